@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { LecternConfig } from '@lectern/config';
+import { CoreModule } from './core/core.module';
+import { DocumentsModule } from './documents/documents.module';
+import { ExportModule } from './export/export.module';
+import { HealthModule } from './health/health.module';
+import { ProjectsModule } from './projects/projects.module';
+import { SearchModule } from './search/search.module';
+
+@Module({})
+export class AppModule {
+  static register(config: LecternConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule],
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { ArticleNotFoundError, DocumentNotFoundError, IngestRuntime, ProjectNotFoundError } from '@lectern/ingest';
+import { INGEST_RUNTIME } from '../core/tokens';
+import { DocumentResponseDto, toDocumentResponse, UploadResponseDto } from './dto/document.response.dto';
+import type { OutlineResponseDto } from './dto/outline.response.dto';
+
+@Injectable()
+export class DocumentsService {
+  constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
+
+  async upload(projectId: string, files: Express.Multer.File[] | undefined): Promise<UploadResponseDto> {
+    if (!files || files.length === 0) {
+      throw new BadRequestException('send one or more PDFs as multipart/form-data in the field "files"');
+    }
+    const result = await this.runtime.intake.submit(
+      projectId,
+      files.map((f) => ({ originalName: decodeLatin1(f.originalname), data: f.buffer })),
+    );
+    return {
+      documents: result.accepted.map((a) => ({ ...toDocumentResponse(a.document), duplicate: a.duplicate })),
+      rejected: result.rejected,
+    };
+  }
+
+  list(projectId: string): DocumentResponseDto[] {
+    if (!this.runtime.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
+    return this.runtime.catalog.documents.listByProject(projectId).map(toDocumentResponse);
+  }
+
+  get(id: string): DocumentResponseDto {
+    const row = this.runtime.catalog.documents.findById(id);
+    if (!row) throw new DocumentNotFoundError(id);
+    return toDocumentResponse(row);
+  }
+
+  retry(id: string): DocumentResponseDto {
+    const row = this.runtime.intake.retry(id);
+    if (!row) throw new DocumentNotFoundError(id);
+    return toDocumentResponse(row);
+  }
+
+  outline(articleId: string): OutlineResponseDto {
+    const doc = this.runtime.catalog.documents.findByArticleId(articleId);
+    if (!doc) throw new ArticleNotFoundError(articleId);
+    const corpus = this.runtime.corpora.get(doc.projectId);
+    const article = corpus.getArticle(articleId);
+    if (!article) throw new ArticleNotFoundError(articleId);
+    return {
+      article: {
+        id: article.id,
+        title: article.title,
+        authors: article.authors,
+        abstract: article.abstract,
+        doi: article.doi,
+        pageCount: article.pageCount,
+        documentId: doc.id,
+      },
+      sections: corpus.outline(articleId),
+    };
+  }
+}
+
+/** Multer hands over multipart filenames as latin1; browsers and curl send UTF-8. */
+function decodeLatin1(name: string): string {
+  const decoded = Buffer.from(name, 'latin1').toString('utf8');
+  return decoded.includes('\uFFFD') ? name : decoded;
+}

@@ -1,0 +1,6 @@
+export class ProjectResponseDto {
+  id!: string;
+  name!: string;
+  createdAt!: string;
+  documentCount!: number;
+}

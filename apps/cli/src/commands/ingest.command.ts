@@ -1,0 +1,78 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { DocumentRow } from '@lectern/corpus';
+import { IngestRuntime, UploadRejectedError } from '@lectern/ingest';
+import { findProject } from '../project-lookup';
+import { collectFiles } from './collect-files';
+
+type Outcome = 'ready' | 'duplicate' | 'failed';
+
+interface FileState {
+  label: string;
+  documentId?: string;
+  outcome?: Outcome;
+  detail?: string;
+}
+
+/** `lectern ingest <files or folders…> --project <name>`: queue, process, and report one line per file. */
+export async function ingestCommand(
+  runtime: IngestRuntime,
+  args: string[],
+  options: { project: string },
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
+  const files = await collectFiles(args);
+  const project = findProject(runtime.catalog, options.project, { create: true });
+  const states: FileState[] = [];
+  const report = (s: FileState) => out.write(`${s.outcome}  ${s.label}${s.detail ? `  ${s.detail}` : ''}\n`);
+
+  for (const file of files) {
+    const state: FileState = { label: path.relative(process.cwd(), file) || file };
+    states.push(state);
+    try {
+      const data = await fs.readFile(file);
+      const { accepted } = await runtime.intake.submit(project.id, [{ originalName: path.basename(file), data }]);
+      state.documentId = accepted[0].document.id;
+      if (accepted[0].duplicate && accepted[0].document.status === 'ready') state.outcome = 'duplicate';
+    } catch (error) {
+      if (!(error instanceof UploadRejectedError) && !isFsError(error)) throw error;
+      state.outcome = 'failed';
+      state.detail = error instanceof UploadRejectedError ? error.rejected[0].reason : (error as Error).message;
+    }
+    if (state.outcome) report(state);
+  }
+
+  const waiting = () => states.filter((s) => s.documentId && !s.outcome);
+  const total = waiting().length;
+  runtime.worker.start();
+  let shown = -1;
+  while (waiting().length > 0) {
+    for (const state of waiting()) {
+      const doc = runtime.catalog.documents.findById(state.documentId as string) as DocumentRow;
+      if (doc.status === 'ready') Object.assign(state, { outcome: 'ready', detail: describe(runtime, doc) });
+      if (doc.status === 'failed') Object.assign(state, { outcome: 'failed', detail: doc.error ?? 'unknown reason' });
+      if (state.outcome) report(state);
+    }
+    const done = total - waiting().length;
+    if (done !== shown && done < total) err.write(`… ${done}/${total} processed\n`);
+    shown = done;
+    if (waiting().length > 0) await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await runtime.worker.stop();
+
+  const failed = states.filter((s) => s.outcome === 'failed').length;
+  err.write(`${states.length - failed} of ${states.length} files ready in project "${project.name}" (${project.id})\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+function isFsError(error: unknown): boolean {
+  return typeof (error as NodeJS.ErrnoException)?.code === 'string' && (error as Error).name !== 'SqliteError';
+}
+
+function describe(runtime: IngestRuntime, doc: DocumentRow): string {
+  if (!doc.articleId) return '';
+  const outline = runtime.corpora.get(doc.projectId).outline(doc.articleId);
+  const contexts = outline.reduce((n, s) => n + s.contextCount, 0);
+  return `(${doc.pageCount} pages, ${outline.length} sections, ${contexts} contexts)`;
+}

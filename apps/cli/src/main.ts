@@ -1,0 +1,91 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '@lectern/config';
+import { IngestRuntime } from '@lectern/ingest';
+import { version } from '../../../package.json';
+import { CliError } from './cli-error';
+import { exportCommand } from './commands/export.command';
+import { ingestCommand } from './commands/ingest.command';
+import { searchCommand } from './commands/search.command';
+
+/** Runs one CLI invocation and resolves to its exit code; `main` below wires it to the process. */
+export async function runCli(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
+  let exitCode = 0;
+  const withRuntime = async (work: (runtime: IngestRuntime) => Promise<number> | number) => {
+    const runtime = new IngestRuntime(loadConfig());
+    try {
+      exitCode = await work(runtime);
+    } finally {
+      await runtime.close();
+    }
+  };
+
+  const program = new Command('lectern')
+    .version(version)
+    .description('Lectern: reads scientific PDFs the way a researcher does. Data: $LECTERN_DATA_DIR (default ./storage).')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out.write(s), writeErr: (s) => io.err.write(s) });
+
+  program
+    .command('serve')
+    .description('start the HTTP API with the ingest worker in-process (what `npm start` runs)')
+    .action(async () => {
+      const { serve } = await import('../../api/src/main');
+      await serve();
+      exitCode = -1; // keep running
+    });
+
+  program
+    .command('ingest')
+    .description('add PDFs (files or folders) to a project, wait until each is ready, print one line per file')
+    .argument('<paths...>', 'PDF files or folders containing PDFs')
+    .requiredOption('-p, --project <name>', 'project name or id (created if missing)')
+    .action((paths: string[], options: { project: string }) =>
+      withRuntime((runtime) => ingestCommand(runtime, paths, options, io.out, io.err)),
+    );
+
+  program
+    .command('search')
+    .description('search a project')
+    .argument('<query>', 'what to look for')
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .option('-m, --mode <mode>', 'hybrid | standard | keyword', 'hybrid')
+    .option('-k, --k <n>', 'number of results (1-500)', positiveInt, '10')
+    .option('--json', 'print JSON')
+    .action((query: string, options: { project: string; mode: string; k: string; json?: boolean }) =>
+      withRuntime((runtime) => searchCommand(runtime, query, options, io.out)),
+    );
+
+  program
+    .command('export')
+    .description("write a project's corpus as one SQLite file")
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .requiredOption('-o, --out <file>', 'the .sqlite file to write')
+    .option('-f, --force', 'replace the file if it exists')
+    .action((options: { project: string; out: string; force?: boolean }) =>
+      withRuntime((runtime) => exportCommand(runtime, options, io.err)),
+    );
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    const e = error as Error & { code?: string; exitCode?: number };
+    if (e.code?.startsWith('commander.')) return e.exitCode ?? 2;
+    const known = e instanceof CliError || KNOWN_ERRORS.has(e.name);
+    io.err.write(`lectern: ${known ? e.message : (e.stack ?? e.message)}\n`);
+    return e instanceof CliError ? e.exitCode : known ? 2 : 1;
+  }
+  return exitCode;
+}
+
+const KNOWN_ERRORS = new Set(['InvalidConfigError', 'InvalidSearchError', 'EmbeddingModelMismatchError', 'ProjectNameTakenError']);
+
+function positiveInt(value: string): string {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return value;
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2)).then((code) => {
+    if (code >= 0) process.exitCode = code;
+  });
+}

@@ -1,0 +1,34 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runIngestBench } from './ingest.bench';
+import { runSearchBench } from './search.bench';
+
+/** `npm run bench [-- --quick]`: ingest and search speed, printed as tables, each against a same-run baseline. */
+async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick');
+  const corpusDir = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
+  console.log(`Lectern benchmarks — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, node ${process.version}\n`);
+
+  const ingest = await runIngestBench(corpusDir, { rounds: quick ? 1 : 3 });
+  console.log('Ingest (single thread, real corpus; targets ≥ 20 pages/s per core)');
+  console.table(
+    ingest.map((r) => ({
+      what: r.what,
+      documents: r.documents,
+      pages: r.pages,
+      seconds: r.seconds.toFixed(2),
+      'pages/s/core': r.pagesPerSecond.toFixed(1),
+      'vs baseline': (r.pagesPerSecond / ingest[0].pagesPerSecond).toFixed(2),
+    })),
+  );
+
+  const contexts = quick ? 20_000 : 100_000;
+  const search = await runSearchBench({ contexts, queries: quick ? 50 : 200 });
+  console.log(`\nSearch (synthetic corpus of ${contexts.toLocaleString('en')} contexts, 768-dim; target hybrid p50 ≤ 50 ms at 100k)`);
+  console.table(search);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

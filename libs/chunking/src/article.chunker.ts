@@ -1,0 +1,84 @@
+import { REFERENCES_SECTION_NUMBER } from '@lectern/parsing';
+import type { ContextKind, ParsedArticle, ParsedBlock, ParsedSection } from '@lectern/parsing';
+import { MIN_CONTEXT_MAX_TOKENS } from './chunked-article';
+import type { ChunkedArticle, ChunkedContext, ChunkedSection, ChunkOptions } from './chunked-article';
+import { packPieces } from './context.packer';
+import { InvalidContextBudgetError } from './errors';
+import { splitToFit } from './piece.splitter';
+import type { Piece } from './piece.splitter';
+import type { TokenCounter } from './token-counter';
+
+const PARAGRAPH_JOINER = '\n\n';
+
+/** Blocks that become contexts together: a stretch of prose, or one table / equation / caption / reference. */
+interface BlockRun {
+  kind: ContextKind;
+  blocks: ParsedBlock[];
+}
+
+/**
+ * Sections → contexts of at most `maxTokens`. Contexts never cross a section boundary; prose paragraphs
+ * are packed together, oversized ones split at sentences (then words); non-prose blocks and references
+ * stand alone so a table or a citation is retrieved whole.
+ */
+export function chunkArticle(article: ParsedArticle, options: ChunkOptions): ChunkedArticle {
+  const { maxTokens, counter } = options;
+  if (!Number.isInteger(maxTokens) || maxTokens < MIN_CONTEXT_MAX_TOKENS) {
+    throw new InvalidContextBudgetError(maxTokens);
+  }
+  const sections = article.sections.map((section) => chunkSection(section, maxTokens, counter));
+  return {
+    title: article.title,
+    authors: article.authors,
+    abstract: article.abstract,
+    datePublished: article.datePublished,
+    journal: article.journal,
+    doi: article.doi,
+    pageCount: article.pageCount,
+    numTokens: sections.reduce((sum, section) => sum + section.numTokens, 0),
+    sections,
+  };
+}
+
+function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenCounter): ChunkedSection {
+  const contexts: ChunkedContext[] = [];
+  for (const run of blockRuns(section)) {
+    const pieces: Piece[] = [];
+    const pages: number[] = [];
+    for (const block of run.blocks) {
+      const blockPieces = splitToFit(block.text.trim(), block.kind, PARAGRAPH_JOINER, maxTokens, counter);
+      for (const piece of blockPieces) pages.push(block.page);
+      pieces.push(...blockPieces);
+    }
+    for (const packed of packPieces(pieces, maxTokens, counter)) {
+      contexts.push({
+        text: packed.text,
+        pageNumber: pages[packed.firstPiece],
+        kind: run.kind,
+        numTokens: packed.numTokens,
+        stopReason: 'Token limit',
+      });
+    }
+  }
+  if (contexts.length > 0) contexts[contexts.length - 1].stopReason = 'Section';
+  return {
+    number: section.number,
+    title: section.title,
+    level: section.level,
+    numTokens: contexts.reduce((sum, context) => sum + context.numTokens, 0),
+    contexts,
+  };
+}
+
+function blockRuns(section: ParsedSection): BlockRun[] {
+  const isReferences = section.number === REFERENCES_SECTION_NUMBER;
+  const runs: BlockRun[] = [];
+  for (const block of section.blocks) {
+    if (block.text.trim().length === 0) continue;
+    const previous = runs[runs.length - 1];
+    const joinsPrevious = !isReferences && block.kind === 'text' && previous?.kind === 'text';
+    if (joinsPrevious) previous.blocks.push(block);
+    else runs.push({ kind: block.kind, blocks: [block] });
+  }
+  return runs;
+}

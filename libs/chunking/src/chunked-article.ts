@@ -1,0 +1,46 @@
+import type { ContextKind } from '@lectern/parsing';
+import type { TokenCounter } from './token-counter';
+
+/** Why a context ends: its section ended, or the next piece would have pushed it past the token budget. */
+export type StopReason = 'Section' | 'Token limit';
+
+export interface ChunkedContext {
+  text: string;
+  /** Page (1-based) of the context's first block. */
+  pageNumber: number;
+  kind: ContextKind;
+  numTokens: number;
+  stopReason: StopReason;
+}
+
+export interface ChunkedSection {
+  number: string;
+  title: string;
+  level: number;
+  /** Sum of the contexts' tokens; 0 for a heading-only section. */
+  numTokens: number;
+  contexts: ChunkedContext[];
+}
+
+export interface ChunkedArticle {
+  title: string;
+  authors: string[];
+  abstract: string;
+  datePublished: string | null;
+  journal: string | null;
+  doi: string | null;
+  pageCount: number;
+  numTokens: number;
+  sections: ChunkedSection[];
+}
+
+export interface ChunkOptions {
+  /** Largest context, in the counter's tokens; an integer ≥ MIN_CONTEXT_MAX_TOKENS. */
+  maxTokens: number;
+  counter: TokenCounter;
+}
+
+/** Default context budget until our retrieval evaluation picks one (8192 reproduces one context per section). */
+export const DEFAULT_CONTEXT_MAX_TOKENS = 512;
+/** Below this a context cannot hold one ordinary sentence, and word-level splitting takes over everything. */
+export const MIN_CONTEXT_MAX_TOKENS = 32;

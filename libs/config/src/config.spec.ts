@@ -1,0 +1,37 @@
+import * as path from 'node:path';
+import { InvalidConfigError, loadConfig } from './config';
+
+describe(loadConfig.name, () => {
+  it('uses embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.dataDir).toBe(path.resolve('./storage'));
+    expect(config.port).toBe(3000);
+    expect(config.embeddings).toBe('auto');
+    expect(config.contextMaxTokens).toBe(512);
+    expect(config.maxUploadBytes).toBe(100 * 1024 * 1024);
+    expect(config.inProcessWorker).toBe(true);
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '  ' }).port).toBe(3000);
+  });
+
+  it('names every bad variable in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', CONTEXT_MAX_TOKENS: '5', EMBEDDINGS: 'magic' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid environment variables:/);
+    expect(message).toContain('PORT');
+    expect(message).toContain('CONTEXT_MAX_TOKENS');
+    expect(message).toContain('EMBEDDINGS');
+  });
+
+  it('converts MAX_UPLOAD_MB to bytes', () => {
+    expect(loadConfig({ MAX_UPLOAD_MB: '2' }).maxUploadBytes).toBe(2 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,2 @@
+export { InvalidConfigError, loadConfig } from './config';
+export type { LecternConfig } from './config';

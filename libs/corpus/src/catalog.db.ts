@@ -1,0 +1,47 @@
+import type Database from 'better-sqlite3';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { openDatabase } from './database';
+import { DocumentsRepository } from './documents.repository';
+import { JobsRepository, type JobsRepositoryOptions } from './jobs.repository';
+import { migrationsDir, runMigrations } from './migrator';
+import { ProjectsRepository } from './projects.repository';
+
+export const CATALOG_FILE_NAME = 'catalog.sqlite';
+
+/** The catalog database of a data directory: projects, documents and the job queue. */
+export class CatalogDb {
+  readonly projects: ProjectsRepository;
+  readonly documents: DocumentsRepository;
+  readonly jobs: JobsRepository;
+
+  private constructor(
+    private readonly db: Database.Database,
+    options: JobsRepositoryOptions,
+  ) {
+    this.projects = new ProjectsRepository(db);
+    this.documents = new DocumentsRepository(db);
+    this.jobs = new JobsRepository(db, options);
+  }
+
+  /** Creates the data directory and the catalog if needed, and applies pending migrations. */
+  static open(dataDir: string, options: JobsRepositoryOptions = {}): CatalogDb {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const db = openDatabase(path.join(dataDir, CATALOG_FILE_NAME));
+    try {
+      runMigrations(db, migrationsDir('catalog'));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new CatalogDb(db, options);
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

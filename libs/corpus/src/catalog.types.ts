@@ -1,0 +1,62 @@
+/** Rows of the catalog database, in the shape the rest of Lectern uses (camelCase, parsed JSON). */
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export type ProjectWithCount = ProjectRow & { documentCount: number };
+
+export type DocumentStatus = 'queued' | 'parsing' | 'embedding' | 'ready' | 'failed';
+
+export interface DocumentRow {
+  id: string;
+  projectId: string;
+  sha256: string;
+  filename: string;
+  sizeBytes: number;
+  storageKey: string;
+  status: DocumentStatus;
+  error: string | null;
+  articleId: string | null;
+  pageCount: number | null;
+  parsers: string[];
+  warnings: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateDocumentInput {
+  projectId: string;
+  sha256: string;
+  filename: string;
+  sizeBytes: number;
+  storageKey: string;
+}
+
+export interface DocumentStatusPatch {
+  error?: string | null;
+  articleId?: string | null;
+  pageCount?: number | null;
+  parsers?: string[];
+  warnings?: string[];
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobRow {
+  id: string;
+  documentId: string;
+  projectId: string;
+  status: JobStatus;
+  attempts: number;
+  leaseOwner: string | null;
+  /** Epoch milliseconds. */
+  leaseExpiresAt: number | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type JobCounts = Record<JobStatus, number>;

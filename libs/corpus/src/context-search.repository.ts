@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3';
+import type { ContextKind, CorpusHit } from './corpus.types';
+import { toFtsQuery } from './fts-query';
+import type { VectorIndex } from './vector-index';
+
+interface HitRecord {
+  seq: number;
+  id: string;
+  text: string;
+  page_number: number;
+  kind: ContextKind;
+  section_id: string;
+  section_number: string;
+  section_title: string;
+  article_id: string;
+  article_title: string;
+}
+
+/** BM25 weight of section_title relative to text: a heading match counts, but less than the passage itself. */
+const SECTION_TITLE_WEIGHT = 0.5;
+
+/** Keyword (FTS5) and vector (sqlite-vec) search over contexts, hydrated into hits with one query. */
+export class ContextSearchRepository {
+  private readonly bm25: Database.Statement<[string, number], { rowid: number; rank: number }>;
+  private readonly hydrate: Database.Statement<[string], HitRecord>;
+
+  constructor(
+    db: Database.Database,
+    private readonly vectors: VectorIndex,
+  ) {
+    this.bm25 = db.prepare(`
+      SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS rank
+      FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY rank LIMIT ?`);
+    // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
+    this.hydrate = db.prepare(`
+      SELECT c.seq, c.id, c.text, c.page_number, c.kind, s.id AS section_id, s.section_number, s.section_title,
+        a.id AS article_id, a.title AS article_title
+      FROM json_each(?) AS ranked
+      JOIN contexts c ON c.seq = ranked.value
+      JOIN section_contexts sc ON sc.context_id = c.id
+      JOIN sections s ON s.id = sc.section_id
+      JOIN article_sections asn ON asn.section_id = s.id
+      JOIN articles a ON a.id = asn.article_id
+      ORDER BY ranked.key`);
+  }
+
+  keyword(query: string, k: number): CorpusHit[] {
+    const match = toFtsQuery(query);
+    if (match === null || k <= 0) return [];
+    const ranked = this.bm25.all(match, k);
+    return this.toHits(ranked.map((row) => ({ rowid: row.rowid, score: -row.rank })));
+  }
+
+  vector(vector: Float32Array, k: number, exact = false): CorpusHit[] {
+    if (k <= 0) return [];
+    return this.toHits(this.vectors.nearest(vector, k, exact));
+  }
+
+  private toHits(ranked: Array<{ rowid: number; score: number }>): CorpusHit[] {
+    if (ranked.length === 0) return [];
+    const scores = new Map(ranked.map((row) => [row.rowid, row.score]));
+    return this.hydrate.all(JSON.stringify(ranked.map((row) => row.rowid))).map((row) => ({
+      contextId: row.id,
+      text: row.text,
+      score: scores.get(row.seq) ?? 0,
+      page: row.page_number,
+      kind: row.kind,
+      article: { id: row.article_id, title: row.article_title },
+      section: { id: row.section_id, number: row.section_number, title: row.section_title },
+    }));
+  }
+}

@@ -1,0 +1,189 @@
+import type Database from 'better-sqlite3';
+import { ArticlesRepository } from './articles.repository';
+import { ContextSearchRepository } from './context-search.repository';
+import { exportCorpus } from './corpus-export';
+import type {
+  ArticleInput,
+  ArticleRow,
+  ContextRow,
+  CorpusHit,
+  CorpusStats,
+  EmbeddingSpec,
+  OutlineEntry,
+} from './corpus.types';
+import { openDatabase } from './database';
+import { EmbeddingModelMismatchError, MigrationError } from './errors';
+import { migrationsDir, runMigrations } from './migrator';
+import { SIMHASH_SCHEME } from './simhash';
+import { SIMHASH_TABLE, tableExists, VECTOR_TABLE, VectorIndex } from './vector-index';
+
+export interface CorpusOpenOptions {
+  /** Named in the re-embed hint of EmbeddingModelMismatchError. */
+  projectName?: string;
+}
+
+const MODEL_KEY = 'embedding_model';
+const DIMENSION_KEY = 'embedding_dimension';
+const PREFILTER_KEY = 'vector_prefilter';
+
+/** One project's corpus: articles → sections → contexts, with FTS5 and sqlite-vec indexes. */
+export class CorpusDb {
+  private readonly articles: ArticlesRepository;
+  private readonly search: ContextSearchRepository;
+
+  private constructor(
+    private readonly db: Database.Database,
+    readonly embedding: EmbeddingSpec,
+  ) {
+    const vectors = new VectorIndex(db, embedding.dimension);
+    this.articles = new ArticlesRepository(db, vectors);
+    this.search = new ContextSearchRepository(db, vectors);
+  }
+
+  /**
+   * Creates or migrates the corpus. The first open records the embedding model and creates the vector tables;
+   * later opens with another model or dimension are refused.
+   */
+  static open(file: string, embedding: EmbeddingSpec, options: CorpusOpenOptions = {}): CorpusDb {
+    const db = openDatabase(file);
+    try {
+      runMigrations(db, migrationsDir('corpus'));
+      db.transaction(() => {
+        const stored = readEmbeddingSpec(db);
+        if (stored && (stored.modelId !== embedding.modelId || stored.dimension !== embedding.dimension)) {
+          throw new EmbeddingModelMismatchError(stored, embedding, options.projectName);
+        }
+        if (!stored) {
+          setMeta(db, MODEL_KEY, embedding.modelId);
+          setMeta(db, DIMENSION_KEY, String(embedding.dimension));
+        }
+        if (needsVectorRebuild(db)) {
+          // A new corpus, an imported export (vectors only in contexts.embedding) or codes of an older scheme.
+          for (const statement of VectorIndex.dropStatements()) db.exec(statement);
+          VectorIndex.create(db, embedding.dimension);
+          rebuildVectorIndex(db, embedding.dimension);
+          setMeta(db, PREFILTER_KEY, SIMHASH_SCHEME);
+        }
+      }).immediate();
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new CorpusDb(db, embedding);
+  }
+
+  /** For readers that must not write (export, inspection); the corpus must exist and have been opened before. */
+  static openReadonly(file: string): CorpusDb {
+    const db = openDatabase(file, { readonly: true });
+    const stored = tableExists(db, 'corpus_meta') ? readEmbeddingSpec(db) : null;
+    if (!stored || needsVectorRebuild(db)) {
+      db.close();
+      throw new MigrationError(`${file} is not an initialised Lectern corpus (no embedding model or vector index); open it for writing once`);
+    }
+    return new CorpusDb(db, stored);
+  }
+
+  insertArticle(input: ArticleInput): { articleId: string } {
+    if (input.embeddingModel !== this.embedding.modelId) {
+      throw new EmbeddingModelMismatchError(this.embedding, {
+        modelId: input.embeddingModel,
+        dimension: input.sections.find((s) => s.contexts.length > 0)?.contexts[0].embedding.length ?? 0,
+      });
+    }
+    return this.articles.insert(input);
+  }
+
+  /** False when no such article exists. */
+  deleteArticle(articleId: string): boolean {
+    return this.articles.delete(articleId);
+  }
+
+  findArticleByDocument(documentId: string): ArticleRow | null {
+    return this.articles.findByDocument(documentId);
+  }
+
+  getArticle(articleId: string): ArticleRow | null {
+    return this.articles.findById(articleId);
+  }
+
+  /** Oldest first. */
+  listArticles(): ArticleRow[] {
+    return this.articles.list();
+  }
+
+  stats(): CorpusStats {
+    return this.articles.stats();
+  }
+
+  /** The article's sections in reading order; empty for an unknown article. */
+  outline(articleId: string): OutlineEntry[] {
+    return this.articles.outline(articleId);
+  }
+
+  /** A section's contexts in reading order (the agent's `read`). */
+  listSectionContexts(sectionId: string): ContextRow[] {
+    return this.articles.sectionContexts(sectionId);
+  }
+
+  /** All of an article's contexts in reading order (parent expansion, `next`/`previous`). */
+  listArticleContexts(articleId: string): ContextRow[] {
+    return this.articles.articleContexts(articleId);
+  }
+
+  /** FTS5 BM25 over text and section titles; any user text is safe. Best first. */
+  keywordSearch(query: string, k: number): CorpusHit[] {
+    return this.search.keyword(query, k);
+  }
+
+  /**
+   * Nearest contexts by cosine similarity (score = 1 − cosine distance), best first. Large corpora are searched
+   * through a sign-bit index with exact re-scoring; `exact: true` forces the full scan (evaluation, benchmarks).
+   */
+  vectorSearch(vector: Float32Array, k: number, options: { exact?: boolean } = {}): CorpusHit[] {
+    return this.search.vector(vector, k, options.exact ?? false);
+  }
+
+  /** A snapshot that opens without sqlite-vec (see exportCorpus). Overwrites `file`. */
+  exportTo(file: string): void {
+    exportCorpus(this.db, file);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function setMeta(db: Database.Database, key: string, value: string): void {
+  db.prepare('INSERT OR REPLACE INTO corpus_meta (key, value) VALUES (?, ?)').run(key, value);
+}
+
+function needsVectorRebuild(db: Database.Database): boolean {
+  const scheme = db.prepare('SELECT value FROM corpus_meta WHERE key = ?').pluck().get(PREFILTER_KEY);
+  return scheme !== SIMHASH_SCHEME || !tableExists(db, VECTOR_TABLE) || !tableExists(db, SIMHASH_TABLE);
+}
+
+function readEmbeddingSpec(db: Database.Database): EmbeddingSpec | null {
+  const rows = db
+    .prepare('SELECT key, value FROM corpus_meta WHERE key IN (?, ?)')
+    .all(MODEL_KEY, DIMENSION_KEY) as Array<{ key: string; value: string }>;
+  const meta = new Map(rows.map((row) => [row.key, row.value]));
+  const modelId = meta.get(MODEL_KEY);
+  const dimension = meta.get(DIMENSION_KEY);
+  return modelId !== undefined && dimension !== undefined ? { modelId, dimension: Number(dimension) } : null;
+}
+
+function rebuildVectorIndex(db: Database.Database, dimension: number): void {
+  const vectors = new VectorIndex(db, dimension);
+  // Pages through by seq: better-sqlite3 cannot write while a statement iterator is open.
+  const page = db.prepare(
+    'SELECT seq, embedding FROM contexts WHERE seq > ? AND embedding IS NOT NULL ORDER BY seq LIMIT 1000',
+  );
+  let after = 0;
+  for (;;) {
+    const rows = page.all(after) as Array<{ seq: number; embedding: Buffer }>;
+    if (rows.length === 0) return;
+    // Copy: a Buffer's byteOffset need not be 4-aligned.
+    for (const row of rows) vectors.add(row.seq, new Float32Array(new Uint8Array(row.embedding).buffer));
+    after = rows[rows.length - 1].seq;
+  }
+}

@@ -1,0 +1,104 @@
+/** Inputs and rows of a project's corpus database. */
+
+/** Mirrors `ContextKind` of @lectern/parsing; corpus sits below parsing, so it spells the union itself. */
+export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption';
+export type StopReason = 'Section' | 'Token limit';
+
+export interface EmbeddingSpec {
+  modelId: string;
+  dimension: number;
+}
+
+export interface ContextInput {
+  text: string;
+  pageNumber: number;
+  kind: ContextKind;
+  numTokens: number;
+  stopReason: StopReason;
+  /** Unit length, `dimension` long. */
+  embedding: Float32Array;
+}
+
+export interface SectionInput {
+  number: string;
+  title: string;
+  level: number;
+  numTokens: number;
+  contexts: ContextInput[];
+}
+
+export interface ArticleInput {
+  documentId: string;
+  title: string;
+  authors: string[];
+  abstract: string;
+  datePublished: string | null;
+  journal: string | null;
+  doi: string | null;
+  pageCount: number;
+  numTokens: number;
+  embeddingModel: string;
+  /** Reading order. */
+  sections: SectionInput[];
+}
+
+export interface ArticleRow {
+  id: string;
+  documentId: string;
+  title: string;
+  authors: string[];
+  abstract: string;
+  datePublished: string | null;
+  journal: string | null;
+  doi: string | null;
+  pageCount: number;
+  numTokens: number;
+  createdAt: string;
+}
+
+export interface OutlineEntry {
+  id: string;
+  number: string;
+  title: string;
+  level: number;
+  /** 0-based reading order within the article. */
+  position: number;
+  numTokens: number;
+  contextCount: number;
+  /** Null for a section without contexts. */
+  pageStart: number | null;
+  pageEnd: number | null;
+}
+
+export interface ContextRow {
+  id: string;
+  text: string;
+  sectionId: string;
+  sectionNumber: string;
+  sectionTitle: string;
+  /** 0-based position within its section. */
+  position: number;
+  /** 1-based. */
+  page: number;
+  kind: ContextKind;
+  numTokens: number;
+  stopReason: StopReason;
+}
+
+export interface CorpusHit {
+  contextId: string;
+  text: string;
+  /** Higher is better: -BM25 for keyword hits, cosine similarity for vector hits. */
+  score: number;
+  /** 1-based page where the context starts. */
+  page: number;
+  kind: ContextKind;
+  article: { id: string; title: string };
+  section: { id: string; number: string; title: string };
+}
+
+export interface CorpusStats {
+  articles: number;
+  sections: number;
+  contexts: number;
+}

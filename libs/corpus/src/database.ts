@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export interface OpenDatabaseOptions {
+  readonly?: boolean;
+}
+
+/**
+ * Opens a SQLite file with sqlite-vec loaded and the pragmas every Lectern connection needs:
+ * WAL so the API can read while the worker writes, and a busy timeout so two processes queue instead of failing.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database.Database {
+  const readonly = options.readonly ?? false;
+  if (!readonly && file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file, { readonly, fileMustExist: readonly });
+  try {
+    loadSqliteVec(db);
+    // A read-only connection cannot change the journal mode; the writer already set WAL in the file header.
+    if (!readonly) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('synchronous = NORMAL');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+export function loadSqliteVec(db: Database.Database): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sqliteVec = require('sqlite-vec') as { load(db: Database.Database): void };
+  sqliteVec.load(db);
+}

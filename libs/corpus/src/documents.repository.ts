@@ -1,0 +1,121 @@
+import type Database from 'better-sqlite3';
+import { nanoid } from 'nanoid';
+import type { CreateDocumentInput, DocumentRow, DocumentStatus, DocumentStatusPatch } from './catalog.types';
+import { DuplicateDocumentError } from './errors';
+import { isUniqueViolation } from './projects.repository';
+
+interface DocumentRecord {
+  id: string;
+  project_id: string;
+  sha256: string;
+  filename: string;
+  size_bytes: number;
+  storage_key: string;
+  status: DocumentStatus;
+  error: string | null;
+  article_id: string | null;
+  page_count: number | null;
+  parsers: string;
+  warnings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function toDocument(row: DocumentRecord): DocumentRow {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    sha256: row.sha256,
+    filename: row.filename,
+    sizeBytes: row.size_bytes,
+    storageKey: row.storage_key,
+    status: row.status,
+    error: row.error,
+    articleId: row.article_id,
+    pageCount: row.page_count,
+    parsers: JSON.parse(row.parsers) as string[],
+    warnings: JSON.parse(row.warnings) as string[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export class DocumentsRepository {
+  private readonly insert: Database.Statement;
+  private readonly byId: Database.Statement<[string], DocumentRecord>;
+  private readonly byArticle: Database.Statement<[string], DocumentRecord>;
+  private readonly byProjectAndSha: Database.Statement<[string, string], DocumentRecord>;
+  private readonly byProject: Database.Statement<[string], DocumentRecord>;
+  private readonly setStatus: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.insert = db.prepare(`
+      INSERT INTO documents (id, project_id, sha256, filename, size_bytes, storage_key, status, created_at, updated_at)
+      VALUES (@id, @projectId, @sha256, @filename, @sizeBytes, @storageKey, 'queued', @now, @now)`);
+    this.byId = db.prepare('SELECT * FROM documents WHERE id = ?');
+    this.byArticle = db.prepare('SELECT * FROM documents WHERE article_id = ?');
+    this.byProjectAndSha = db.prepare('SELECT * FROM documents WHERE project_id = ? AND sha256 = ?');
+    this.byProject = db.prepare('SELECT * FROM documents WHERE project_id = ? ORDER BY created_at, rowid');
+    // A field left out of the patch keeps its value; an explicit null clears it.
+    this.setStatus = db.prepare(`
+      UPDATE documents SET
+        status = @status,
+        error = CASE WHEN @hasError THEN @error ELSE error END,
+        article_id = CASE WHEN @hasArticleId THEN @articleId ELSE article_id END,
+        page_count = CASE WHEN @hasPageCount THEN @pageCount ELSE page_count END,
+        parsers = COALESCE(@parsers, parsers),
+        warnings = COALESCE(@warnings, warnings),
+        updated_at = @now
+      WHERE id = @id`);
+  }
+
+  create(input: CreateDocumentInput): DocumentRow {
+    const id = nanoid();
+    try {
+      this.insert.run({ ...input, id, now: new Date().toISOString() });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateDocumentError(input.projectId, input.sha256);
+      throw error;
+    }
+    return this.findById(id) as DocumentRow;
+  }
+
+  findById(id: string): DocumentRow | null {
+    const row = this.byId.get(id);
+    return row ? toDocument(row) : null;
+  }
+
+  /** The document an article was made from (the article id is set when ingestion completes). */
+  findByArticleId(articleId: string): DocumentRow | null {
+    const row = this.byArticle.get(articleId);
+    return row ? toDocument(row) : null;
+  }
+
+  findByProjectAndSha(projectId: string, sha256: string): DocumentRow | null {
+    const row = this.byProjectAndSha.get(projectId, sha256);
+    return row ? toDocument(row) : null;
+  }
+
+  /** Oldest first, the order they were uploaded. */
+  listByProject(projectId: string): DocumentRow[] {
+    return this.byProject.all(projectId).map(toDocument);
+  }
+
+  /** Returns the updated row, or null when no document has this id. */
+  updateStatus(id: string, status: DocumentStatus, patch: DocumentStatusPatch = {}): DocumentRow | null {
+    const result = this.setStatus.run({
+      id,
+      status,
+      hasError: patch.error !== undefined ? 1 : 0,
+      error: patch.error ?? null,
+      hasArticleId: patch.articleId !== undefined ? 1 : 0,
+      articleId: patch.articleId ?? null,
+      hasPageCount: patch.pageCount !== undefined ? 1 : 0,
+      pageCount: patch.pageCount ?? null,
+      parsers: patch.parsers ? JSON.stringify(patch.parsers) : null,
+      warnings: patch.warnings ? JSON.stringify(patch.warnings) : null,
+      now: new Date().toISOString(),
+    });
+    return result.changes === 0 ? null : this.findById(id);
+  }
+}

@@ -1,0 +1,52 @@
+/** Named domain errors of the storage layer; the API maps each to an HTTP status in one exception filter. */
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+export class ProjectNameTakenError extends Error {
+  override readonly name = 'ProjectNameTakenError';
+  constructor(readonly projectName: string) {
+    super(`a project named "${projectName}" already exists`);
+  }
+}
+
+export class DuplicateDocumentError extends Error {
+  override readonly name = 'DuplicateDocumentError';
+  constructor(
+    readonly projectId: string,
+    readonly sha256: string,
+  ) {
+    super(`project ${projectId} already has a document with sha256 ${sha256}`);
+  }
+}
+
+export class JobNotFoundError extends Error {
+  override readonly name = 'JobNotFoundError';
+}
+
+export class EmbeddingModelMismatchError extends Error {
+  override readonly name = 'EmbeddingModelMismatchError';
+  constructor(
+    readonly stored: { modelId: string; dimension: number },
+    readonly requested: { modelId: string; dimension: number },
+    projectName = '<name>',
+  ) {
+    super(
+      `this corpus was embedded with "${stored.modelId}" (${stored.dimension} dimensions) but the configured ` +
+        `embedding model is "${requested.modelId}" (${requested.dimension} dimensions); run ` +
+        `\`lectern reembed --project ${projectName}\` to re-embed it, or set EMBEDDING_MODEL=${stored.modelId}`,
+    );
+  }
+}
+
+export class ArticleAlreadyStoredError extends Error {
+  override readonly name = 'ArticleAlreadyStoredError';
+  constructor(readonly documentId: string) {
+    super(`document ${documentId} already has an article in this corpus; delete it before storing it again`);
+  }
+}
+
+export class InvalidVectorError extends Error {
+  override readonly name = 'InvalidVectorError';
+}

@@ -1,0 +1,12 @@
+export { openDatabase, loadSqliteVec, type OpenDatabaseOptions } from './database';
+export { runMigrations, migrationsDir, type MigrationSeries } from './migrator';
+export * from './errors';
+export * from './catalog.types';
+export * from './corpus.types';
+export { CatalogDb, CATALOG_FILE_NAME } from './catalog.db';
+export { ProjectsRepository } from './projects.repository';
+export { DocumentsRepository } from './documents.repository';
+export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
+export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
+export { toFtsQuery, queryTerms, MAX_QUERY_TERMS } from './fts-query';
+export { EXACT_SCAN_MAX_CONTEXTS } from './vector-index';

@@ -1,0 +1,167 @@
+import type Database from 'better-sqlite3';
+import { nanoid } from 'nanoid';
+import type { JobCounts, JobRow, JobStatus } from './catalog.types';
+import { JobNotFoundError } from './errors';
+
+interface JobRecord {
+  id: string;
+  document_id: string;
+  project_id: string;
+  status: JobStatus;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function toJob(row: JobRecord): JobRow {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    projectId: row.project_id,
+    status: row.status,
+    attempts: row.attempts,
+    leaseOwner: row.lease_owner,
+    leaseExpiresAt: row.lease_expires_at,
+    error: row.error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface JobsRepositoryOptions {
+  /**
+   * A job whose lease expired this many times (its worker died each time, e.g. a PDF that exhausts memory)
+   * is failed instead of being handed to yet another worker.
+   */
+  maxAttempts?: number;
+}
+
+export const DEFAULT_MAX_JOB_ATTEMPTS = 3;
+
+/** The embedded job queue: jobs are leased to one worker at a time; an expired lease makes a job claimable again. */
+export class JobsRepository {
+  private readonly maxAttempts: number;
+  private readonly insert: Database.Statement;
+  private readonly byId: Database.Statement<[string], JobRecord>;
+  private readonly failExhausted: Database.Statement;
+  private readonly failDocuments: Database.Statement;
+  private readonly claimOldest: Database.Statement;
+  private readonly extendLease: Database.Statement;
+  private readonly finish: Database.Statement;
+  private readonly latestForDocument: Database.Statement<[string], JobRecord>;
+  private readonly reset: Database.Statement;
+  private readonly countByStatus: Database.Statement<[], { status: JobStatus; count: number }>;
+  private readonly claimTransaction: (workerId: string, leaseMs: number, now: number) => JobRow | null;
+
+  constructor(
+    private readonly db: Database.Database,
+    options: JobsRepositoryOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_JOB_ATTEMPTS;
+    this.insert = db.prepare(`
+      INSERT INTO jobs (id, document_id, project_id, status, attempts, created_at, updated_at)
+      VALUES (@id, @documentId, @projectId, 'queued', 0, @now, @now)`);
+    this.byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
+    this.failExhausted = db.prepare(`
+      UPDATE jobs SET status = 'failed', lease_owner = NULL, lease_expires_at = NULL, updated_at = @iso,
+        error = 'the worker stopped (crashed or timed out) on each of ' || attempts || ' attempts'
+      WHERE status = 'running' AND lease_expires_at <= @now AND attempts >= @maxAttempts
+      RETURNING document_id, error`);
+    this.failDocuments = db.prepare(`
+      UPDATE documents SET status = 'failed', error = @error, updated_at = @iso WHERE id = @documentId`);
+    // The sub-select and the update run under one write lock, so two connections never take the same job.
+    this.claimOldest = db.prepare(`
+      UPDATE jobs SET status = 'running', lease_owner = @workerId, lease_expires_at = @now + @leaseMs,
+        attempts = attempts + 1, error = NULL, updated_at = @iso
+      WHERE id = (
+        SELECT id FROM jobs
+        WHERE status = 'queued' OR (status = 'running' AND lease_expires_at <= @now)
+        ORDER BY created_at, rowid LIMIT 1)
+      RETURNING *`);
+    this.extendLease = db.prepare(`
+      UPDATE jobs SET lease_expires_at = @now + @leaseMs, updated_at = @iso
+      WHERE id = @jobId AND lease_owner = @workerId AND status = 'running'`);
+    this.finish = db.prepare(`
+      UPDATE jobs SET status = @status, error = @error, lease_expires_at = NULL, updated_at = @iso
+      WHERE id = @jobId AND lease_owner = @workerId AND status = 'running'`);
+    this.latestForDocument = db.prepare(
+      'SELECT * FROM jobs WHERE document_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    );
+    this.reset = db.prepare(`
+      UPDATE jobs SET status = 'queued', attempts = 0, lease_owner = NULL, lease_expires_at = NULL, error = NULL,
+        updated_at = @iso
+      WHERE id = @jobId`);
+    this.countByStatus = db.prepare('SELECT status, COUNT(*) AS count FROM jobs GROUP BY status');
+
+    const claim = db.transaction((workerId: string, leaseMs: number, now: number): JobRow | null => {
+      const iso = new Date(now).toISOString();
+      const exhausted = this.failExhausted.all({ now, iso, maxAttempts: this.maxAttempts }) as Array<{
+        document_id: string;
+        error: string;
+      }>;
+      for (const job of exhausted) this.failDocuments.run({ documentId: job.document_id, error: job.error, iso });
+      const row = this.claimOldest.get({ workerId, leaseMs, now, iso }) as JobRecord | undefined;
+      return row ? toJob(row) : null;
+    });
+    // IMMEDIATE takes the write lock before reading, so a concurrent claimer waits (busy_timeout) instead of racing.
+    this.claimTransaction = (workerId, leaseMs, now) => claim.immediate(workerId, leaseMs, now);
+  }
+
+  enqueue(documentId: string, projectId: string): JobRow {
+    const id = nanoid();
+    this.insert.run({ id, documentId, projectId, now: new Date().toISOString() });
+    return this.findById(id) as JobRow;
+  }
+
+  findById(id: string): JobRow | null {
+    const row = this.byId.get(id);
+    return row ? toJob(row) : null;
+  }
+
+  findLatestByDocument(documentId: string): JobRow | null {
+    const row = this.latestForDocument.get(documentId);
+    return row ? toJob(row) : null;
+  }
+
+  /** Leases the oldest claimable job to `workerId` until `now + leaseMs`, or returns null when there is none. */
+  claim(workerId: string, leaseMs: number, now: number = Date.now()): JobRow | null {
+    return this.claimTransaction(workerId, leaseMs, now);
+  }
+
+  /** Extends the lease; false when the worker no longer owns the job (it expired and another worker took it). */
+  renew(jobId: string, workerId: string, leaseMs: number, now: number = Date.now()): boolean {
+    return this.extendLease.run({ jobId, workerId, leaseMs, now, iso: new Date(now).toISOString() }).changes === 1;
+  }
+
+  /** False when the worker lost its lease; the result must then be discarded. */
+  complete(jobId: string, workerId: string): boolean {
+    return this.finishAs(jobId, workerId, 'done', null);
+  }
+
+  fail(jobId: string, workerId: string, reason: string): boolean {
+    return this.finishAs(jobId, workerId, 'failed', reason);
+  }
+
+  /** Queues the document's latest job again (attempts reset); a queued or running job is returned unchanged. */
+  requeue(documentId: string): JobRow {
+    const latest = this.latestForDocument.get(documentId);
+    if (!latest) throw new JobNotFoundError(`document ${documentId} has no job to retry`);
+    if (latest.status === 'queued' || latest.status === 'running') return toJob(latest);
+    this.reset.run({ jobId: latest.id, iso: new Date().toISOString() });
+    return this.findById(latest.id) as JobRow;
+  }
+
+  counts(): JobCounts {
+    const counts: JobCounts = { queued: 0, running: 0, done: 0, failed: 0 };
+    for (const { status, count } of this.countByStatus.all()) counts[status] = count;
+    return counts;
+  }
+
+  private finishAs(jobId: string, workerId: string, status: JobStatus, error: string | null): boolean {
+    const iso = new Date().toISOString();
+    return this.finish.run({ jobId, workerId, status, error, iso }).changes === 1;
+  }
+}

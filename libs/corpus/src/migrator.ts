@@ -1,0 +1,85 @@
+import type Database from 'better-sqlite3';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MigrationError } from './errors';
+
+export type MigrationSeries = 'catalog' | 'corpus';
+
+interface MigrationFile {
+  version: number;
+  name: string;
+  file: string;
+}
+
+const MIGRATION_FILE = /^(\d{4})_([A-Za-z0-9_-]+)\.sql$/;
+
+/**
+ * Finds `migrations/<series>` by walking up from this file, so it works from `libs/corpus/src` (ts-jest)
+ * and from `dist/libs/corpus/src` (compiled) alike.
+ */
+export function migrationsDir(series: MigrationSeries): string {
+  let dir = __dirname;
+  for (;;) {
+    const candidate = path.join(dir, 'migrations', series);
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isDirectory()) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new MigrationError(`no migrations/${series} directory above ${__dirname}`);
+    dir = parent;
+  }
+}
+
+function readMigrationFiles(dir: string): MigrationFile[] {
+  const files = fs
+    .readdirSync(dir)
+    .map((file) => ({ file, match: MIGRATION_FILE.exec(file) }))
+    .filter((entry): entry is { file: string; match: RegExpExecArray } => entry.match !== null)
+    .map(({ file, match }) => ({ version: Number(match[1]), name: match[2], file: path.join(dir, file) }))
+    .sort((a, b) => a.version - b.version);
+  for (let i = 1; i < files.length; i++) {
+    if (files[i].version === files[i - 1].version) {
+      throw new MigrationError(`two migrations share version ${files[i].version} in ${dir}`);
+    }
+  }
+  return files;
+}
+
+/**
+ * Applies the not-yet-applied `NNNN_name.sql` files of `dir` in order, each in its own IMMEDIATE transaction
+ * (so two processes starting together cannot apply one twice). Returns the names it applied.
+ */
+export function runMigrations(db: Database.Database, dir: string): string[] {
+  const files = readMigrationFiles(dir);
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const newestKnown = files.length > 0 ? files[files.length - 1].version : 0;
+  const recorded = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null };
+  if ((recorded.version ?? 0) > newestKnown) {
+    throw new MigrationError(
+      `database ${db.name} is at schema version ${recorded.version}, newer than the newest migration ` +
+        `(${newestKnown}) in ${dir}; it was written by a newer Lectern, upgrade before opening it`,
+    );
+  }
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').pluck();
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const applied: string[] = [];
+  for (const migration of files) {
+    const apply = db.transaction(() => {
+      if (isApplied.get(migration.version) !== undefined) return false;
+      db.exec(fs.readFileSync(migration.file, 'utf8'));
+      record.run(migration.version, migration.name, new Date().toISOString());
+      return true;
+    });
+    try {
+      if (apply.immediate()) applied.push(path.basename(migration.file));
+    } catch (error) {
+      // Not `instanceof Error`: better-sqlite3's errors may come from another realm (jest's VM contexts).
+      const message = (error as { message?: unknown } | null)?.message;
+      const reason = typeof message === 'string' ? message : String(error);
+      throw new MigrationError(`migration ${path.basename(migration.file)} failed: ${reason}`);
+    }
+  }
+  return applied;
+}

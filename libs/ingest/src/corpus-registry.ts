@@ -1,0 +1,34 @@
+import * as path from 'node:path';
+import { CorpusDb } from '@lectern/corpus';
+
+const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** One open corpus database per project, opened on first use and shared by the API and the worker. */
+export class CorpusRegistry {
+  private readonly open = new Map<string, CorpusDb>();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly embedding: { modelId: string; dimension: number },
+  ) {}
+
+  get(projectId: string): CorpusDb {
+    let corpus = this.open.get(projectId);
+    if (!corpus) {
+      corpus = CorpusDb.open(this.fileOf(projectId), this.embedding);
+      this.open.set(projectId, corpus);
+    }
+    return corpus;
+  }
+
+  fileOf(projectId: string): string {
+    // Project ids come from our catalog, but a corrupt row must still never name a path outside the data dir.
+    if (!PROJECT_ID.test(projectId)) throw new Error(`invalid project id ${JSON.stringify(projectId)}`);
+    return path.join(this.dataDir, 'projects', projectId, 'corpus.sqlite');
+  }
+
+  closeAll(): void {
+    for (const corpus of this.open.values()) corpus.close();
+    this.open.clear();
+  }
+}

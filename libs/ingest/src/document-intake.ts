@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { CatalogDb, DocumentRow } from '@lectern/corpus';
+import { assertPdfBytes } from '@lectern/parsing';
+import { documentObjectKey, type ObjectStore } from '@lectern/storage';
+import { FileTooLargeError, ProjectNotFoundError, UploadRejectedError } from './errors';
+import { cleanFilename } from './filename';
+
+export interface IncomingFile {
+  originalName: string | undefined;
+  data: Buffer;
+}
+
+export interface AcceptedDocument {
+  document: DocumentRow;
+  /** The same bytes were already in the project; nothing new was queued unless it had failed. */
+  duplicate: boolean;
+}
+
+export interface IntakeResult {
+  accepted: AcceptedDocument[];
+  rejected: Array<{ filename: string; reason: string }>;
+}
+
+/** Takes uploaded files into a project: checks each one, stores it, and queues it; bad files never stop the rest. */
+export class DocumentIntake {
+  constructor(
+    private readonly catalog: CatalogDb,
+    private readonly store: ObjectStore,
+    private readonly maxUploadBytes: number,
+    private readonly onQueued: () => void = () => undefined,
+  ) {}
+
+  async submit(projectId: string, files: IncomingFile[]): Promise<IntakeResult> {
+    if (!this.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
+    const result: IntakeResult = { accepted: [], rejected: [] };
+    for (const file of files) {
+      const label = file.originalName ?? 'document.pdf';
+      try {
+        result.accepted.push(await this.submitOne(projectId, file));
+      } catch (error) {
+        if (!(error instanceof Error) || !isInputError(error)) throw error;
+        result.rejected.push({ filename: label, reason: error.message });
+      }
+    }
+    if (result.accepted.length === 0 && result.rejected.length > 0) throw new UploadRejectedError(result.rejected);
+    if (result.accepted.some((a) => a.document.status === 'queued')) this.onQueued();
+    return result;
+  }
+
+  /** Puts a failed document back in the queue (after a fix to Lectern, or a transient error). */
+  retry(documentId: string): DocumentRow | null {
+    const doc = this.catalog.documents.findById(documentId);
+    if (!doc) return null;
+    if (doc.status !== 'failed') return doc;
+    this.requeue(doc);
+    this.onQueued();
+    return this.catalog.documents.findById(documentId);
+  }
+
+  private async submitOne(projectId: string, file: IncomingFile): Promise<AcceptedDocument> {
+    const filename = cleanFilename(file.originalName);
+    if (file.data.length > this.maxUploadBytes) {
+      throw new FileTooLargeError(`the file is larger than the ${Math.round(this.maxUploadBytes / 1048576)} MB limit`);
+    }
+    assertPdfBytes(file.data);
+    const sha256 = createHash('sha256').update(file.data).digest('hex');
+    const existing = this.catalog.documents.findByProjectAndSha(projectId, sha256);
+    if (existing) {
+      if (existing.status === 'failed') this.requeue(existing);
+      return { document: this.catalog.documents.findById(existing.id) ?? existing, duplicate: true };
+    }
+    const storageKey = documentObjectKey(projectId, sha256);
+    await this.store.put(storageKey, file.data, { contentType: 'application/pdf', sha256 });
+    const document = this.catalog.transaction(() => {
+      const row = this.catalog.documents.create({ projectId, sha256, filename, sizeBytes: file.data.length, storageKey });
+      this.catalog.jobs.enqueue(row.id, projectId);
+      return row;
+    });
+    return { document, duplicate: false };
+  }
+
+  private requeue(doc: DocumentRow): void {
+    this.catalog.transaction(() => {
+      this.catalog.documents.updateStatus(doc.id, 'queued', { error: null });
+      this.catalog.jobs.enqueue(doc.id, doc.projectId);
+    });
+  }
+}
+
+const INPUT_ERRORS = new Set([
+  'InvalidFilenameError',
+  'FileTooLargeError',
+  'UnsupportedFileError',
+  'CorruptPdfError',
+  'EncryptedPdfError',
+  'NoTextLayerError',
+]);
+
+function isInputError(error: Error): boolean {
+  return INPUT_ERRORS.has(error.name);
+}

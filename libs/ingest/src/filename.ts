@@ -1,0 +1,19 @@
+import { InvalidFilenameError } from './errors';
+
+/**
+ * The name a user gave a file is only a label, never a path: anything that looks like one is refused so
+ * a name like `../../etc/passwd.pdf` is reported instead of silently renamed.
+ */
+export function cleanFilename(raw: string | undefined): string {
+  const name = (raw ?? '').normalize('NFC').trim();
+  if (name === '') return 'document.pdf';
+  if (/[\\/]/.test(name) || name.split(/[\\/]/).includes('..') || name === '.' || name === '..') {
+    throw new InvalidFilenameError(`invalid filename ${JSON.stringify(name)}: it must not contain a path`);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) {
+    throw new InvalidFilenameError(`invalid filename ${JSON.stringify(name)}: it contains control characters`);
+  }
+  if (name.length > 255) throw new InvalidFilenameError('invalid filename: longer than 255 characters');
+  return name;
+}

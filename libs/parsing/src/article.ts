@@ -1,0 +1,36 @@
+/** The structure every parser produces, before chunking. Shared by all parsers and the merge step. */
+
+export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption';
+
+/** One paragraph-like unit of text, on the page where it starts (1-based). */
+export interface ParsedBlock {
+  text: string;
+  page: number;
+  kind: ContextKind;
+}
+
+export interface ParsedSection {
+  /** The paper's own numbering (`2.1`), `ref` for references, or the ordinal where the paper has none. */
+  number: string;
+  title: string;
+  /** 1 for top-level sections, 2 for `2.1`, and so on. */
+  level: number;
+  blocks: ParsedBlock[];
+}
+
+export interface ParsedArticle {
+  title: string;
+  authors: string[];
+  abstract: string;
+  datePublished: string | null;
+  journal: string | null;
+  doi: string | null;
+  pageCount: number;
+  /** Reading order. The abstract, when found, is the first section (`number` `0`, title `Abstract`). */
+  sections: ParsedSection[];
+  /** Which parsers contributed, e.g. `['pdfjs']`. */
+  parsers: string[];
+}
+
+export const REFERENCES_SECTION_NUMBER = 'ref';
+export const ABSTRACT_SECTION_NUMBER = '0';

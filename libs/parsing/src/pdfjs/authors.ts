@@ -1,0 +1,46 @@
+import type { FlowLine } from './layout.types';
+
+const AFFILIATION =
+  /@|\d{3,}|universit|institut|department|dept\.|school|college|laborator|\blab\b|cent(er|re)|facult|hospital|\binc\b|ltd|corporation|research|academy|foundation|program|escuela|facultad|street|road|avenue|\bstr\.|email|e-mail|correspond|contribution|editor|google|microsoft|amazon|\bibm\b|\bmeta\b|openai|usa\b|china|germany|france|japan|\buk\b|canada|india|italy|spain|brazil|switzerland|netherlands|korea|australia|republic|abstract|version|press|publish|edition|verlag|books?\b/i;
+const PARTICLES = new Set(['de', 'da', 'di', 'del', 'della', 'der', 'den', 'van', 'von', 'la', 'le', 'du', 'dos', 'das', 'y', 'e', 'bin', 'al', 'ter', 'ten']);
+
+/** Person names from the lines between title and abstract: best effort, affiliations filtered out. */
+export function extractAuthors(lines: FlowLine[]): string[] {
+  const names: string[] = [];
+  for (const text of joinWrappedNames(lines.map((l) => l.text).filter((t) => !AFFILIATION.test(t)))) {
+    const pieces = text
+      .replace(/[*∗†‡§¶#]+|\(\s*\d*\s*\)/g, ' ')
+      .split(/,|;|\band\b|&|\s{2,}/)
+      .map((p) => p.replace(/\s+/g, ' ').replace(/^[\s\d,]+|[\s\d,]+$/g, '').trim())
+      .filter(Boolean);
+    const people = pieces.filter(isPersonName);
+    // A line of names is names throughout; one name among other words is a sentence or a place.
+    if (people.length > 0 && people.length >= pieces.length * 0.6) names.push(...people);
+  }
+  return [...new Set(names)];
+}
+
+/** "… Benjamin Charles Germain" + "Lee, Jacob Carlson" → one line: a surname carried over to the next line. */
+function joinWrappedNames(texts: string[]): string[] {
+  const out: string[] = [];
+  for (const text of texts) {
+    const previous = out[out.length - 1];
+    if (previous !== undefined && !/(,|;|\band)\s*$/.test(previous) && /^\p{Lu}[\p{L}'’-]*\s*,/u.test(text)) out[out.length - 1] = `${previous} ${text}`;
+    else out.push(text);
+  }
+  return out;
+}
+
+function isPersonName(piece: string): boolean {
+  const tokens = piece.split(' ');
+  if (tokens.length < 2 || tokens.length > 5) return false;
+  let capitalised = 0;
+  for (const token of tokens) {
+    if (PARTICLES.has(token.toLowerCase())) continue;
+    if (!/^\p{Lu}[\p{L}'’.-]*$/u.test(token)) return false;
+    // Acronyms (`UC Merced`, `MIT`) are institutions; initials like `P.` or `J.-P.` are fine.
+    if (token.length >= 2 && token === token.toUpperCase() && !/\./.test(token) && tokens.some((t) => t !== t.toUpperCase())) return false;
+    capitalised++;
+  }
+  return capitalised >= 2;
+}

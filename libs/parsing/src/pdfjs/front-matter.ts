@@ -1,0 +1,135 @@
+import type { BodyStyle } from './body-style';
+import { evaluateLine } from './heading-candidates';
+import { isBold, type FlowLine } from './layout.types';
+import { extractAuthors } from './authors';
+import { ABSTRACT_MARKER, CAPTION, isLetterSpaced, letters, words } from './text-patterns';
+
+export interface FrontMatter {
+  title: string;
+  authors: string[];
+  /** Flow indexes [start, end) of the abstract text, or null when none was found. */
+  abstract: { start: number; end: number; inlineText: string } | null;
+  /** When the abstract has an "Abstract" label, it runs until the first heading after it. */
+  abstractRunsToHeading: boolean;
+  /** Flow index where the body starts; lines before it (title, authors, affiliations) are front matter. */
+  bodyStart: number;
+}
+
+/** The front matter is looked for on the first pages only. */
+const FRONT_PAGES = 3;
+const BOOK_FRONT_PAGES = 15;
+const TITLE_NOISE =
+  /(proceedings of|journal of|transactions on|copyright|©|\bissn\b|\bdoi\b|https?:|www\.|received|accepted|published|open access|arxiv|preprint|all rights reserved|licen[cs]e|\bvol\.|volume \d|\bpp\.|\bpages?\s+\d|research article|original (article|research)|submitted to)/i;
+
+export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter {
+  const firstPage = flow[0]?.page ?? 1;
+  const inFront = (i: number) => i < flow.length && flow[i].page < firstPage + FRONT_PAGES;
+  let marker = -1;
+  let heading = -1;
+  for (let i = 0; inFront(i); i++) {
+    if (isAbstractMarker(flow[i])) {
+      marker = i;
+      break;
+    }
+    const candidate = evaluateLine(flow, i, { body, headingFonts: new Set(), inAppendix: false });
+    if (candidate && candidate.strength >= 1 && (candidate.known || candidate.numbering.kind === 'arabic' || candidate.numbering.kind === 'roman')) {
+      heading = i;
+      break;
+    }
+  }
+  let abstract: FrontMatter['abstract'] = null;
+  let bodyStart: number;
+  let frontEnd: number;
+  if (marker >= 0) {
+    const inlineText = ABSTRACT_MARKER.exec(flow[marker].text)?.[2].trim() ?? '';
+    abstract = { start: marker + 1, end: marker + 1, inlineText };
+    frontEnd = marker;
+    bodyStart = marker + 1;
+  } else {
+    // Without a label, an abstract shows as a first paragraph styled unlike the body text after it.
+    const limit = heading >= 0 ? heading : flow.findIndex((_, i) => !inFront(i));
+    const first = nextParagraphRun(flow, 0, limit < 0 ? flow.length : limit);
+    const second = first ? nextParagraphRun(flow, first.end, flow.length) : null;
+    const runPage = flow[first?.start ?? 0]?.page;
+    if (first && second && first.style !== second.style && runPage === firstPage && flow[second.start].page - runPage <= 1) {
+      abstract = { start: first.start, end: first.end, inlineText: '' };
+      frontEnd = first.start;
+      bodyStart = second.start;
+    } else if (first) {
+      frontEnd = first.start;
+      bodyStart = first.start;
+    } else {
+      // Books: title page, copyright, dedication… the body starts at the first real heading.
+      frontEnd = bodyStart = heading >= 0 ? heading : firstStrongHeading(flow, body, firstPage + BOOK_FRONT_PAGES);
+    }
+  }
+  const title = findTitle(flow, frontEnd, body);
+  const authors = title ? extractAuthors(flow.slice(title.end, frontEnd).filter((l) => l.page === flow[title.start].page)) : [];
+  return { title: title?.text ?? '', authors, abstract, abstractRunsToHeading: marker >= 0, bodyStart };
+}
+
+function firstStrongHeading(flow: FlowLine[], body: BodyStyle, beforePage: number): number {
+  const ctx = { body, headingFonts: new Set<string>(), inAppendix: false };
+  for (let i = 0; i < flow.length && flow[i].page < beforePage; i++) {
+    const candidate = evaluateLine(flow, i, ctx);
+    if (candidate && candidate.strength >= 1 && (candidate.known || candidate.numbering.kind !== 'none')) return i;
+  }
+  return 0;
+}
+
+function isAbstractMarker(line: FlowLine): boolean {
+  const m = ABSTRACT_MARKER.exec(line.text);
+  if (!m || line.rowPeers > 1) return false;
+  const rest = m[2].trim();
+  if (!rest) return words(line.text).length <= 2;
+  // Run-in label: "Abstract—We …", "ABSTRACT: …", or a bold label followed by regular text.
+  return /^(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)/i.test(line.text) && (/^\S+\s*[:.\u2014\u2013-]/.test(line.text) || line.runs[0]?.bold === true);
+}
+
+interface Run {
+  start: number;
+  end: number;
+  style: string;
+}
+
+/** The next run of at least four same-style, mostly full-width lines: a paragraph, not a title block. */
+function nextParagraphRun(flow: FlowLine[], from: number, to: number): Run | null {
+  for (let i = from; i < to; ) {
+    const style = `${flow[i].size.toFixed(0)}|${isBold(flow[i])}`;
+    let j = i + 1;
+    while (j < flow.length && flow[j].page === flow[i].page && `${flow[j].size.toFixed(0)}|${isBold(flow[j])}` === style && flow[j - 1].y - flow[j].y < 1.8 * flow[j].size) j++;
+    const run = flow.slice(i, j);
+    const chars = run.reduce((n, l) => n + l.text.length, 0);
+    const wide = run.filter((l) => l.x1 - l.x0 >= 0.7 * (l.columnRight - l.columnLeft)).length;
+    if (run.length >= 4 && chars >= 300 && wide >= 0.6 * run.length) return { start: i, end: j, style };
+    i = j;
+  }
+  return null;
+}
+
+/** The largest text on the first page above the abstract, set larger than the body, skipping venue, licence and logo lines. */
+function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start: number; end: number; text: string } | null {
+  const page = flow[0]?.page;
+  let best = -1;
+  for (let i = 0; i < Math.max(frontEnd, Math.min(flow.length, 60)); i++) {
+    const line = flow[i];
+    if (line.page !== page || (frontEnd > 0 && i >= frontEnd)) break;
+    if (TITLE_NOISE.test(line.text) || CAPTION.test(line.text) || isLetterSpaced(line.text) || letters(line.text) < 6 || words(line.text).length < 2) continue;
+    if (letters(line.text) / line.text.replace(/\s/g, '').length < 0.6 || line.size < body.size + 1) continue;
+    if (best < 0 || line.size > flow[best].size + 0.2) best = i;
+  }
+  if (best < 0) return null;
+  let start = best;
+  let end = best + 1;
+  const same = (a: FlowLine, b: FlowLine) => Math.abs(a.size - b.size) < 0.3 && a.font === b.font && Math.abs(a.y - b.y) < 2.4 * a.size;
+  while (start > 0 && same(flow[start - 1], flow[start]) && !TITLE_NOISE.test(flow[start - 1].text)) start--;
+  while (end < flow.length && end - start < 6 && same(flow[end - 1], flow[end])) end++;
+  const text = flow
+    .slice(start, end)
+    .map((l) => l.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(/[*∗†‡]+$/, '')
+    .trim();
+  return { start, end, text };
+}

@@ -1,0 +1,130 @@
+import type { BodyStyle } from './body-style';
+import { continuesHeading, evaluateLine, findHeadingFonts, isChapterLabel, type HeadingCandidate, type HeadingContext } from './heading-candidates';
+import { numberDepth, parseNumbering } from './heading-numbering';
+import type { FlowLine } from './layout.types';
+import { joinLine } from './line-joiner';
+
+export interface Heading {
+  /** Flow indexes [start, end) of the heading's lines. */
+  start: number;
+  end: number;
+  /** The paper's own number, or null (an ordinal is assigned later). */
+  number: string | null;
+  title: string;
+  level: number;
+  references: boolean;
+}
+
+const TOC_LINE = /((\.\s?){4,}|\s{2,}|\s)([0-9]{1,4}|[ivxlc]{1,6})$/i;
+
+/** Finds the section headings in the flow, from `from` on (the front matter before it is not searched). */
+export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle): Heading[] {
+  const tocPages = findTocPages(flow);
+  const candidates: HeadingCandidate[] = [];
+  const ctx: HeadingContext = { body, headingFonts: findHeadingFonts(flow, from, body), inAppendix: false };
+  for (let i = from; i < flow.length; ) {
+    if (tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) {
+      i++;
+      continue;
+    }
+    const candidate = evaluateLine(flow, i, ctx);
+    if (!candidate) {
+      i++;
+      continue;
+    }
+    extend(flow, candidate, ctx);
+    candidates.push(candidate);
+    if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
+    i = candidate.end;
+  }
+  return assignLevels(select(candidates));
+}
+
+/** Joins a wrapped heading's lines, and a `Chapter 3` label with the chapter title set below it. */
+function extend(flow: FlowLine[], c: HeadingCandidate, ctx: HeadingContext): void {
+  if (isChapterLabel(c)) {
+    const next = flow[c.end];
+    const label = flow[c.start];
+    if (next && next.page === label.page && label.y - next.y < 4 * label.size) {
+      const title = evaluateLine(flow, c.end, ctx);
+      if (title && title.numbering.kind === 'none') {
+        c.numbering = { ...c.numbering, title: title.text };
+        c.text = `${c.text} ${title.text}`;
+        c.end = title.end;
+      }
+    }
+    return;
+  }
+  for (let lines = 1, end = continuesHeading(flow, c, c.end); lines < 3 && end > 0; lines++, end = continuesHeading(flow, c, c.end)) {
+    c.text = joinLine(c.text, flow.slice(c.end, end).map((l) => l.text).join(' '));
+    c.end = end;
+  }
+  if (c.end - c.start > 1) c.numbering = parseNumbering(c.text, ctx.inAppendix);
+}
+
+/**
+ * Keeps candidates consistent with the document's own conventions: in a numbered paper an unnumbered
+ * bold line is a heading only in a style the numbered headings use, or when it is a usual section name.
+ */
+function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
+  const numbered = candidates.filter((c) => c.strength >= 1 && (c.numbering.kind === 'arabic' || c.numbering.kind === 'roman'));
+  const isNumberedPaper = numbered.length >= 2;
+  const numberedStyles = new Set(numbered.map(styleKey));
+  const largestNumbered = Math.max(0, ...numbered.map((c) => c.size));
+  let lastTop = 0;
+  return candidates.filter((c) => {
+    if (c.references) return true;
+    if (c.numbering.kind === 'arabic') {
+      const top = Number(c.numbering.number?.split('.')[0]);
+      // Section numbers only grow; a jump backwards or far ahead is a list item or a stray number.
+      if (c.strength < 1 || top < lastTop || top > lastTop + 3) return false;
+      lastTop = top;
+      return true;
+    }
+    if (c.numbering.kind !== 'none') return c.strength >= 1;
+    if (!isNumberedPaper) return true;
+    return c.known || numberedStyles.has(styleKey(c)) || (c.strength === 2 && c.size >= largestNumbered - 0.3);
+  });
+}
+
+const styleKey = (c: HeadingCandidate) => `${Math.round(c.size * 2) / 2}|${c.bold}|${c.caps}`;
+
+/**
+ * Numbered headings take their depth from the number. Unnumbered ones take the level of numbered
+ * headings in the same style, else rank by style: capitals first (they may even be smaller than the
+ * body, as in ASM journals), then larger sizes, then bold.
+ */
+function assignLevels(candidates: HeadingCandidate[]): Heading[] {
+  const depthByStyle = new Map<string, number>();
+  for (const c of candidates) {
+    if (c.numbering.kind === 'none' || c.references) continue;
+    const depth = numberDepth(c.numbering);
+    const key = styleKey(c);
+    depthByStyle.set(key, Math.min(depth, depthByStyle.get(key) ?? depth));
+  }
+  // Capitals mark a level whatever their size; other styles are told apart by size and weight.
+  const classOf = (c: HeadingCandidate) => (c.caps ? `caps|${c.bold}` : styleKey(c));
+  const rank = (cls: string) => {
+    const [first, bold] = cls.split('|');
+    return (first === 'caps' ? 1000 : Number(first) * 10) + (bold === 'true' ? 1 : 0);
+  };
+  const unmatched = [...new Set(candidates.filter((c) => c.numbering.kind === 'none' && !c.references && !depthByStyle.has(styleKey(c))).map(classOf))];
+  unmatched.sort((a, b) => rank(b) - rank(a));
+  const base = depthByStyle.size > 0 ? Math.min(...depthByStyle.values()) : 1;
+  return candidates.map((c) => {
+    const key = styleKey(c);
+    let level: number;
+    if (c.references) level = 1;
+    else if (c.numbering.kind !== 'none') level = numberDepth(c.numbering);
+    else if (depthByStyle.has(key)) level = depthByStyle.get(key) ?? 1;
+    else level = Math.min(3, (depthByStyle.size > 0 && c.known ? base : unmatched.indexOf(classOf(c)) + 1));
+    return { start: c.start, end: c.end, number: c.numbering.number, title: c.numbering.title, level, references: c.references };
+  });
+}
+
+/** Pages of a table of contents: many lines end in dot leaders and a page number. */
+function findTocPages(flow: FlowLine[]): Set<number> {
+  const counts = new Map<number, number>();
+  for (const line of flow) if (/(\.\s?){4,}\s*([0-9]+|[ivxlc]+)$/i.test(line.text)) counts.set(line.page, (counts.get(line.page) ?? 0) + 1);
+  return new Set([...counts.entries()].filter(([, n]) => n >= 4).map(([page]) => page));
+}

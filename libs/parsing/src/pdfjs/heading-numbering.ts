@@ -1,0 +1,36 @@
+export interface Numbering {
+  /** `2.1`, `III`, `A.2`, or null when the heading has none. */
+  number: string | null;
+  title: string;
+  kind: 'arabic' | 'roman' | 'letter' | 'chapter' | 'appendix' | 'none';
+}
+
+const ARABIC = /^((?:\d{1,2}\.){0,3}\d{1,2})(\.?)\s+(\S.*)$/;
+const ROMAN = /^([IVX]{1,5})\.\s+(\S.*)$/;
+const LETTER = /^([A-H])((?:\.\d{1,2}){0,2})([.:]?)\s+(\S.*)$/;
+const CHAPTER = /^(chapter|cap[ií]tulo|chapitre|kapitel|part)\s+(\d{1,3}|[IVXL]{1,6})\b[.:]?\s*(.*)$/i;
+const APPENDIX = /^(appendix|anexo|ap[ée]ndice|annexe|anhang)\s+([A-Z]|\d{1,2})\b[.:]?\s*(.*)$/i;
+
+/**
+ * Splits a heading line into the paper's own number and the title. A bare capital letter (`A Study of…`)
+ * counts as a number only with a dot or sub-number (`A.`, `A.1`), or in the appendix where `A Proofs` is usual.
+ */
+export function parseNumbering(text: string, inAppendix: boolean): Numbering {
+  let m = CHAPTER.exec(text);
+  if (m) return { number: m[2], title: m[3].trim(), kind: 'chapter' };
+  m = APPENDIX.exec(text);
+  if (m) return { number: m[2], title: m[3].trim() || `${m[1]} ${m[2]}`, kind: 'appendix' };
+  m = ARABIC.exec(text);
+  if (m && !/^\d/.test(m[3])) return { number: m[1], title: m[3].trim(), kind: 'arabic' };
+  m = ROMAN.exec(text);
+  if (m) return { number: m[1], title: m[2].trim(), kind: 'roman' };
+  m = LETTER.exec(text);
+  if (m && (m[2] || m[3] || inAppendix) && /^[\p{Lu}\d]/u.test(m[4])) return { number: m[1] + m[2], title: m[4].trim(), kind: 'letter' };
+  return { number: null, title: text, kind: 'none' };
+}
+
+/** `2.1` → 2, `III` → 1, `A.1` → 2. */
+export function numberDepth(numbering: Numbering): number {
+  if (!numbering.number || numbering.kind === 'roman' || numbering.kind === 'chapter' || numbering.kind === 'appendix') return 1;
+  return numbering.number.split('.').length;
+}

@@ -1,0 +1,53 @@
+/** Geometry is in PDF points with the page's crop-box origin at (0, 0) and y growing upwards. */
+
+/** One piece of text in one font, as pdf.js reports it. */
+export interface TextRun {
+  text: string;
+  x: number;
+  x1: number;
+  /** Baseline. */
+  y: number;
+  size: number;
+  font: string;
+  bold: boolean;
+}
+
+/** A horizontal line of text within one column: the unit every later step works on. */
+export interface TextLine {
+  page: number;
+  text: string;
+  x0: number;
+  x1: number;
+  /** Baseline of the line's dominant run. */
+  y: number;
+  /** Dominant font size and font (by character count). */
+  size: number;
+  font: string;
+  /** Share of non-space characters set in a bold font. */
+  boldRatio: number;
+  runs: TextRun[];
+  /** How many separate lines share this baseline on the page (table rows, two columns, …). */
+  rowPeers: number;
+}
+
+export interface PageText {
+  number: number;
+  width: number;
+  height: number;
+  lines: TextLine[];
+  /** Rotated text such as the arXiv side stamp: not content, but it carries the preprint date. */
+  sideText: string[];
+}
+
+/** A line placed in reading order, with the column it was read from. */
+export interface FlowLine extends TextLine {
+  /** Left and right edges of the column (or full-width region) the line belongs to. */
+  columnLeft: number;
+  columnRight: number;
+  /** True for the first line read from a column or region: paragraph gaps do not apply across it. */
+  columnStart: boolean;
+  /** Typical baseline distance of body lines in this column, for paragraph-gap decisions. */
+  leading: number;
+}
+
+export const isBold = (line: Pick<TextLine, 'boldRatio'>): boolean => line.boldRatio >= 0.6;

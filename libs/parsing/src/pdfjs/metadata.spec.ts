@@ -1,0 +1,38 @@
+import { extractMetadata, normalizeDate } from './metadata';
+
+describe(extractMetadata.name, () => {
+  it('reads DOI, date and journal from a journal header line', () => {
+    const meta = extractMetadata(['APPLIED AND ENVIRONMENTAL MICROBIOLOGY, Nov. 2011, p. 7469–7478 Vol. 77, No. 21', '0099-2240/11/$12.00 doi:10.1128/AEM.00294-11'], []);
+    expect(meta).toEqual({ doi: '10.1128/AEM.00294-11', datePublished: '2011-11', journal: 'Applied and Environmental Microbiology' });
+  });
+
+  it('prefers an explicit publication date', () => {
+    const meta = extractMetadata(['Journal of Machine Learning Research 23 (2022) 1-40 Submitted 8/21; Revised 3/22; Published 4/22'], []);
+    expect(meta.datePublished).toBe('2022-04');
+    expect(meta.journal).toBe('Journal of Machine Learning Research');
+  });
+
+  it('dates a preprint by its arXiv side stamp', () => {
+    expect(extractMetadata([], ['arXiv:2101.03961v3 [cs.LG] 16 Jun 2022']).datePublished).toBe('2022-06-16');
+  });
+
+  it('strips punctuation that follows a DOI in running text', () => {
+    expect(extractMetadata(['(DOI 10.1186/s12984-016-0129-6).'], []).doi).toBe('10.1186/s12984-016-0129-6');
+  });
+
+  it('returns nulls when the first page says nothing', () => {
+    expect(extractMetadata(['An Untitled Note'], [])).toEqual({ doi: null, datePublished: null, journal: null });
+  });
+});
+
+describe(normalizeDate.name, () => {
+  it.each([
+    ['16 Jun 2022', '2022-06-16'],
+    ['Nov. 2011', '2011-11'],
+    ['4/22', '2022-04'],
+    ['July 5 - 10, 2020', '2020-07'],
+    ['2016', '2016'],
+  ])('normalizes %s to %s', (raw, iso) => {
+    expect(normalizeDate(raw)).toBe(iso);
+  });
+});

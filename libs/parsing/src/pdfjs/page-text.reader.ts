@@ -1,0 +1,58 @@
+import { describeFont, FontInfo } from './font-names';
+import type { TextRun } from './layout.types';
+import type { PdfjsPage, PdfjsTextItem } from './pdfjs.types';
+
+export interface RawPage {
+  width: number;
+  height: number;
+  runs: TextRun[];
+  sideText: string[];
+}
+
+/** Text whose matrix is rotated or skewed more than this is not part of the horizontal flow. */
+const MAX_SKEW = 0.1;
+
+/**
+ * Reads one page's text runs. Font names (hence bold) live in `commonObjs`, which pdf.js fills only while
+ * building an operator list; that is asked for only when a page uses a font not seen on earlier pages,
+ * and with images capped to 1 pixel (see the parser) it costs about as much as the text itself.
+ */
+export async function readPageRuns(page: PdfjsPage, fonts: Map<string, FontInfo>, annotationModeDisable: number): Promise<RawPage> {
+  const [vx0, vy0, vx1, vy1] = page.view;
+  const content = await page.getTextContent();
+  const items = content.items.filter((item): item is PdfjsTextItem => 'str' in item && item.str.length > 0);
+  if (items.some((item) => !fonts.has(item.fontName))) {
+    if (items.some((item) => !page.commonObjs.has(item.fontName))) {
+      await page.getOperatorList({ annotationMode: annotationModeDisable });
+    }
+    for (const item of items) if (!fonts.has(item.fontName)) fonts.set(item.fontName, resolveFont(page, item.fontName));
+  }
+  const runs: TextRun[] = [];
+  const sideText: string[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const [a, b, c, d, e, f] = item.transform;
+    const size = Math.hypot(c, d);
+    if (size < 1) continue;
+    const vertical = content.styles[item.fontName]?.vertical === true;
+    if (vertical || a <= 0 || Math.abs(b) > MAX_SKEW * Math.abs(a) || Math.abs(c) > MAX_SKEW * Math.abs(d)) {
+      if (item.str.trim()) sideText.push(item.str);
+      continue;
+    }
+    const x = e - vx0;
+    const y = f - vy0;
+    // Some producers fake bold by drawing the same text twice, a fraction of a point apart.
+    const key = `${item.str}|${Math.round(x)}|${Math.round(y)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const font = fonts.get(item.fontName) ?? describeFont(item.fontName);
+    runs.push({ text: item.str, x, x1: x + Math.max(item.width, 0), y, size, font: font.name, bold: font.bold });
+  }
+  return { width: vx1 - vx0, height: vy1 - vy0, runs, sideText };
+}
+
+function resolveFont(page: PdfjsPage, id: string): FontInfo {
+  if (!page.commonObjs.has(id)) return { name: id, bold: false };
+  const font = page.commonObjs.get(id) as { name?: unknown } | null;
+  return describeFont(typeof font?.name === 'string' ? font.name : id);
+}

@@ -1,0 +1,97 @@
+import type { ContextKind, ParsedBlock } from '../article';
+import type { FlowLine } from './layout.types';
+import { joinLine, type Vocabulary } from './line-joiner';
+import { CAPTION } from './text-patterns';
+
+export interface Paragraph {
+  lines: FlowLine[];
+  text: string;
+}
+
+/**
+ * Groups a section's lines into paragraphs. A paragraph broken by a column or page change, or by a float
+ * or footnote in between, is continued when its last line ran to the column edge and the next body line
+ * is not indented; the interrupting smaller text is emitted after the paragraph instead of inside it.
+ */
+export function buildParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): ParsedBlock[] {
+  return groupParagraphs(lines, vocabulary).map(toBlock);
+}
+
+export const toBlock = (p: Paragraph): ParsedBlock => ({ text: p.text, page: p.lines[0].page, kind: kindOf(p.text) });
+
+export function groupParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Paragraph[] {
+  const out: Paragraph[] = [];
+  let pending: Paragraph[] = [];
+  let current: Paragraph | null = null;
+  let open: Paragraph | null = null;
+  const flushPending = () => {
+    out.push(...pending);
+    pending = [];
+  };
+  for (const line of lines) {
+    if (current && continues(current, line)) {
+      append(current, line, vocabulary);
+      continue;
+    }
+    if (open && open !== current && resumes(open, line)) {
+      append(open, line, vocabulary);
+      current = open;
+      continue;
+    }
+    const paragraph: Paragraph = { lines: [line], text: line.text };
+    const aside = open !== null && line.size < lastLine(open).size - 0.5 && isUnfinished(open);
+    if (aside) pending.push(paragraph);
+    else {
+      flushPending();
+      out.push(paragraph);
+      open = paragraph;
+    }
+    current = paragraph;
+  }
+  flushPending();
+  return out;
+}
+
+const lastLine = (p: Paragraph) => p.lines[p.lines.length - 1];
+
+function append(p: Paragraph, line: FlowLine, vocabulary?: Vocabulary): void {
+  const prev = lastLine(p);
+  p.lines.push(line);
+  // Pieces of one row (a justified line split at wide gaps) are words, never a line-break hyphen.
+  p.text = Math.abs(prev.y - line.y) < 0.3 * line.size && prev.page === line.page ? `${p.text} ${line.text}` : joinLine(p.text, line.text, vocabulary);
+}
+
+const indent = (line: FlowLine) => line.x0 - line.columnLeft;
+
+/** Within one column: same size, normal line spacing, no first-line indent after a finished line. */
+function continues(p: Paragraph, line: FlowLine): boolean {
+  const prev = lastLine(p);
+  if (line.page !== prev.page || line.columnStart) return resumes(p, line);
+  // Another piece of the same row (a justified line with wide gaps, a table row).
+  if (Math.abs(prev.y - line.y) < 0.3 * line.size && line.x0 >= prev.x1 - 1) return true;
+  if (Math.abs(line.size - prev.size) > 0.5) return false;
+  const gap = prev.y - line.y;
+  if (gap <= 0 || gap > Math.max(prev.leading * 1.3, prev.size * 1.45) + 0.5) return false;
+  const em = line.size;
+  if (indent(line) > indent(prev) + 0.6 * em && indent(line) < 6 * em && indent(prev) < 0.5 * em) return false;
+  const short = prev.x1 < prev.columnRight - 2.5 * em;
+  if (short && /[.!?:]["”’)]?$/.test(prev.text)) return false;
+  return true;
+}
+
+/** Across a column, page or float: only an unfinished paragraph, with a same-size, unindented line. */
+function resumes(p: Paragraph, line: FlowLine): boolean {
+  const prev = lastLine(p);
+  if (!isUnfinished(p) || Math.abs(line.size - prev.size) > 0.5) return false;
+  if (line.page < prev.page || line.page > prev.page + 1) return false;
+  return indent(line) < 0.5 * line.size && !CAPTION.test(line.text);
+}
+
+/** The last line reaches the column's right edge, or the text stops mid-sentence. */
+function isUnfinished(p: Paragraph): boolean {
+  const prev = lastLine(p);
+  if (/[-\u2010,;]$|\p{Ll}$/u.test(p.text)) return true;
+  return prev.x1 >= prev.columnRight - 1.5 * prev.size && !/[.!?:]["”’)]?$/.test(p.text);
+}
+
+const kindOf = (text: string): ContextKind => (CAPTION.test(text) && /^\S+\s*[0-9IVX]+[a-z]?\s*[.:|]/.test(text) ? 'figure_caption' : 'text');

@@ -1,0 +1,57 @@
+import { CorruptPdfError, EncryptedPdfError } from '../errors';
+import type { FontInfo } from './font-names';
+import type { PageText } from './layout.types';
+import { readPageRuns } from './page-text.reader';
+import { loadPdfjs, pdfjsAssetDirs } from './pdfjs.loader';
+import type { PdfjsDocument } from './pdfjs.types';
+import { assembleLines } from './text-lines';
+
+/**
+ * Opens the PDF with pdf.js and returns every page's text lines. Never renders: images are capped at
+ * one pixel so building the operator list (needed for font names) skips decoding them.
+ */
+export async function readPdfText(data: Uint8Array): Promise<PageText[]> {
+  const pdfjs = loadPdfjs();
+  // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(data),
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+    maxImageSize: 1,
+    cMapPacked: true,
+    useSystemFonts: false,
+    ...pdfjsAssetDirs(),
+  });
+  let doc: PdfjsDocument;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw toDomainError(error);
+  }
+  try {
+    const fonts = new Map<string, FontInfo>();
+    const pages: PageText[] = [];
+    for (let number = 1; number <= doc.numPages; number++) {
+      const page = await doc.getPage(number);
+      const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE);
+      page.cleanup();
+      pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(raw.runs, number), sideText: raw.sideText });
+    }
+    return pages;
+  } catch (error) {
+    throw toDomainError(error);
+  } finally {
+    await doc.destroy();
+  }
+}
+
+function toDomainError(error: unknown): Error {
+  const name = (error as { name?: unknown } | null)?.name;
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'PasswordException') return new EncryptedPdfError();
+  if (name === 'InvalidPDFException') return new CorruptPdfError(`the PDF structure is invalid: ${message}`);
+  if (error instanceof CorruptPdfError || error instanceof EncryptedPdfError) return error;
+  return new CorruptPdfError(`pdf.js could not read the PDF: ${message}`);
+}

@@ -1,0 +1,23 @@
+import type { ParsedArticle } from '../article';
+import type { DocumentParser } from '../document-parser';
+import { NoTextLayerError } from '../errors';
+import { assertPdfBytes } from '../pdf-sniff';
+import { assembleArticle, hasTextLayer } from './article-assembler';
+import { readPdfText } from './pdf-document.reader';
+import { removeRunningFurniture } from './running-furniture';
+
+/**
+ * The embedded parser: structure from the PDF's own text layer with pdf.js, no outside service.
+ * Headings come from font size and weight relative to the body text and from numbering patterns.
+ */
+export class PdfjsParser implements DocumentParser {
+  readonly name = 'pdfjs';
+
+  async parse(data: Uint8Array): Promise<ParsedArticle> {
+    assertPdfBytes(data);
+    const pages = await readPdfText(data);
+    if (!hasTextLayer(pages)) throw new NoTextLayerError();
+    const { pages: content, removed } = removeRunningFurniture(pages);
+    return assembleArticle({ pages: content, furniture: removed, parserName: this.name });
+  }
+}

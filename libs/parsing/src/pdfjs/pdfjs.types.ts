@@ -1,0 +1,61 @@
+/**
+ * The small part of the pdf.js 3.11 API this parser uses. Declared here rather than imported from
+ * pdfjs-dist's d.ts, which drags in DOM types our Node-only tsconfig does not have.
+ */
+export interface PdfjsTextItem {
+  str: string;
+  /** [a, b, c, d, e, f]: e/f is the baseline origin in PDF user space (y grows upwards). */
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+  hasEOL: boolean;
+}
+
+export interface PdfjsTextContent {
+  items: Array<PdfjsTextItem | { type: string }>;
+  styles: Record<string, { fontFamily: string; vertical: boolean }>;
+}
+
+export interface PdfjsObjects {
+  has(id: string): boolean;
+  get(id: string): unknown;
+}
+
+export interface PdfjsPage {
+  /** [x0, y0, x1, y1] of the crop box. */
+  view: number[];
+  commonObjs: PdfjsObjects;
+  getTextContent(options?: { includeMarkedContent?: boolean }): Promise<PdfjsTextContent>;
+  getOperatorList(options?: { annotationMode?: number }): Promise<unknown>;
+  cleanup(): boolean;
+}
+
+export interface PdfjsDocument {
+  numPages: number;
+  getPage(pageNumber: number): Promise<PdfjsPage>;
+  destroy(): Promise<void>;
+}
+
+export interface PdfjsLoadingTask {
+  promise: Promise<PdfjsDocument>;
+  destroy(): Promise<void>;
+}
+
+export interface PdfjsDocumentOptions {
+  data: Uint8Array;
+  isEvalSupported: boolean;
+  disableFontFace: boolean;
+  verbosity: number;
+  maxImageSize: number;
+  cMapUrl: string;
+  cMapPacked: boolean;
+  standardFontDataUrl: string;
+  useSystemFonts: boolean;
+}
+
+export interface PdfjsLib {
+  getDocument(options: PdfjsDocumentOptions): PdfjsLoadingTask;
+  AnnotationMode: { DISABLE: number };
+  version: string;
+}

@@ -1,0 +1,93 @@
+import type { ParsedBlock } from '../article';
+import type { FlowLine } from './layout.types';
+import { joinLine, type Vocabulary } from './line-joiner';
+
+const BRACKET_START = /^\[(\d{1,4}|[A-Za-z+]{1,8}\d{0,4}[a-z]?)\]/;
+const NUMBER_START = /^(\d{1,3})([a-z]?)[.)]?\s*(?=[\p{Lu}\p{Lt}\u201c"'(])/u;
+
+/**
+ * Splits a references section into one block per entry, using the first convention the list follows:
+ * `[n]` labels, `n.` numbers counting up, hanging indents, or blank space between entries.
+ */
+export function splitReferences(lines: FlowLine[], vocabulary?: Vocabulary): ParsedBlock[] {
+  if (lines.length === 0) return [];
+  const starts = bracketStarts(lines) ?? numberStarts(lines) ?? layoutStarts(lines);
+  const blocks: ParsedBlock[] = [];
+  let text = '';
+  let page = lines[0].page;
+  lines.forEach((line, i) => {
+    if (starts[i] && text) {
+      blocks.push({ text, page, kind: 'text' });
+      text = '';
+    }
+    if (!text) page = line.page;
+    text = joinLine(text, line.text, vocabulary);
+  });
+  if (text) blocks.push({ text, page, kind: 'text' });
+  return blocks;
+}
+
+function bracketStarts(lines: FlowLine[]): boolean[] | null {
+  const starts = lines.map((l) => BRACKET_START.test(l.text));
+  return starts.filter(Boolean).length >= Math.max(2, lines.length * 0.15) ? starts : null;
+}
+
+/** Numbered lists: a line starts an entry when it carries the next number in sequence. */
+function numberStarts(lines: FlowLine[]): boolean[] | null {
+  let expected = 1;
+  let found = 0;
+  const starts = lines.map((line) => {
+    const m = NUMBER_START.exec(line.text);
+    if (!m) return false;
+    const n = Number(m[1]);
+    if (n === expected || (n > expected && n <= expected + 2) || (m[2] && n === expected - 1)) {
+      expected = n + 1;
+      found++;
+      return true;
+    }
+    return false;
+  });
+  return found >= Math.max(3, lines.length * 0.12) ? starts : null;
+}
+
+/** Hanging indents (continuations indented) or, failing that, extra vertical space between entries. */
+function layoutStarts(lines: FlowLine[]): boolean[] {
+  const indent = (l: FlowLine) => l.x0 - l.columnLeft;
+  const flush = lines.filter((l) => indent(l) < 0.3 * l.size).length;
+  const indented = lines.filter((l) => indent(l) > 0.7 * l.size && indent(l) < 4 * l.size).length;
+  const hanging = flush >= 2 && indented >= flush * 0.5;
+  const spacing = usualGap(lines);
+  return lines.map((line, i) => {
+    if (i === 0) return true;
+    const prev = lines[i - 1];
+    if (hanging) return indent(line) < 0.3 * line.size;
+    if (line.page !== prev.page || line.columnStart) return /[.]$/.test(prev.text);
+    return prev.y - line.y > spacing + 0.2 * line.size;
+  });
+}
+
+/** The most common distance between consecutive lines: the spacing inside an entry. */
+function usualGap(lines: FlowLine[]): number {
+  const counts = new Map<number, number>();
+  for (let i = 1; i < lines.length; i++) {
+    const gap = Math.round((lines[i - 1].y - lines[i].y) * 2) / 2;
+    if (gap > 0 && lines[i].page === lines[i - 1].page) counts.set(gap, (counts.get(gap) ?? 0) + 1);
+  }
+  const mode = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+  return mode ?? 1.2 * lines[0].size;
+}
+
+/**
+ * Letters (REVTeX and others) print the bibliography without a heading, sometimes with body text still
+ * running in the next column. From a `[1]` line followed by `[2]` and `[3]` in the same style, the lines
+ * in that style are the references; the rest stays body text.
+ */
+export function findUnlabeledReferences(lines: FlowLine[]): Set<FlowLine> | null {
+  const start = lines.findIndex((l) => /^\[1\]\s/.test(l.text));
+  if (start < 0) return null;
+  const first = lines[start];
+  const sameStyle = (l: FlowLine) => Math.abs(l.size - first.size) < 0.3 && l.font === first.font;
+  const rest = lines.slice(start).filter(sameStyle);
+  if (!rest.some((l) => /^\[2\]\s/.test(l.text)) || !rest.some((l) => /^\[3\]\s/.test(l.text))) return null;
+  return new Set(rest);
+}

@@ -1,0 +1,72 @@
+import type { PageText, TextLine } from './layout.types';
+
+/** Running headers and footers live in these top and bottom shares of the page. */
+const BAND = 0.12;
+const PAGE_NUMBER = /^(page\s*)?([0-9]{1,4}|[ivxlcdm]{1,6})(\s*(of|\/)\s*[0-9]{1,4})?$/i;
+const PAGE_NUMBER_AT_END = /^([0-9]{1,4}|[ivxlcdm]{1,6})\s+\S|\S\s+([0-9]{1,4}|[ivxlcdm]{1,6})$/i;
+
+export interface FurnitureResult {
+  pages: PageText[];
+  /** The removed lines, still useful for metadata (journal name, year, DOI). */
+  removed: TextLine[];
+}
+
+/**
+ * Drops page numbers and lines that repeat in the top or bottom band on many pages (journal running
+ * heads, "Page 3 of 9"), comparing text with digits blanked so that changing numbers still match.
+ */
+export function removeRunningFurniture(pages: PageText[]): FurnitureResult {
+  const pagesByKey = new Map<string, Set<number>>();
+  for (const page of pages) {
+    for (const line of page.lines) {
+      const key = bandKey(line, page);
+      if (!key) continue;
+      const set = pagesByKey.get(key) ?? new Set<number>();
+      set.add(page.number);
+      pagesByKey.set(key, set);
+    }
+  }
+  const minPages = Math.max(2, Math.ceil(pages.length * 0.25));
+  const numberedHeads = findNumberedRunningHeads(pages, minPages);
+  const removed: TextLine[] = [];
+  const kept = pages.map((page) => {
+    const lines = page.lines.filter((line) => {
+      const key = bandKey(line, page);
+      if (!key) return true;
+      const furniture = PAGE_NUMBER.test(line.text) || (pagesByKey.get(key)?.size ?? 0) >= minPages || numberedHeads.has(line);
+      if (furniture) removed.push(line);
+      return !furniture;
+    });
+    return { ...page, lines };
+  });
+  return { pages: kept, removed };
+}
+
+/**
+ * Book-style running heads change with the chapter or section ("2 Chapter 1. Compilation", "1.3. The
+ * compilation process 3"), so their text does not repeat; what repeats is a top or bottom line carrying
+ * the page number at one end, set at the same height and size on many pages.
+ */
+function findNumberedRunningHeads(pages: PageText[], minPages: number): Set<TextLine> {
+  const bySignature = new Map<string, TextLine[]>();
+  for (const page of pages) {
+    if (page.lines.length === 0) continue;
+    const top = page.lines.reduce((a, b) => (b.y > a.y ? b : a));
+    const bottom = page.lines.reduce((a, b) => (b.y < a.y ? b : a));
+    for (const line of [top, bottom]) {
+      if (!bandKey(line, page) || !PAGE_NUMBER_AT_END.test(line.text)) continue;
+      const signature = `${Math.round(line.y / 2)}|${line.size.toFixed(1)}`;
+      bySignature.set(signature, [...(bySignature.get(signature) ?? []), line]);
+    }
+  }
+  return new Set([...bySignature.values()].filter((lines) => lines.length >= Math.max(3, minPages)).flat());
+}
+
+function bandKey(line: TextLine, page: PageText): string | null {
+  const top = line.y > page.height * (1 - BAND);
+  const bottom = line.y < page.height * BAND;
+  if (!top && !bottom) return null;
+  const text = line.text.toLowerCase().replace(/[0-9]+/g, '#').replace(/\s+/g, '');
+  // Same text at the same height: a table row that recurs lower down is not a running head.
+  return `${top ? 'T' : 'B'}|${Math.round(line.y / 4)}|${text}`;
+}

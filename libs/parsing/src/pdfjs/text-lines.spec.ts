@@ -1,0 +1,51 @@
+import type { TextRun } from './layout.types';
+import { assembleLines, fixAccents } from './text-lines';
+
+/** A run of text as pdf.js would report it; widths approximate 0.5 em per character. */
+const run = (text: string, x: number, y: number, size = 10, bold = false): TextRun => ({ text, x, x1: x + text.length * size * 0.5, y, size, font: bold ? 'Times-Bold' : 'Times-Roman', bold });
+
+describe(assembleLines.name, () => {
+  it('puts runs on the same baseline into one line, in x order', () => {
+    const lines = assembleLines([run('world', 60, 700), run('hello ', 30, 700)], 1);
+    expect(lines.map((l) => l.text)).toEqual(['hello world']);
+  });
+
+  it('separates lines of two columns sharing a baseline', () => {
+    const lines = assembleLines([run('left column text', 50, 700), run('right column text', 320, 700)], 1);
+    expect(lines.map((l) => [l.text, l.rowPeers])).toEqual([
+      ['left column text', 2],
+      ['right column text', 2],
+    ]);
+  });
+
+  it('drops a raised footnote marker after a word but keeps an exponent after a digit', () => {
+    const lines = assembleLines([run('competitive', 50, 700), run('1', 105, 704, 7), run(' and 10', 110, 700), run('28', 145, 704, 7)], 1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].text).toBe('competitive and 1028');
+  });
+
+  it('keeps a section number with a title set far apart', () => {
+    const lines = assembleLines([run('1', 50, 700, 12, true), run('Introduction', 80, 700, 12, true)], 1);
+    expect(lines.map((l) => l.text)).toEqual(['1 Introduction']);
+  });
+
+  it('records the share of bold characters', () => {
+    const [line] = assembleLines([run('Bold lead', 50, 700, 10, true), run(' then plain text', 95, 700)], 1);
+    expect(line.boldRatio).toBeCloseTo(8 / 21, 2);
+  });
+
+  it('orders lines top to bottom', () => {
+    const lines = assembleLines([run('second', 50, 680), run('first', 50, 700)], 3);
+    expect(lines.map((l) => [l.text, l.page])).toEqual([
+      ['first', 3],
+      ['second', 3],
+    ]);
+  });
+});
+
+describe(fixAccents.name, () => {
+  it('combines TeX spacing accents with the letter that follows', () => {
+    expect(fixAccents('Maestr\u00b4\u0131a en Desarrollo')).toBe('Maestría en Desarrollo');
+    expect(fixAccents('Paul Erd\u02ddos')).toBe('Paul Erdős');
+  });
+});

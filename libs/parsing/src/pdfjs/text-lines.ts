@@ -1,0 +1,143 @@
+import type { TextLine, TextRun } from './layout.types';
+
+/** Rows are matched against this many most recent rows; runs arrive sorted top-down. */
+const ROW_LOOKBACK = 12;
+/** A horizontal gap wider than this many font sizes separates two lines (column gutter, table cell). */
+const SPLIT_GAP_EM = 1.0;
+const SECTION_NUMBER = /^(\d{1,2}(\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](\.\d{1,2}){0,2}\.?)$/;
+/** A gap wider than this many font sizes between runs means a word space when none is written. */
+const SPACE_GAP_EM = 0.12;
+
+interface Row {
+  /** Box of the row's main text, not stretched by super- or subscripts. */
+  top: number;
+  bottom: number;
+  mainSize: number;
+  runs: TextRun[];
+}
+
+const boxOf = (run: TextRun) => ({ top: run.y + 0.75 * run.size, bottom: run.y - 0.22 * run.size });
+
+/** Groups a page's runs into lines: same row (vertical overlap), then split at wide horizontal gaps. */
+export function assembleLines(runs: TextRun[], page: number): TextLine[] {
+  const sorted = [...runs].sort((a, b) => b.y - a.y || a.x - b.x);
+  const rows: Row[] = [];
+  for (const run of sorted) {
+    const box = boxOf(run);
+    let best: Row | undefined;
+    let bestOverlap = 0;
+    for (let i = rows.length - 1; i >= Math.max(0, rows.length - ROW_LOOKBACK); i--) {
+      const row = rows[i];
+      const overlap = Math.min(row.top, box.top) - Math.max(row.bottom, box.bottom);
+      const ratio = overlap / Math.min(row.top - row.bottom, box.top - box.bottom);
+      if (ratio >= 0.5 && ratio > bestOverlap) {
+        best = row;
+        bestOverlap = ratio;
+      }
+    }
+    if (!best) {
+      rows.push({ ...box, mainSize: run.size, runs: [run] });
+      continue;
+    }
+    best.runs.push(run);
+    if (run.size > best.mainSize + 0.1) {
+      best.mainSize = run.size;
+      best.top = box.top;
+      best.bottom = box.bottom;
+    }
+  }
+  const lines: TextLine[] = [];
+  for (const row of rows) {
+    const segments = splitRow(row);
+    for (const segment of segments) {
+      const line = toLine(segment, page, segments.length);
+      if (line) lines.push(line);
+    }
+  }
+  return lines.sort((a, b) => b.y - a.y || a.x0 - b.x0);
+}
+
+function splitRow(row: Row): TextRun[][] {
+  const runs = row.runs.sort((a, b) => a.x - b.x);
+  const segments: TextRun[][] = [[runs[0]]];
+  let right = runs[0].x1;
+  for (let i = 1; i < runs.length; i++) {
+    const run = runs[i];
+    const gap = run.x - right;
+    const em = Math.max(Math.min(run.size, row.mainSize), row.mainSize * 0.6);
+    const current = segments[segments.length - 1];
+    // Some templates set the section number well apart from the title ("1      Introduction").
+    const numberOnly = SECTION_NUMBER.test(current.map((r) => r.text).join('').trim()) && gap < 4 * em;
+    if (gap > SPLIT_GAP_EM * em && run.text.trim() !== '' && !numberOnly) segments.push([run]);
+    else segments[segments.length - 1].push(run);
+    right = Math.max(right, run.x1);
+  }
+  return segments;
+}
+
+function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | null {
+  const chars = new Map<string, number>();
+  let bold = 0;
+  let visible = 0;
+  for (const run of runs) {
+    const n = run.text.replace(/\s/g, '').length;
+    visible += n;
+    if (run.bold) bold += n;
+    const key = `${run.size.toFixed(1)}|${run.font}`;
+    chars.set(key, (chars.get(key) ?? 0) + n);
+  }
+  if (visible === 0) return null;
+  const dominantKey = [...chars.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  const sizeText = dominantKey.slice(0, dominantKey.indexOf('|'));
+  const size = Number(sizeText);
+  const font = dominantKey.slice(sizeText.length + 1);
+  const main = runs.find((r) => r.size.toFixed(1) === sizeText && r.text.trim()) ?? runs[0];
+  let text = '';
+  let prev: TextRun | undefined;
+  for (const run of runs) {
+    if (isFootnoteMarker(run, main, text)) continue;
+    if (prev) {
+      const gap = run.x - prev.x1;
+      const hasSpace = /\s$/.test(text) || /^\s/.test(run.text);
+      if (!hasSpace && gap > SPACE_GAP_EM * Math.min(run.size, prev.size)) text += ' ';
+    }
+    text += run.text;
+    prev = run;
+  }
+  // Symbol fonts without a Unicode map yield control characters.
+  const clean = fixAccents(text.replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim());
+  if (!clean) return null;
+  const inked = runs.filter((r) => r.text.trim());
+  const x0 = Math.min(...inked.map((r) => r.x));
+  const x1 = Math.max(...inked.map((r) => r.x1));
+  return { page, text: clean, x0, x1, y: main.y, size, font, boldRatio: bold / visible, runs, rowPeers };
+}
+
+/**
+ * A small raised run of digits or symbols right after a word is a footnote or affiliation marker
+ * (`competitive¹`, `Cohan†∗`); after a digit it is an exponent (`10²⁸`) and stays.
+ */
+function isFootnoteMarker(run: TextRun, main: TextRun, before: string): boolean {
+  if (run.size > 0.85 * main.size || run.y < main.y + 0.15 * main.size) return false;
+  if (!/^[\s\d,*\u2020\u2021\u00a7\u00b6\u2217\u2016#a-e]*$/.test(run.text) || !run.text.trim()) return false;
+  return /[A-Za-z\u00c0-\u024f)\].,;:'’"”]\s*$/.test(before);
+}
+
+/** TeX's OT1 fonts draw accents as separate spacing glyphs before the letter: `Maestr´ıa`, `Erd˝os`. */
+const SPACING_TO_COMBINING: Record<string, string> = {
+  '\u00b4': '\u0301', // acute
+  '\u00a8': '\u0308', // diaeresis
+  '\u02c6': '\u0302', // circumflex
+  '\u02dc': '\u0303', // tilde
+  '\u02c7': '\u030c', // caron
+  '\u02da': '\u030a', // ring
+  '\u02dd': '\u030b', // double acute
+};
+const ACCENT_BEFORE_LETTER = /([\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd])\s?([A-Za-z\u0131])/g;
+
+export function fixAccents(text: string): string {
+  if (!/[\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd]/.test(text)) return text;
+  return text
+    .replace(ACCENT_BEFORE_LETTER, (_, accent: string, letter: string) => (letter === '\u0131' ? 'i' : letter) + SPACING_TO_COMBINING[accent])
+    .normalize('NFC');
+}

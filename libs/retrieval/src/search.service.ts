@@ -1,0 +1,70 @@
+import type { CorpusDb, CorpusHit } from '@lectern/corpus';
+import { EmbeddingModelMismatchError } from '@lectern/corpus';
+import type { Embedder } from '@lectern/embeddings';
+import { InvalidSearchError } from './errors';
+import { reciprocalRankFusion } from './reciprocal-rank-fusion';
+
+export type SearchMode = 'hybrid' | 'standard' | 'keyword';
+export const SEARCH_MODES: readonly SearchMode[] = ['hybrid', 'standard', 'keyword'];
+
+export interface SearchOptions {
+  mode?: SearchMode;
+  k?: number;
+}
+
+/** A corpus hit; in hybrid mode `score` is the fused RRF score. */
+export type SearchHit = CorpusHit;
+
+/** As UIUC.chat (DESIGN.md). */
+export const DEFAULT_SEARCH_K = 80;
+export const MAX_SEARCH_K = 500;
+export const MAX_QUERY_LENGTH = 1000;
+/** Each list fused in hybrid mode is at least this deep, so a small k still fuses meaningful candidates. */
+export const MIN_FUSION_DEPTH = 50;
+
+/** Standard (vector), keyword (BM25) and hybrid (both, fused by RRF) search over one project's corpus. */
+export class SearchService {
+  constructor(
+    private readonly corpus: CorpusDb,
+    private readonly embedder: Embedder,
+  ) {
+    const stored = corpus.embedding;
+    if (stored.modelId !== embedder.modelId || stored.dimension !== embedder.dimension) {
+      throw new EmbeddingModelMismatchError(stored, { modelId: embedder.modelId, dimension: embedder.dimension });
+    }
+  }
+
+  async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const { mode, k } = validate(query, options);
+    switch (mode) {
+      case 'keyword':
+        return this.corpus.keywordSearch(query, k);
+      case 'standard':
+        return this.corpus.vectorSearch(await this.embedder.embedQuery(query), k);
+      case 'hybrid': {
+        const depth = Math.max(k, MIN_FUSION_DEPTH);
+        const keyword = this.corpus.keywordSearch(query, depth);
+        const vector = this.corpus.vectorSearch(await this.embedder.embedQuery(query), depth);
+        return reciprocalRankFusion([keyword, vector]).slice(0, k);
+      }
+    }
+  }
+}
+
+function validate(query: unknown, options: SearchOptions): { mode: SearchMode; k: number } {
+  if (typeof query !== 'string' || query.trim().length === 0) {
+    throw new InvalidSearchError('the search query is empty');
+  }
+  if (query.length > MAX_QUERY_LENGTH) {
+    throw new InvalidSearchError(`the search query is ${query.length} characters long; the limit is ${MAX_QUERY_LENGTH}`);
+  }
+  const mode = options.mode ?? 'hybrid';
+  if (!SEARCH_MODES.includes(mode)) {
+    throw new InvalidSearchError(`unknown search mode ${JSON.stringify(mode)}; use one of ${SEARCH_MODES.join(', ')}`);
+  }
+  const k = options.k ?? DEFAULT_SEARCH_K;
+  if (!Number.isInteger(k) || k < 1 || k > MAX_SEARCH_K) {
+    throw new InvalidSearchError(`k must be an integer from 1 to ${MAX_SEARCH_K}, got ${String(k)}`);
+  }
+  return { mode, k };
+}

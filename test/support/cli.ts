@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+export const CLI_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `lectern` CLI in a child process (npm test builds it first). */
+export function runLectern(args: string[], env: Record<string, string>, options: { killWhen?: (stderr: string) => boolean } = {}) {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const result: CliRun = { code: null, signal: null, stdout: '', stderr: '' };
+  child.stdout.on('data', (d: Buffer) => (result.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (result.stderr += d.toString()));
+  const done = new Promise<CliRun>((resolve) =>
+    child.on('close', (code, signal) => resolve(Object.assign(result, { code, signal }))),
+  );
+  return { child, done, result };
+}
