@@ -5,7 +5,7 @@ import { TiktokenCounter } from '@lectern/chunking';
 import { CorpusDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { runIngest } from '@lectern/ingest';
-import { PdfjsParser } from '@lectern/parsing';
+import { loadPdfjs, pdfjsAssetDirs, PdfjsParser } from '@lectern/parsing';
 
 export interface IngestBenchRow {
   what: string;
@@ -80,13 +80,20 @@ async function timed(rounds: number, work: () => Promise<void>): Promise<number>
 }
 
 async function extractTextOnly(data: Uint8Array): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const pdfjs = require('pdfjs-dist/legacy/build/pdf.js');
-  const doc = await pdfjs.getDocument({ data: data.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 })
-    .promise;
+  const pdfjs = loadPdfjs();
+  const doc = await pdfjs.getDocument({
+    data: data.slice(),
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+    maxImageSize: 1,
+    cMapPacked: true,
+    useSystemFonts: false,
+    ...pdfjsAssetDirs(),
+  }).promise;
   try {
     for (let p = 1; p <= doc.numPages; p++) await (await doc.getPage(p)).getTextContent();
-    return doc.numPages as number;
+    return doc.numPages;
   } finally {
     await doc.destroy();
   }

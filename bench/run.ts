@@ -1,12 +1,12 @@
 import * as os from 'node:os';
-import * as path from 'node:path';
+import { sharedCorpusDir } from './corpus-dir';
 import { runIngestBench } from './ingest.bench';
 import { runSearchBench } from './search.bench';
 
 /** `npm run bench [-- --quick]`: ingest and search speed, printed as tables, each against a same-run baseline. */
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const corpusDir = path.resolve(__dirname, '..', '..', '..', 'shared', 'corpus');
+  const corpusDir = sharedCorpusDir();
   console.log(`Lectern benchmarks — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, node ${process.version}\n`);
 
   const ingest = await runIngestBench(corpusDir, { rounds: quick ? 1 : 3 });

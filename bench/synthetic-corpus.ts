@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ArticleInput, SectionInput } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
+import { sharedCorpusDir } from './corpus-dir';
 
-export const SHARED_CORPUS_DIR = path.resolve(__dirname, '..', '..', 'shared', 'corpus');
+export const SHARED_CORPUS_DIR = sharedCorpusDir();
 
 /** The running text of every GROBID TEI file of the shared corpus, one word array per paper. */
 export function loadTeiWords(corpusDir: string = SHARED_CORPUS_DIR): string[][] {

@@ -17,8 +17,9 @@ describe('bad input (e2e)', () => {
 
   const upload = (files: Array<{ data: Buffer; name: string }>, project = projectId) => {
     const req = t.http().post(`/projects/${project}/documents`);
-    // filepath, not filename: form-data would cut a path down to its basename before it reaches us.
-    for (const f of files) req.attach('files', f.data, { filepath: f.name, contentType: 'application/pdf' });
+    // form-data cuts `filename` down to its basename; `filepath` (untyped in superagent) is sent as given.
+    const options = (name: string) => ({ filepath: name, contentType: 'application/pdf' }) as { filename?: string };
+    for (const f of files) req.attach('files', f.data, options(f.name));
     return req;
   };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CatalogDb, DocumentRow } from '@lectern/corpus';
+import { DuplicateDocumentError, type CatalogDb, type DocumentRow } from '@lectern/corpus';
 import { assertPdfBytes } from '@lectern/parsing';
 import { documentObjectKey, type ObjectStore } from '@lectern/storage';
 import { FileTooLargeError, ProjectNotFoundError, UploadRejectedError } from './errors';
@@ -71,12 +71,19 @@ export class DocumentIntake {
     }
     const storageKey = documentObjectKey(projectId, sha256);
     await this.store.put(storageKey, file.data, { contentType: 'application/pdf', sha256 });
-    const document = this.catalog.transaction(() => {
-      const row = this.catalog.documents.create({ projectId, sha256, filename, sizeBytes: file.data.length, storageKey });
-      this.catalog.jobs.enqueue(row.id, projectId);
-      return row;
-    });
-    return { document, duplicate: false };
+    try {
+      const document = this.catalog.transaction(() => {
+        const row = this.catalog.documents.create({ projectId, sha256, filename, sizeBytes: file.data.length, storageKey });
+        this.catalog.jobs.enqueue(row.id, projectId);
+        return row;
+      });
+      return { document, duplicate: false };
+    } catch (error) {
+      // Two uploads of the same bytes raced past the check above: the loser reports the winner's document.
+      const winner = error instanceof DuplicateDocumentError && this.catalog.documents.findByProjectAndSha(projectId, sha256);
+      if (!winner) throw error;
+      return { document: winner, duplicate: true };
+    }
   }
 
   private requeue(doc: DocumentRow): void {

@@ -4,3 +4,4 @@ export type { DocumentParser } from './document-parser';
 export { assertPdfBytes } from './pdf-sniff';
 export { PdfjsParser } from './pdfjs/pdfjs.parser';
 export { readTeiOutline, type TeiOutline } from './tei/tei-outline.reader';
+export { loadPdfjs, pdfjsAssetDirs } from './pdfjs/pdfjs.loader';

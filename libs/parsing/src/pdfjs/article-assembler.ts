@@ -4,8 +4,8 @@ import { orderPageLines } from './column-layout';
 import { readFrontMatter, type FrontMatter } from './front-matter';
 import { detectHeadings, type Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
+import { buildVocabulary, type Vocabulary } from './line-joiner';
 import { extractMetadata } from './metadata';
-import { buildVocabulary } from './line-joiner';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findUnlabeledReferences, splitReferences } from './references-splitter';
 import { numberSections } from './section-numbering';
@@ -14,7 +14,8 @@ import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
 const MIN_UNTITLED_SECTION_CHARS = 400;
 /** Licence, venue and correspondence notes printed small on the first pages. */
-const FIRST_PAGE_NOTE = /©|copyright|licen[cs]e|creative commons|proceedings of|all rights reserved|open access|distributed under|correspondence|e-?mail|full list of author information|permissions|published online/i;
+const FIRST_PAGE_NOTE =
+  /©|copyright|licen[cs]e|creative commons|proceedings of|all rights reserved|open access|distributed under|correspondence|e-?mail|full list of author information|permissions|published online/i;
 
 export interface AssembleInput {
   pages: PageText[];
@@ -23,47 +24,92 @@ export interface AssembleInput {
   parserName: string;
 }
 
+/** Everything the section-building steps share about one document. */
+interface Document {
+  flow: FlowLine[];
+  body: BodyStyle;
+  front: FrontMatter;
+  headings: Heading[];
+  vocabulary: Vocabulary;
+  firstPage: number;
+  /** Index of the first heading's line, or the end of the flow. */
+  firstHeading: number;
+  /** First-page notes taken out of the text (licence, correspondence): metadata sources. */
+  notes: string[];
+}
+
+/** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
 export function assembleArticle({ pages, furniture, parserName }: AssembleInput): ParsedArticle {
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
   const flow = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
   const front = readFrontMatter(flow, body);
   const headings = detectHeadings(flow, front.bodyStart, body);
-  const vocabulary = buildVocabulary(flow.map((l) => l.text));
-  const firstHeading = headings[0]?.start ?? flow.length;
-  const firstPage = flow[0]?.page ?? 1;
-  const notes: string[] = [];
-  const keepParagraph = (p: Paragraph): boolean => {
-    // Stray footnote numbers and equation labels carry no text of their own.
-    if (letters(p.text) < 3 && p.text.length < 16) return false;
-    const small = p.lines[0].size < body.size - 0.3;
-    const note = p.lines[0].page <= firstPage + 1 && small && FIRST_PAGE_NOTE.test(p.text);
-    if (note) notes.push(p.text);
-    return !note;
+  const doc: Document = {
+    flow,
+    body,
+    front,
+    headings,
+    vocabulary: buildVocabulary(flow.map((l) => l.text)),
+    firstPage: flow[0]?.page ?? 1,
+    firstHeading: headings[0]?.start ?? flow.length,
+    notes: [],
   };
-
-  const sections: ParsedSection[] = [];
-  const { abstractBlocks, leftover } = readAbstract(flow, front, firstHeading, vocabulary);
-  const lastStart = headings.length ? headings[headings.length - 1].end : Math.max(front.bodyStart, abstractEnd(front, firstHeading));
-  const unlabeled = headings.some((h) => h.references) ? null : findUnlabeledReferences(flow.slice(lastStart));
-  const bodyLines = (from: number, to: number) => flow.slice(from, to).filter((l) => !unlabeled?.has(l));
-  if (abstractBlocks.length) sections.push({ number: ABSTRACT_SECTION_NUMBER, title: 'Abstract', level: 1, blocks: abstractBlocks });
-  const preface = [...leftover, ...groupParagraphs(bodyLines(Math.max(front.bodyStart, abstractEnd(front, firstHeading)), firstHeading), vocabulary)].filter(keepParagraph);
-  const untitled = preface.filter((p) => p.lines[0].size >= body.size - 0.5).reduce((n, p) => n + p.text.length, 0) >= MIN_UNTITLED_SECTION_CHARS;
-  const numbered = numberSections(headings, untitled);
-  if (untitled) sections.push({ number: numbered.untitledNumber, title: '', level: 1, blocks: preface.map(toBlock) });
-  headings.forEach((heading, k) => {
-    const lines = bodyLines(heading.end, headings[k + 1]?.start ?? flow.length);
-    const blocks: ParsedBlock[] = heading.references ? splitReferences(lines, vocabulary) : groupParagraphs(lines, vocabulary).filter(keepParagraph).map(toBlock);
-    const number = heading.references ? REFERENCES_SECTION_NUMBER : numbered.numbers[k];
-    sections.push({ number, title: heading.title, level: heading.level, blocks });
-  });
-  if (unlabeled) sections.push({ number: REFERENCES_SECTION_NUMBER, title: 'References', level: 1, blocks: splitReferences([...unlabeled], vocabulary) });
-
-  const frontText = [...flow.slice(0, front.bodyStart).filter((l) => l.page <= firstPage + 1).map((l) => l.text), ...notes, ...furniture.filter((l) => l.page <= firstPage + 1).map((l) => l.text)];
-  const metadata = extractMetadata(frontText, pages.slice(0, 2).flatMap((p) => p.sideText));
-  const abstract = abstractBlocks.filter((b) => !KEYWORDS_MARKER.test(b.text)).map((b) => b.text).join('\n\n');
+  const { sections, abstract } = buildSections(doc);
+  const frontLines = [...flow.slice(0, front.bodyStart), ...furniture].filter((l) => l.page <= doc.firstPage + 1);
+  const metadata = extractMetadata(
+    [...frontLines.map((l) => l.text), ...doc.notes],
+    pages.slice(0, 2).flatMap((p) => p.sideText),
+  );
   return { title: front.title, authors: front.authors, abstract, ...metadata, pageCount: pages.length, sections, parsers: [parserName] };
+}
+
+function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {
+  const { flow, front, headings, vocabulary, firstHeading } = doc;
+  const sections: ParsedSection[] = [];
+  const { abstractBlocks, leftover } = readAbstract(doc);
+  if (abstractBlocks.length) sections.push({ number: ABSTRACT_SECTION_NUMBER, title: 'Abstract', level: 1, blocks: abstractBlocks });
+
+  const bodyFrom = Math.max(front.bodyStart, abstractEnd(front, firstHeading));
+  const lastSectionStart = headings.length ? headings[headings.length - 1].end : bodyFrom;
+  const unlabeledReferences = headings.some((h) => h.references) ? null : findUnlabeledReferences(flow.slice(lastSectionStart));
+  const paragraphsIn = (from: number, to: number) =>
+    groupParagraphs(
+      flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l)),
+      vocabulary,
+    ).filter((p) => keepParagraph(doc, p));
+
+  // Text between the abstract and the first heading: a section of its own only if it is substantial.
+  const preface = [...leftover.filter((p) => keepParagraph(doc, p)), ...paragraphsIn(bodyFrom, firstHeading)];
+  const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
+  const untitled = prefaceChars >= MIN_UNTITLED_SECTION_CHARS;
+  const numbering = numberSections(headings, untitled);
+  if (untitled) sections.push({ number: numbering.untitledNumber, title: '', level: 1, blocks: preface.map(toBlock) });
+
+  headings.forEach((heading, k) => {
+    const to = headings[k + 1]?.start ?? flow.length;
+    const blocks: ParsedBlock[] = heading.references
+      ? splitReferences(flow.slice(heading.end, to), vocabulary)
+      : paragraphsIn(heading.end, to).map(toBlock);
+    sections.push({ number: heading.references ? REFERENCES_SECTION_NUMBER : numbering.numbers[k], title: heading.title, level: heading.level, blocks });
+  });
+  if (unlabeledReferences) {
+    sections.push({ number: REFERENCES_SECTION_NUMBER, title: 'References', level: 1, blocks: splitReferences([...unlabeledReferences], vocabulary) });
+  }
+  const abstract = abstractBlocks
+    .filter((b) => !KEYWORDS_MARKER.test(b.text))
+    .map((b) => b.text)
+    .join('\n\n');
+  return { sections, abstract };
+}
+
+/** Drops stray numbers, and licence or correspondence notes printed small on the first pages. */
+function keepParagraph(doc: Document, p: Paragraph): boolean {
+  if (letters(p.text) < 3 && p.text.length < 16) return false;
+  const small = p.lines[0].size < doc.body.size - 0.3;
+  const note = p.lines[0].page <= doc.firstPage + 1 && small && FIRST_PAGE_NOTE.test(p.text);
+  if (note) doc.notes.push(p.text);
+  return !note;
 }
 
 function abstractEnd(front: FrontMatter, firstHeading: number): number {
@@ -76,24 +122,21 @@ function abstractEnd(front: FrontMatter, firstHeading: number): number {
  * style of the first one (footnotes and the like that follow are left over for the body); a keywords
  * paragraph stays in the section but not in the abstract text.
  */
-function readAbstract(flow: FlowLine[], front: FrontMatter, firstHeading: number, vocabulary: Set<string>): { abstractBlocks: ParsedBlock[]; leftover: Paragraph[] } {
+function readAbstract({ flow, front, firstHeading, vocabulary }: Document): { abstractBlocks: ParsedBlock[]; leftover: Paragraph[] } {
   if (!front.abstract) return { abstractBlocks: [], leftover: [] };
   const { start, inlineText } = front.abstract;
-  const end = abstractEnd(front, firstHeading);
-  const lines = flow.slice(inlineText ? start - 1 : start, end);
-  const paragraphs = groupParagraphs(lines, vocabulary);
-  if (inlineText && paragraphs.length) paragraphs[0].text = paragraphs[0].text.replace(ABSTRACT_MARKER, '$2').trim();
+  const paragraphs = groupParagraphs(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading)), vocabulary);
   const first = paragraphs[0];
   if (!first) return { abstractBlocks: [], leftover: [] };
-  const style = (p: Paragraph) => `${p.lines[0].size.toFixed(0)}`;
+  if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();
+  const size = (p: Paragraph) => p.lines[0].size.toFixed(0);
   let taken = 1;
-  while (taken < paragraphs.length && style(paragraphs[taken]) === style(first) && paragraphs[taken].lines[0].page <= first.lines[0].page + 1) taken++;
+  while (taken < paragraphs.length && size(paragraphs[taken]) === size(first) && paragraphs[taken].lines[0].page <= first.lines[0].page + 1) taken++;
   return { abstractBlocks: paragraphs.slice(0, taken).map(toBlock), leftover: paragraphs.slice(taken) };
 }
 
+/** Fewer than 16 visible characters per page on average: a scan without OCR, or only images. */
 export function hasTextLayer(pages: PageText[]): boolean {
   const chars = pages.reduce((n, p) => n + p.lines.reduce((m, l) => m + l.text.replace(/\s/g, '').length, 0), 0);
   return chars >= 16 * Math.max(1, pages.length);
 }
-
-export type { BodyStyle };

@@ -7,7 +7,7 @@ const PARTICLES = new Set(['de', 'da', 'di', 'del', 'della', 'der', 'den', 'van'
 /** Person names from the lines between title and abstract: best effort, affiliations filtered out. */
 export function extractAuthors(lines: FlowLine[]): string[] {
   const names: string[] = [];
-  for (const text of joinWrappedNames(lines.map((l) => l.text).filter((t) => !AFFILIATION.test(t)))) {
+  for (const text of joinWrappedNames(lines.map(separateAtMarkers).filter((t) => !AFFILIATION.test(t)))) {
     const pieces = text
       .replace(/[*∗†‡§¶#]+|\(\s*\d*\s*\)/g, ' ')
       .split(/,|;|\band\b|&|\s{2,}/)
@@ -18,6 +18,24 @@ export function extractAuthors(lines: FlowLine[]): string[] {
     if (people.length > 0 && people.length >= pieces.length * 0.6) names.push(...people);
   }
   return [...new Set(names)];
+}
+
+/**
+ * The line's text with affiliation markers turned into commas: "Arman Cohan†∗ Sergey Feldman†" names two
+ * people although no comma is printed between them.
+ */
+function separateAtMarkers(line: FlowLine): string {
+  const main = line.runs.reduce((a, b) => (b.size > a.size ? b : a), line.runs[0]);
+  if (!main) return line.text;
+  let text = '';
+  let right = -Infinity;
+  for (const run of line.runs) {
+    const marker = run.size < 0.85 * main.size && run.y > main.y + 0.15 * main.size;
+    if (marker) text += ', ';
+    else text += (run.x - right > 0.12 * run.size && !/\s$/.test(text) ? ' ' : '') + run.text;
+    right = Math.max(right, run.x1);
+  }
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** "… Benjamin Charles Germain" + "Lee, Jacob Carlson" → one line: a surname carried over to the next line. */

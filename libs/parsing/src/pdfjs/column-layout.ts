@@ -152,5 +152,6 @@ function columnGeometry(lines: TextLine[]): Pick<FlowLine, 'columnLeft' | 'colum
   }
   gaps.sort((a, b) => a - b);
   const leading = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 1.2 * lines[0].size;
-  return { columnLeft: x0s[0], columnRight: x1s[Math.floor(0.9 * (x1s.length - 1))], leading };
+  // Percentiles, so one line sticking out (a wide equation) does not make the rest look indented.
+  return { columnLeft: x0s[Math.floor(0.1 * (x0s.length - 1))], columnRight: x1s[Math.floor(0.9 * (x1s.length - 1))], leading };
 }

@@ -22,50 +22,53 @@ const TITLE_NOISE =
   /(proceedings of|journal of|transactions on|copyright|©|\bissn\b|\bdoi\b|https?:|www\.|received|accepted|published|open access|arxiv|preprint|all rights reserved|licen[cs]e|\bvol\.|volume \d|\bpp\.|\bpages?\s+\d|research article|original (article|research)|submitted to)/i;
 
 export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter {
+  const { frontEnd, bodyStart, abstract, labelled } = locateBody(flow, body);
+  const title = findTitle(flow, frontEnd, body);
+  const authors = title ? extractAuthors(flow.slice(title.end, frontEnd).filter((l) => l.page === flow[title.start].page)) : [];
+  return { title: title?.text ?? '', authors, abstract, abstractRunsToHeading: labelled, bodyStart };
+}
+
+interface BodyLocation {
+  /** Where the title/author block ends. */
+  frontEnd: number;
+  bodyStart: number;
+  abstract: FrontMatter['abstract'];
+  labelled: boolean;
+}
+
+/**
+ * The first of: an "Abstract" label, a numbered or well-known heading, or a paragraph, on the first
+ * pages. Without a label, an abstract shows as a first paragraph styled unlike the body text after it.
+ */
+function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
   const firstPage = flow[0]?.page ?? 1;
   const inFront = (i: number) => i < flow.length && flow[i].page < firstPage + FRONT_PAGES;
-  let marker = -1;
+  const ctx = { body, headingFonts: new Set<string>(), inAppendix: false };
   let heading = -1;
   for (let i = 0; inFront(i); i++) {
     if (isAbstractMarker(flow[i])) {
-      marker = i;
-      break;
+      const inlineText = ABSTRACT_MARKER.exec(flow[i].text)?.[2].trim() ?? '';
+      return { frontEnd: i, bodyStart: i + 1, abstract: { start: i + 1, end: i + 1, inlineText }, labelled: true };
     }
-    const candidate = evaluateLine(flow, i, { body, headingFonts: new Set(), inAppendix: false });
+    const candidate = evaluateLine(flow, i, ctx);
     if (candidate && candidate.strength >= 1 && (candidate.known || candidate.numbering.kind === 'arabic' || candidate.numbering.kind === 'roman')) {
       heading = i;
       break;
     }
   }
-  let abstract: FrontMatter['abstract'] = null;
-  let bodyStart: number;
-  let frontEnd: number;
-  if (marker >= 0) {
-    const inlineText = ABSTRACT_MARKER.exec(flow[marker].text)?.[2].trim() ?? '';
-    abstract = { start: marker + 1, end: marker + 1, inlineText };
-    frontEnd = marker;
-    bodyStart = marker + 1;
-  } else {
-    // Without a label, an abstract shows as a first paragraph styled unlike the body text after it.
-    const limit = heading >= 0 ? heading : flow.findIndex((_, i) => !inFront(i));
-    const first = nextParagraphRun(flow, 0, limit < 0 ? flow.length : limit);
-    const second = first ? nextParagraphRun(flow, first.end, flow.length) : null;
-    const runPage = flow[first?.start ?? 0]?.page;
-    if (first && second && first.style !== second.style && runPage === firstPage && flow[second.start].page - runPage <= 1) {
-      abstract = { start: first.start, end: first.end, inlineText: '' };
-      frontEnd = first.start;
-      bodyStart = second.start;
-    } else if (first) {
-      frontEnd = first.start;
-      bodyStart = first.start;
-    } else {
-      // Books: title page, copyright, dedication… the body starts at the first real heading.
-      frontEnd = bodyStart = heading >= 0 ? heading : firstStrongHeading(flow, body, firstPage + BOOK_FRONT_PAGES);
-    }
+  const limit = heading >= 0 ? heading : flow.findIndex((_, i) => !inFront(i));
+  const first = nextParagraphRun(flow, 0, limit < 0 ? flow.length : limit);
+  if (!first) {
+    // Books: title page, copyright, dedication… the body starts at the first real heading.
+    const start = heading >= 0 ? heading : firstStrongHeading(flow, body, firstPage + BOOK_FRONT_PAGES);
+    return { frontEnd: start, bodyStart: start, abstract: null, labelled: false };
   }
-  const title = findTitle(flow, frontEnd, body);
-  const authors = title ? extractAuthors(flow.slice(title.end, frontEnd).filter((l) => l.page === flow[title.start].page)) : [];
-  return { title: title?.text ?? '', authors, abstract, abstractRunsToHeading: marker >= 0, bodyStart };
+  const second = nextParagraphRun(flow, first.end, flow.length);
+  const firstRunPage = flow[first.start].page;
+  if (second && first.style !== second.style && firstRunPage === firstPage && flow[second.start].page - firstRunPage <= 1) {
+    return { frontEnd: first.start, bodyStart: second.start, abstract: { start: first.start, end: first.end, inlineText: '' }, labelled: false };
+  }
+  return { frontEnd: first.start, bodyStart: first.start, abstract: null, labelled: false };
 }
 
 function firstStrongHeading(flow: FlowLine[], body: BodyStyle, beforePage: number): number {

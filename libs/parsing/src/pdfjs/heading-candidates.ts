@@ -1,6 +1,7 @@
 import type { BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
+import { hasRoomAbove, inFigureOrTable, isRunIn, rowEnd, runsIntoSentence, startsParagraph } from './heading-guards';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, REFERENCES_TITLE, words } from './text-patterns';
 
 export interface HeadingCandidate {
@@ -32,123 +33,50 @@ const TOC_LEADER = /(\.\s?){4,}\s*([0-9]+|[ivxlc]+)$/i;
 /** Everything about a single line that says "this could be a heading", or null when it cannot be. */
 export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): HeadingCandidate | null {
   const line = flow[i];
-  const text = line.text;
   const { body } = ctx;
-  if (text.length < 2 || text.length > 160 || line.rowPeers > 1) return null;
-  if (line.size < 0.72 * body.size || CAPTION.test(text) || isLetterSpaced(text)) return null;
-  if (/[,;]$/.test(text) || /^\[\d+\]|@|https?:|www\.|[=<>±×∑∫√$]/.test(text) || TOC_LEADER.test(text)) return null;
-  const visible = text.replace(/\s/g, '').length;
-  if (letters(text) / visible < 0.55) return null;
-  const numbering = parseNumbering(text, ctx.inAppendix);
-  const title = numbering.title;
-  const titleWords = words(title);
-  if (numbering.kind !== 'chapter' && (titleWords.length === 0 || letters(title) < 2)) return null;
-  if (titleWords.length > 20) return null;
-  // Headings start with a capital ("3.1 k-means" is the exception a sub-number allows).
-  if (/^\p{Ll}/u.test(title) && !(numbering.number ?? '').includes('.')) return null;
-  // Headings are phrases: a second sentence or a list of names means body text or a reference.
-  const commas = (title.match(/,/g) ?? []).length;
-  if (/[.!?]\s+\p{Ll}/u.test(title) || commas >= 3 || (commas >= 2 && /\b\p{Lu}\.\s/u.test(title))) return null;
-  if (/[.:]$/.test(title) && titleWords.length > 6) return null;
-  if (/:$/.test(title) && numbering.kind === 'none') return null;
-  // An unnumbered bold phrase ending in a full stop is a paragraph lead-in, not a section heading.
-  if (/\.$/.test(title) && numbering.kind === 'none' && !KNOWN_SECTION.test(title.slice(0, -1))) return null;
+  if (line.rowPeers > 1 || line.size < 0.72 * body.size || !hasHeadingShape(line.text)) return null;
+  const numbering = parseNumbering(line.text, ctx.inAppendix);
+  if (!hasTitleShape(numbering)) return null;
   // A line broken mid-word is a heading only if its continuation below is in the same style.
-  if (/\p{Ll}-$/u.test(text) && continuesHeading(flow, { text, size: line.size, bold: isBold(line), font: line.font, caps: false }, i + 1) < 0) return null;
-  if (isRunIn(line) || startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) || runsIntoSentence(flow, i)) return null;
-  if (inFigureOrTable(flow, i, body)) return null;
+  if (/\p{Ll}-$/u.test(line.text) && continuesHeading(flow, { text: line.text, size: line.size, bold: isBold(line), font: line.font, caps: false }, i + 1) < 0) return null;
+  if (isRunIn(line) || startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) || runsIntoSentence(flow, i) || inFigureOrTable(flow, i, body)) return null;
+  const title = numbering.title;
   const bold = isBold(line);
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
-  const caps = isAllCaps(title) && titleWords.length <= 12 && letters(title) >= 5;
+  const caps = isAllCaps(title) && words(title).length <= 12 && letters(title) >= 5;
   const larger = line.size >= body.size * 1.08 + 0.3;
-  const styled = bold || caps || SMALL_CAPS_FONT.test(line.font) || ctx.headingFonts.has(line.font);
+  // IEEE sets subsections ("A. Dataset") in the body's italic: a number plus a different font is enough.
+  const numberedInOtherFont = numbering.kind !== 'none' && line.font !== body.font && !ctx.inAppendix && line.size >= body.size - 0.5;
+  const styled = bold || caps || SMALL_CAPS_FONT.test(line.font) || ctx.headingFonts.has(line.font) || numberedInOtherFont;
   const strength = larger ? 2 : styled ? 1 : 0;
-  const references = REFERENCES_TITLE.test(title.replace(/[.:]$/, ''));
-  const known = references || KNOWN_SECTION.test(title.replace(/[.:]$/, ''));
-  if (strength === 0 && !references) return null;
-  if (!hasRoomAbove(flow, i)) return null;
-  return { start: i, end: i + 1, text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
+  const bare = title.replace(/[.:]$/, '');
+  const references = REFERENCES_TITLE.test(bare);
+  const known = references || KNOWN_SECTION.test(bare);
+  if ((strength === 0 && !references) || !hasRoomAbove(flow, i)) return null;
+  return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
 }
 
-/** A bold lead-in followed by ordinary text on the same line ("Data. We collected …") is a paragraph. */
-function isRunIn(line: FlowLine): boolean {
-  const firstBold = line.runs.findIndex((r) => r.bold && letters(r.text) > 0);
-  if (firstBold < 0) return false;
-  const tail = line.runs.slice(firstBold).filter((r) => !r.bold && r.size > 0.85 * line.size);
-  const after = line.runs.slice(firstBold).findIndex((r) => !r.bold && r.size > 0.85 * line.size && letters(r.text) > 0);
-  if (after < 0) return false;
-  const rest = tail.map((r) => r.text).join(' ');
-  return words(rest).length >= 2 && /\p{Ll}/u.test(rest);
+/** Text that cannot be a heading: captions, links, formulas, reference labels, TOC lines, mostly digits. */
+function hasHeadingShape(text: string): boolean {
+  if (text.length < 2 || text.length > 160 || CAPTION.test(text) || isLetterSpaced(text)) return false;
+  if (/[,;]$/.test(text) || /^\[\d+\]|@|https?:|www\.|[=<>±×∑∫√$]/.test(text) || TOC_LEADER.test(text)) return false;
+  return letters(text) / text.replace(/\s/g, '').length >= 0.55;
 }
 
-/**
- * Bold labels inside a figure or a table header row look like headings; what surrounds them gives
- * them away: small figure text right below, or neighbouring rows split into several cells.
- */
-function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): boolean {
-  const line = flow[i];
-  const near = (other: FlowLine | undefined) => other && other.page === line.page && Math.abs(other.y - line.y) < 3 * line.size;
-  const next = flow[rowEnd(flow, i)];
-  if (near(next) && next.size < 0.8 * line.size && next.size < 0.9 * body.size) return true;
-  if (isNumericRow(line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1)) return true;
-  // A header above rows that each end in a figure ("AMDCN 290.82").
-  let figures = 0;
-  for (let j = rowEnd(flow, i), k = 0; k < 3 && j < flow.length && flow[j].page === line.page; j = rowEnd(flow, j), k++) {
-    if (/\s[-+]?\d+([.,]\d+)?%?$/.test(flow[j].text) && flow[j].text.length < 60) figures++;
-  }
-  if (figures >= 2) return true;
-  return [flow[i - 1], next].some((other) => near(other) && other!.rowPeers >= 3);
-}
-
-/** A table row: several of its tokens are numbers ("AMDCN 9.77 13.16 15.00"). */
-const isNumericRow = (text: string) => (text.match(/(^|\s)[-+±]?\d+([.,]\d+)?%?(?=\s|$)/g) ?? []).length >= 3;
-
-/** A bold lead-in that wraps: the next line, at normal spacing, carries on in lowercase in body style. */
-function runsIntoSentence(flow: FlowLine[], i: number): boolean {
-  const line = flow[i];
-  const next = flow[i + 1];
-  if (!next || next.page !== line.page || next.columnStart) return false;
-  if (next.font === line.font && isBold(next) === isBold(line)) return false;
-  return line.y - next.y <= 1.3 * line.leading + 0.5 && /^\p{Ll}/u.test(next.text) && Math.abs(next.size - line.size) < 0.5;
-}
-
-/**
- * The first line of a justified paragraph: full width and followed by more lines in the same style
- * (`rows` in all; a numbered heading may wrap to three lines before that).
- */
-function startsParagraph(flow: FlowLine[], i: number, rows: number): boolean {
-  const line = flow[i];
-  let same = 1;
-  let prev = line;
-  for (let j = rowEnd(flow, i); j < flow.length && same < rows; j = rowEnd(flow, j)) {
-    const next = flow[j];
-    if (next.page !== prev.page || next.columnStart || Math.abs(next.size - line.size) > 0.3 || isBold(next) !== isBold(line)) break;
-    if (prev.y - next.y > 1.5 * next.size + 0.5) break;
-    same++;
-    prev = next;
-  }
-  const width = (line.x1 - line.x0) / Math.max(1, line.columnRight - line.columnLeft);
-  return same >= rows && width >= 0.6;
-}
-
-/** Index after the segments sharing line `i`'s baseline (a justified line with wide gaps is split up). */
-export function rowEnd(flow: FlowLine[], i: number): number {
-  let j = i + 1;
-  while (j < flow.length && flow[j].page === flow[i].page && Math.abs(flow[j].y - flow[i].y) < 0.3 * flow[i].size && flow[j].x0 >= flow[j - 1].x1 - 1) j++;
-  return j;
-}
-
-/**
- * A heading is set off from the text above it: extra space, a size change, a column start, or a
- * previous line that ends a paragraph. A bold term inside a paragraph has none of these.
- */
-function hasRoomAbove(flow: FlowLine[], i: number): boolean {
-  const line = flow[i];
-  const prev = flow[i - 1];
-  if (!prev || line.columnStart || prev.page !== line.page) return true;
-  const gap = prev.y - line.y;
-  if (gap < 0 || gap > line.leading * 1.15 + 0.5 || Math.abs(prev.size - line.size) > 0.5) return true;
-  return /[.!?:)\]]$/.test(prev.text) && prev.x1 < prev.columnRight - 2 * prev.size;
+/** A title is a capitalised phrase: not a sentence, not a list of names, not a lead-in ending in a stop. */
+function hasTitleShape(numbering: Numbering): boolean {
+  const title = numbering.title;
+  const count = words(title).length;
+  if (numbering.kind !== 'chapter' && (count === 0 || letters(title) < 2)) return false;
+  if (count > 20) return false;
+  // "3.1 k-means" is the one lowercase start a sub-number allows.
+  if (/^\p{Ll}/u.test(title) && !(numbering.number ?? '').includes('.')) return false;
+  const commas = (title.match(/,/g) ?? []).length;
+  if (/[.!?]\s+\p{Ll}/u.test(title) || commas >= 3 || (commas >= 2 && /\b\p{Lu}\.\s/u.test(title))) return false;
+  if (/[.:]$/.test(title) && count > 6) return false;
+  if (numbering.kind !== 'none') return true;
+  // Unnumbered, a trailing colon or full stop marks a paragraph lead-in ("Understanding citations.").
+  return !/:$/.test(title) && (!/\.$/.test(title) || KNOWN_SECTION.test(title.slice(0, -1)));
 }
 
 /** Where the wrapped continuation of heading `first` starting at line `j` ends, or -1 if it does not continue. */

@@ -111,7 +111,14 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
   const unmatched = [...new Set(candidates.filter((c) => c.numbering.kind === 'none' && !c.references && !depthByStyle.has(styleKey(c))).map(classOf))];
   unmatched.sort((a, b) => rank(b) - rank(a));
   const base = depthByStyle.size > 0 ? Math.min(...depthByStyle.values()) : 1;
+  let roman: string | null = null;
   return candidates.map((c) => {
+    if (c.references || c.numbering.kind === 'appendix') roman = null;
+    if (c.numbering.kind === 'roman') roman = c.numbering.number;
+    // Under "II. METHOD", IEEE's "A. Data" is section II-A.
+    if (roman && c.numbering.kind === 'letter' && !c.numbering.number?.includes('.')) {
+      return { start: c.start, end: c.end, number: `${roman}.${c.numbering.number}`, title: c.numbering.title, level: 2, references: false };
+    }
     const key = styleKey(c);
     let level: number;
     if (c.references) level = 1;

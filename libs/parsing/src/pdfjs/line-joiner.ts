@@ -9,8 +9,7 @@ const SUSPENDED_HYPHEN_FOLLOWERS = new Set(['and', 'or', 'to', 'nor', 'und', 'od
 export function joinLine(text: string, next: string, vocabulary?: Vocabulary): string {
   if (!text) return next;
   if (text.endsWith('\u00ad')) return text.slice(0, -1) + next;
-  const hyphen = /(\S*?)(\p{L})[-\u2010]$/u.exec(text);
-  if (!hyphen) return `${text} ${next}`;
+  if (!/\p{L}[-\u2010]$/u.test(text)) return `${text} ${next}`;
   const nextToken = next.split(/\s/, 1)[0];
   const lastToken = text.slice(text.lastIndexOf(' ') + 1, -1);
   // The document itself is the best dictionary: if it spells the word elsewhere, follow that.

@@ -1,0 +1,87 @@
+import type { BodyStyle } from './body-style';
+import { isBold, type FlowLine } from './layout.types';
+import { letters, words } from './text-patterns';
+
+/** Layout tests that tell a heading-styled line which is not a heading: run-ins, table cells, paragraphs. */
+
+/** A bold lead-in followed by ordinary text on the same line ("Data. We collected …") is a paragraph. */
+export function isRunIn(line: FlowLine): boolean {
+  const firstBold = line.runs.findIndex((r) => r.bold && letters(r.text) > 0);
+  if (firstBold < 0) return false;
+  const rest = line.runs
+    .slice(firstBold)
+    .filter((r) => !r.bold && r.size > 0.85 * line.size)
+    .map((r) => r.text)
+    .join(' ');
+  return words(rest).length >= 2 && /\p{Ll}/u.test(rest);
+}
+
+/**
+ * Bold labels inside a figure or a table header row look like headings; what surrounds them gives
+ * them away: small figure text right below, or neighbouring rows split into several cells.
+ */
+export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): boolean {
+  const line = flow[i];
+  const near = (other: FlowLine | undefined) => other && other.page === line.page && Math.abs(other.y - line.y) < 3 * line.size;
+  const next = flow[rowEnd(flow, i)];
+  if (near(next) && next.size < 0.8 * line.size && next.size < 0.9 * body.size) return true;
+  if (isNumericRow(line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1)) return true;
+  // A header above rows that each end in a figure ("AMDCN 290.82").
+  let figures = 0;
+  for (let j = rowEnd(flow, i), k = 0; k < 3 && j < flow.length && flow[j].page === line.page; j = rowEnd(flow, j), k++) {
+    if (/\s[-+]?\d+([.,]\d+)?%?$/.test(flow[j].text) && flow[j].text.length < 60) figures++;
+  }
+  if (figures >= 2) return true;
+  return [flow[i - 1], next].some((other) => near(other) && other!.rowPeers >= 3);
+}
+
+/** A table row: several of its tokens are numbers ("AMDCN 9.77 13.16 15.00"). */
+const isNumericRow = (text: string) => (text.match(/(^|\s)[-+±]?\d+([.,]\d+)?%?(?=\s|$)/g) ?? []).length >= 3;
+
+/** A bold lead-in that wraps: the next line, at normal spacing, carries on in lowercase in body style. */
+export function runsIntoSentence(flow: FlowLine[], i: number): boolean {
+  const line = flow[i];
+  const next = flow[i + 1];
+  if (!next || next.page !== line.page || next.columnStart) return false;
+  if (next.font === line.font && isBold(next) === isBold(line)) return false;
+  return line.y - next.y <= 1.3 * line.leading + 0.5 && /^\p{Ll}/u.test(next.text) && Math.abs(next.size - line.size) < 0.5;
+}
+
+/**
+ * The first line of a justified paragraph: full width and followed by more lines in the same style
+ * (`rows` in all; a numbered heading may wrap to three lines before that).
+ */
+export function startsParagraph(flow: FlowLine[], i: number, rows: number): boolean {
+  const line = flow[i];
+  let same = 1;
+  let prev = line;
+  for (let j = rowEnd(flow, i); j < flow.length && same < rows; j = rowEnd(flow, j)) {
+    const next = flow[j];
+    if (next.page !== prev.page || next.columnStart || Math.abs(next.size - line.size) > 0.3 || isBold(next) !== isBold(line)) break;
+    if (prev.y - next.y > 1.5 * next.size + 0.5) break;
+    same++;
+    prev = next;
+  }
+  const width = (line.x1 - line.x0) / Math.max(1, line.columnRight - line.columnLeft);
+  return same >= rows && width >= 0.6;
+}
+
+/** Index after the segments sharing line `i`'s baseline (a justified line with wide gaps is split up). */
+export function rowEnd(flow: FlowLine[], i: number): number {
+  let j = i + 1;
+  while (j < flow.length && flow[j].page === flow[i].page && Math.abs(flow[j].y - flow[i].y) < 0.3 * flow[i].size && flow[j].x0 >= flow[j - 1].x1 - 1) j++;
+  return j;
+}
+
+/**
+ * A heading is set off from the text above it: extra space, a size change, a column start, or a
+ * previous line that ends a paragraph. A bold term inside a paragraph has none of these.
+ */
+export function hasRoomAbove(flow: FlowLine[], i: number): boolean {
+  const line = flow[i];
+  const prev = flow[i - 1];
+  if (!prev || line.columnStart || prev.page !== line.page) return true;
+  const gap = prev.y - line.y;
+  if (gap < 0 || gap > line.leading * 1.15 + 0.5 || Math.abs(prev.size - line.size) > 0.5) return true;
+  return /[.!?:)\]]$/.test(prev.text) && prev.x1 < prev.columnRight - 2 * prev.size;
+}
