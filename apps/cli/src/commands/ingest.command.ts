@@ -74,5 +74,9 @@ function describe(runtime: IngestRuntime, doc: DocumentRow): string {
   if (!doc.articleId) return '';
   const outline = runtime.corpora.get(doc.projectId).outline(doc.articleId);
   const contexts = outline.reduce((n, s) => n + s.contextCount, 0);
-  return `(${doc.pageCount} pages, ${outline.length} sections, ${contexts} contexts)`;
+  return `(${plural(doc.pageCount ?? 0, 'page')}, ${plural(outline.length, 'section')}, ${plural(contexts, 'context')})`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
