@@ -2,11 +2,22 @@
 
 export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption';
 
+/** Where a block starts on its page, in PDF points from the page's top-left corner (GROBID's convention). */
+export interface BoundingBox {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /** One paragraph-like unit of text, on the page where it starts (1-based). */
 export interface ParsedBlock {
   text: string;
   page: number;
   kind: ContextKind;
+  /** Known when the parser reports coordinates (GROBID with teiCoordinates). */
+  box?: BoundingBox;
 }
 
 export interface ParsedSection {
@@ -30,6 +41,8 @@ export interface ParsedArticle {
   sections: ParsedSection[];
   /** Which parsers contributed, e.g. `['pdfjs']`. */
   parsers: string[];
+  /** What went wrong without stopping the document (a service down, an output that could not be merged). */
+  warnings?: string[];
 }
 
 export const REFERENCES_SECTION_NUMBER = 'ref';
