@@ -44,19 +44,21 @@ function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenC
   const contexts: ChunkedContext[] = [];
   for (const run of blockRuns(section)) {
     const pieces: Piece[] = [];
-    const pages: number[] = [];
+    const sources: ParsedBlock[] = [];
     for (const block of run.blocks) {
       const blockPieces = splitToFit(block.text.trim(), block.kind, PARAGRAPH_JOINER, maxTokens, counter);
-      for (const piece of blockPieces) pages.push(block.page);
+      for (const piece of blockPieces) sources.push(block);
       pieces.push(...blockPieces);
     }
     for (const packed of packPieces(pieces, maxTokens, counter)) {
+      const first = sources[packed.firstPiece];
       contexts.push({
         text: packed.text,
-        pageNumber: pages[packed.firstPiece],
+        pageNumber: first.page,
         kind: run.kind,
         numTokens: packed.numTokens,
         stopReason: 'Token limit',
+        ...(first.box ? { box: first.box } : {}),
       });
     }
   }

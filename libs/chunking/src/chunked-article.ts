@@ -1,4 +1,4 @@
-import type { ContextKind } from '@lectern/parsing';
+import type { BoundingBox, ContextKind } from '@lectern/parsing';
 import type { TokenCounter } from './token-counter';
 
 /** Why a context ends: its section ended, or the next piece would have pushed it past the token budget. */
@@ -11,6 +11,8 @@ export interface ChunkedContext {
   kind: ContextKind;
   numTokens: number;
   stopReason: StopReason;
+  /** Where the context's first block sits on its page, when the parser knew. */
+  box?: BoundingBox;
 }
 
 export interface ChunkedSection {

@@ -35,3 +35,39 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ MAX_UPLOAD_MB: '2' }).maxUploadBytes).toBe(2 * 1024 * 1024);
   });
 });
+
+describe('loadConfig: parsing services and object store', () => {
+  it('leaves every service unset and the local store chosen by default', () => {
+    const config = loadConfig({});
+    expect(config.parserServices).toEqual({ timeoutMs: 300_000 });
+    expect(config.minio).toBeNull();
+  });
+
+  it('reads the service URLs and the MinIO settings', () => {
+    const config = loadConfig({
+      GROBID_URL: 'http://grobid:8070',
+      NOUGAT_URL: 'http://nougat:8503',
+      MINIO_ENDPOINT: 'minio',
+      MINIO_ACCESS_KEY: 'key',
+      MINIO_SECRET_KEY: 'secret',
+    });
+    expect(config.parserServices.grobidUrl).toBe('http://grobid:8070');
+    expect(config.parserServices.nougatUrl).toBe('http://nougat:8503');
+    expect(config.minio).toEqual({
+      endPoint: 'minio',
+      port: 9000,
+      useSSL: false,
+      accessKey: 'key',
+      secretKey: 'secret',
+      bucket: 'lectern',
+    });
+  });
+
+  it('refuses a service URL that is not a URL', () => {
+    expect(() => loadConfig({ GROBID_URL: 'grobid:8070 please' })).toThrow(/GROBID_URL/);
+  });
+
+  it('refuses MinIO without credentials', () => {
+    expect(() => loadConfig({ MINIO_ENDPOINT: 'minio' })).toThrow(/MINIO_ACCESS_KEY/);
+  });
+});

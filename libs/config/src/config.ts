@@ -10,12 +10,13 @@ export class InvalidConfigError extends Error {
 const optionalUrl = z
   .string()
   .trim()
-  .url()
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
+  .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s) URL such as http://localhost:8070')
+  .transform((url) => url.replace(/\/+$/, ''))
+  .optional();
+const optionalText = z.string().trim().min(1).optional();
 const intInRange = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
+const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
 const schema = z.object({
   LECTERN_DATA_DIR: z.string().trim().min(1).default('./storage'),
@@ -23,13 +24,42 @@ const schema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   EMBEDDINGS: z.enum(['auto', 'lexical']).default('auto'),
   CONTEXT_MAX_TOKENS: intInRange(32, 8192, 512),
-  WORKERS: intInRange(1, 64, Math.max(1, os.availableParallelism?.() ?? os.cpus().length)),
+  WORKERS: intInRange(0, 64, cores),
+  MAX_CONCURRENT_DOCUMENTS: intInRange(1, 256, Math.max(2, cores)),
+  WORKER_MAX_MEMORY_MB: intInRange(64, 65536, 2048),
   MAX_UPLOAD_MB: intInRange(1, 2048, 100),
   INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   JOB_LEASE_SECONDS: intInRange(1, 3600, 30),
   GROBID_URL: optionalUrl,
+  UNSTRUCTURED_URL: optionalUrl,
+  UNSTRUCTURED_API_KEY: optionalText,
+  NOUGAT_URL: optionalUrl,
+  PARSER_TIMEOUT_SECONDS: intInRange(1, 3600, 300),
+  MINIO_ENDPOINT: optionalText,
+  MINIO_PORT: intInRange(1, 65535, 9000),
+  MINIO_USE_SSL: z.enum(['true', 'false']).default('false'),
+  MINIO_ACCESS_KEY: optionalText,
+  MINIO_SECRET_KEY: optionalText,
+  MINIO_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('lectern'),
 });
+
+export interface ParserServicesConfig {
+  readonly grobidUrl?: string;
+  readonly unstructuredUrl?: string;
+  readonly unstructuredApiKey?: string;
+  readonly nougatUrl?: string;
+  readonly timeoutMs: number;
+}
+
+export interface MinioConfig {
+  readonly endPoint: string;
+  readonly port: number;
+  readonly useSSL: boolean;
+  readonly accessKey: string;
+  readonly secretKey: string;
+  readonly bucket: string;
+}
 
 export interface LecternConfig {
   /** Absolute path of the data directory (catalog, object store, per-project corpora). */
@@ -38,13 +68,21 @@ export interface LecternConfig {
   readonly host: string;
   readonly embeddings: 'auto' | 'lexical';
   readonly contextMaxTokens: number;
+  /** Threads of the CPU pool (parse, chunk, embed); 0 runs that work on the main thread. */
   readonly workers: number;
+  /** Documents one worker process has in flight at once (service calls overlap CPU work). */
+  readonly maxConcurrentDocuments: number;
+  /** Heap limit of one pool thread: a PDF that needs more fails alone instead of taking the process down. */
+  readonly workerMaxMemoryMb: number;
   readonly maxUploadBytes: number;
   /** Whether the API process also runs the ingestion worker (the default). */
   readonly inProcessWorker: boolean;
   readonly logFormat: 'text' | 'json';
   /** A claimed job whose worker stops renewing it (a crash) is retried after this long. */
   readonly jobLeaseMs: number;
+  readonly parserServices: ParserServicesConfig;
+  /** Set when MINIO_ENDPOINT is; otherwise PDFs live in the local filesystem store. */
+  readonly minio: MinioConfig | null;
 }
 
 /** Reads and validates the environment once. Nothing else in Lectern reads process.env. */
@@ -57,9 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     throw new InvalidConfigError(`Invalid environment variables: ${problems}`);
   }
   const v = parsed.data;
-  if (v.GROBID_URL !== undefined) {
+  if (v.MINIO_ENDPOINT && (!v.MINIO_ACCESS_KEY || !v.MINIO_SECRET_KEY)) {
     throw new InvalidConfigError(
-      'Invalid environment variables: GROBID_URL: the GROBID client is not part of this version; unset it to use the embedded parser',
+      'Invalid environment variables: MINIO_ACCESS_KEY, MINIO_SECRET_KEY: required when MINIO_ENDPOINT is set',
     );
   }
   return {
@@ -69,9 +107,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     embeddings: v.EMBEDDINGS,
     contextMaxTokens: v.CONTEXT_MAX_TOKENS,
     workers: v.WORKERS,
+    maxConcurrentDocuments: v.MAX_CONCURRENT_DOCUMENTS,
+    workerMaxMemoryMb: v.WORKER_MAX_MEMORY_MB,
     maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
     inProcessWorker: v.INGEST_WORKER === 'on',
     logFormat: v.LOG_FORMAT,
     jobLeaseMs: v.JOB_LEASE_SECONDS * 1000,
+    parserServices: {
+      grobidUrl: v.GROBID_URL,
+      unstructuredUrl: v.UNSTRUCTURED_URL,
+      unstructuredApiKey: v.UNSTRUCTURED_API_KEY,
+      nougatUrl: v.NOUGAT_URL,
+      timeoutMs: v.PARSER_TIMEOUT_SECONDS * 1000,
+    },
+    minio: v.MINIO_ENDPOINT
+      ? {
+          endPoint: v.MINIO_ENDPOINT,
+          port: v.MINIO_PORT,
+          useSSL: v.MINIO_USE_SSL === 'true',
+          accessKey: v.MINIO_ACCESS_KEY as string,
+          secretKey: v.MINIO_SECRET_KEY as string,
+          bucket: v.MINIO_BUCKET,
+        }
+      : null,
   };
 }

@@ -81,9 +81,9 @@ function prepareStatements(db: Database.Database) {
     ),
     insertContext: prepare(`
       INSERT INTO contexts (id, text, section_title, section_number, num_tokens, page_number, stop_reason,
-        embedding, embedding_model, kind)
+        embedding, embedding_model, kind, bbox)
       VALUES (@id, @text, @sectionTitle, @sectionNumber, @numTokens, @pageNumber, @stopReason, @embedding,
-        @embeddingModel, @kind)`),
+        @embeddingModel, @kind, @bbox)`),
     insertSectionContext: prepare(
       'INSERT INTO section_contexts (section_id, context_id, position) VALUES (?, ?, ?)',
     ),
@@ -173,6 +173,7 @@ export class ArticlesRepository {
             embedding,
             embeddingModel: input.embeddingModel,
             kind: context.kind,
+            bbox: context.box ? JSON.stringify(context.box) : null,
           });
           s.insertSectionContext.run(sectionId, contextId, contextPosition);
           this.vectors.add(Number(lastInsertRowid), context.embedding);

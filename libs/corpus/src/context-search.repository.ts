@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ContextKind, CorpusHit } from './corpus.types';
+import type { ContextBox, ContextKind, CorpusHit } from './corpus.types';
 import { toFtsQuery } from './fts-query';
 import type { VectorIndex } from './vector-index';
 
@@ -9,6 +9,7 @@ interface HitRecord {
   text: string;
   page_number: number;
   kind: ContextKind;
+  bbox: string | null;
   section_id: string;
   section_number: string;
   section_title: string;
@@ -33,7 +34,7 @@ export class ContextSearchRepository {
       FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY rank LIMIT ?`);
     // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
     this.hydrate = db.prepare(`
-      SELECT c.seq, c.id, c.text, c.page_number, c.kind, s.id AS section_id, s.section_number, s.section_title,
+      SELECT c.seq, c.id, c.text, c.page_number, c.kind, c.bbox, s.id AS section_id, s.section_number, s.section_title,
         a.id AS article_id, a.title AS article_title
       FROM json_each(?) AS ranked
       JOIN contexts c ON c.seq = ranked.value
@@ -65,6 +66,7 @@ export class ContextSearchRepository {
       score: scores.get(row.seq) ?? 0,
       page: row.page_number,
       kind: row.kind,
+      box: row.bbox ? (JSON.parse(row.bbox) as ContextBox) : null,
       article: { id: row.article_id, title: row.article_title },
       section: { id: row.section_id, number: row.section_number, title: row.section_title },
     }));

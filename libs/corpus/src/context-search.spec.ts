@@ -60,6 +60,7 @@ describe(`${CorpusDb.name} search`, () => {
         score: expect.any(Number),
         page: expect.any(Number),
         kind: expect.stringMatching(/^(text|equation)$/),
+        box: null,
         article: { id: expect.any(String), title: expect.any(String) },
         section: { id: expect.any(String), number: expect.any(String), title: expect.any(String) },
       });

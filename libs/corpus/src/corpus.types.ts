@@ -17,6 +17,16 @@ export interface ContextInput {
   stopReason: StopReason;
   /** Unit length, `dimension` long. */
   embedding: Float32Array;
+  /** Where the context starts on its page, in PDF points, when the parser knew. */
+  box?: ContextBox;
+}
+
+export interface ContextBox {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface SectionInput {
@@ -93,6 +103,8 @@ export interface CorpusHit {
   /** 1-based page where the context starts. */
   page: number;
   kind: ContextKind;
+  /** Null when the parser did not report coordinates. */
+  box: ContextBox | null;
   article: { id: string; title: string };
   section: { id: string; number: string; title: string };
 }
