@@ -1,11 +1,10 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { TiktokenCounter } from '@lectern/chunking';
 import { CorpusDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { runIngest } from '@lectern/ingest';
-import { loadPdfjs, pdfjsAssetDirs, PdfjsParser } from '@lectern/parsing';
+import { loadPdfjs, pdfjsAssetDirs } from '@lectern/parsing';
 
 export interface IngestBenchRow {
   what: string;
@@ -32,14 +31,17 @@ export async function runIngestBench(corpusDir: string, options: { rounds: numbe
 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-bench-ingest-'));
   const embedder = new LexicalEmbedder();
-  const parser = new PdfjsParser();
-  const counter = new TiktokenCounter();
   let round = 0;
   const full = await timed(options.rounds, async () => {
     const corpus = CorpusDb.open(path.join(dir, `corpus-${round++}.sqlite`), embedder);
     try {
       for (const [i, data] of pdfs.entries()) {
-        const { article } = await runIngest({ documentId: `doc-${i}`, data, parser, counter, embedder, maxTokens: 512 });
+        const { article } = await runIngest({
+          documentId: `doc-${i}`,
+          data,
+          embedder: { kind: 'lexical', modelId: embedder.modelId },
+          maxTokens: 512,
+        });
         corpus.insertArticle(article);
       }
     } finally {

@@ -30,12 +30,23 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+export interface DocumentState {
+  id: string;
+  filename: string;
+  status: string;
+  error: string | null;
+  articleId: string | null;
+  pageCount: number | null;
+  parsers: string[];
+  warnings: string[];
+}
+
 /** Polls a document until it leaves the queue/parse/embed stages; fails the test after `timeoutMs`. */
 export async function waitForDocument(
   test: TestApp,
   documentId: string,
   timeoutMs = 60_000,
-): Promise<{ status: string; error: string | null; articleId: string | null; pageCount: number | null }> {
+): Promise<DocumentState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await test.http().get(`/documents/${documentId}`).expect(200);

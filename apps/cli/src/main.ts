@@ -13,6 +13,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
   const withRuntime = async (work: (runtime: IngestRuntime) => Promise<number> | number) => {
     const runtime = new IngestRuntime(loadConfig());
     try {
+      await runtime.init();
       exitCode = await work(runtime);
     } finally {
       await runtime.close();

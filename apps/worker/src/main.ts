@@ -9,6 +9,7 @@ import { IngestRuntime } from '@lectern/ingest';
 async function main(): Promise<void> {
   const logger = new Logger('IngestWorker');
   const runtime = new IngestRuntime(loadConfig(), { logger });
+  await runtime.init();
   runtime.worker.start();
   logger.log(`worker ${runtime.worker.workerId} started`);
   const shutdown = async (signal: string) => {

@@ -10,8 +10,11 @@ export {
   UploadRejectedError,
 } from './errors';
 export { cleanFilename } from './filename';
+export { compiledTaskFile, createPool, InlinePool, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
+export type { IngestPool } from './ingest.pool';
+export { IngestRuntime } from './ingest.runtime';
 export { IngestWorker } from './ingest.worker';
 export type { IngestLogger, IngestWorkerDeps, IngestWorkerOptions } from './ingest.worker';
-export { runIngest } from './run-ingest';
-export type { IngestInput, IngestOutput, IngestStage } from './run-ingest';
-export { IngestRuntime } from './ingest.runtime';
+export { ParseServices } from './parse-services';
+export { embedTexts, parseAndChunk, runIngest, textsToEmbed, toArticleInput } from './run-ingest';
+export type { EmbedTask, IngestInput, ParseResult, ParseTask } from './run-ingest';

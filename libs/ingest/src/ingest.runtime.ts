@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import { CatalogDb } from '@lectern/corpus';
-import { TiktokenCounter } from '@lectern/chunking';
 import type { LecternConfig } from '@lectern/config';
-import { createEmbedder, type Embedder } from '@lectern/embeddings';
-import { PdfjsParser } from '@lectern/parsing';
-import { LocalObjectStore } from '@lectern/storage';
+import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
+import { LocalObjectStore, MinioObjectStore, type ObjectStore } from '@lectern/storage';
 import { CorpusRegistry } from './corpus-registry';
 import { DocumentIntake } from './document-intake';
+import { createPool, type IngestPool } from './ingest.pool';
 import { IngestWorker, type IngestLogger, type IngestWorkerOptions } from './ingest.worker';
+import { ParseServices } from './parse-services';
 
 /**
  * Everything ingestion and search need, wired from the configuration once. The API, the worker process and
@@ -15,43 +15,69 @@ import { IngestWorker, type IngestLogger, type IngestWorkerOptions } from './ing
  */
 export class IngestRuntime {
   readonly catalog: CatalogDb;
-  readonly store: LocalObjectStore;
+  readonly store: ObjectStore;
+  readonly embedderConfig: EmbedderConfig;
   readonly embedder: Embedder;
   readonly corpora: CorpusRegistry;
+  readonly services: ParseServices;
   readonly worker: IngestWorker;
   readonly intake: DocumentIntake;
-  readonly parsers = ['pdfjs'];
+  private pool: IngestPool | null = null;
 
   constructor(
     readonly config: LecternConfig,
     options: { logger?: IngestLogger; worker?: IngestWorkerOptions } = {},
   ) {
     this.catalog = CatalogDb.open(config.dataDir);
-    this.store = new LocalObjectStore(path.join(config.dataDir, 'objects'));
-    this.embedder = createEmbedder({ kind: config.embeddings });
+    this.store = config.minio
+      ? new MinioObjectStore(config.minio)
+      : new LocalObjectStore(path.join(config.dataDir, 'objects'));
+    this.embedderConfig = { kind: config.embeddings };
+    this.embedder = createEmbedder(this.embedderConfig);
     this.corpora = new CorpusRegistry(config.dataDir, {
       modelId: this.embedder.modelId,
       dimension: this.embedder.dimension,
     });
+    this.services = new ParseServices(config.parserServices, options.logger);
     this.worker = new IngestWorker(
       {
         catalog: this.catalog,
         store: this.store,
         corpora: this.corpora,
-        embedder: this.embedder,
-        parser: new PdfjsParser(),
-        counter: new TiktokenCounter(),
+        services: this.services,
+        // The pool starts its threads on first use, so commands that never ingest never pay for them.
+        pool: lazyPool(() => (this.pool ??= createPool(config.workers, config.workerMaxMemoryMb))),
+        embedder: { config: this.embedderConfig, instance: this.embedder },
         maxTokens: config.contextMaxTokens,
         logger: options.logger,
       },
-      { leaseMs: config.jobLeaseMs, ...options.worker },
+      { leaseMs: config.jobLeaseMs, concurrency: config.maxConcurrentDocuments, ...options.worker },
     );
     this.intake = new DocumentIntake(this.catalog, this.store, config.maxUploadBytes, () => this.worker.wake());
   }
 
+  /** Prepares outside resources (the MinIO bucket) and reports which parsing services answer. */
+  async init(): Promise<void> {
+    if (this.store instanceof MinioObjectStore) await this.store.init();
+    await this.services.checkAtStart();
+  }
+
   async close(): Promise<void> {
     await this.worker.stop();
+    await this.pool?.close();
+    this.pool = null;
     this.corpora.closeAll();
     this.catalog.close();
   }
+}
+
+function lazyPool(get: () => IngestPool): IngestPool {
+  return {
+    get threads() {
+      return get().threads;
+    },
+    parse: (task) => get().parse(task),
+    embed: (task) => get().embed(task),
+    close: () => get().close(),
+  };
 }

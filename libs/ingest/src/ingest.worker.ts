@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { CatalogDb, JobRow } from '@lectern/corpus';
-import type { TokenCounter } from '@lectern/chunking';
-import type { Embedder } from '@lectern/embeddings';
-import { CorruptPdfError, EncryptedPdfError, NoTextLayerError, UnsupportedFileError, type DocumentParser } from '@lectern/parsing';
+import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
+import { CorruptPdfError, EncryptedPdfError, NoTextLayerError, UnsupportedFileError } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import type { CorpusRegistry } from './corpus-registry';
-import { runIngest } from './run-ingest';
+import { PoolThreadCrashError, type IngestPool } from './ingest.pool';
+import type { ParseServices } from './parse-services';
+import { textsToEmbed, toArticleInput } from './run-ingest';
 
 export interface IngestLogger {
   log(message: string): void;
@@ -18,9 +19,10 @@ export interface IngestWorkerDeps {
   catalog: CatalogDb;
   store: ObjectStore;
   corpora: CorpusRegistry;
-  embedder: Embedder;
-  parser: DocumentParser;
-  counter: TokenCounter;
+  services: ParseServices;
+  pool: IngestPool;
+  /** The embedder the pool threads rebuild, and the model the corpus records. */
+  embedder: { config: EmbedderConfig; instance: Embedder };
   maxTokens: number;
   logger?: IngestLogger;
 }
@@ -31,10 +33,15 @@ export interface IngestWorkerOptions {
   pollMs?: number;
   /** Claims of one job (crashes included) before the document is marked failed. */
   maxAttempts?: number;
+  /** Documents in flight at once; the next job is claimed only when one finishes (back-pressure). */
+  concurrency?: number;
+  embedBatchSize?: number;
 }
 
-/** Errors that say the file itself is unusable: retrying cannot help. */
-const PERMANENT = [UnsupportedFileError, EncryptedPdfError, CorruptPdfError, NoTextLayerError];
+/** Errors that say the file itself is unusable: retrying cannot help. By name: pool threads send names, not classes. */
+const PERMANENT = new Set(
+  [UnsupportedFileError, EncryptedPdfError, CorruptPdfError, NoTextLayerError, PoolThreadCrashError].map((c) => c.name),
+);
 
 const silent: IngestLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -44,7 +51,10 @@ export class IngestWorker {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
+  private readonly concurrency: number;
+  private readonly embedBatchSize: number;
   private readonly logger: IngestLogger;
+  private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -56,6 +66,8 @@ export class IngestWorker {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 1_000;
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.concurrency = options.concurrency ?? 2;
+    this.embedBatchSize = options.embedBatchSize ?? 64;
     this.logger = deps.logger ?? silent;
   }
 
@@ -65,6 +77,7 @@ export class IngestWorker {
     this.loop = this.run();
   }
 
+  /** Stops claiming and waits for the documents in flight to finish. */
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
@@ -77,31 +90,41 @@ export class IngestWorker {
     this.wakeUp?.();
   }
 
-  /** Processes jobs until none can be claimed; for the CLI and tests. */
+  /** Processes jobs until none can be claimed; for the CLI, tests and benchmarks. */
   async drain(): Promise<number> {
     let processed = 0;
-    while (await this.runOnce()) processed++;
-    return processed;
-  }
-
-  /** Claims and processes one job; false when the queue had none to give. */
-  async runOnce(): Promise<boolean> {
-    const job = this.deps.catalog.jobs.claim(this.workerId, this.leaseMs);
-    if (!job) return false;
-    await this.process(job);
-    return true;
+    for (;;) {
+      while (this.inFlight.size < this.concurrency && this.claimOne()) processed++;
+      if (this.inFlight.size === 0) return processed;
+      await Promise.race(this.inFlight);
+    }
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      let worked = false;
-      try {
-        worked = await this.runOnce();
-      } catch (error) {
-        this.logger.error(`worker loop error: ${(error as Error).stack ?? error}`);
+      let claimed = false;
+      if (this.inFlight.size < this.concurrency) {
+        try {
+          claimed = this.claimOne();
+        } catch (error) {
+          this.logger.error(`could not claim a job: ${(error as Error).stack ?? error}`);
+        }
       }
-      if (!worked && this.running) await this.sleep();
+      if (!claimed && this.running) await this.sleep();
     }
+    await Promise.all(this.inFlight);
+  }
+
+  /** Claims one job and starts it without waiting; false when the queue had none to give. */
+  private claimOne(): boolean {
+    const job = this.deps.catalog.jobs.claim(this.workerId, this.leaseMs);
+    if (!job) return false;
+    const work = this.process(job).finally(() => {
+      this.inFlight.delete(work);
+      this.wake();
+    });
+    this.inFlight.add(work);
+    return true;
   }
 
   private sleep(): Promise<void> {
@@ -138,31 +161,36 @@ export class IngestWorker {
     const started = Date.now();
     try {
       this.logger.log(`${tag} ingest started (attempt ${job.attempts}) file=${JSON.stringify(doc.filename)}`);
+      catalog.documents.updateStatus(doc.id, 'parsing');
       const corpus = this.deps.corpora.get(doc.projectId);
       // A crash between the corpus commit and the catalog update leaves an article behind: replace it.
       const leftover = corpus.findArticleByDocument(doc.id);
       if (leftover) corpus.deleteArticle(leftover.id);
       const data = await this.deps.store.get(doc.storageKey);
-      const { article, parsers } = await runIngest({
-        documentId: doc.id,
-        data,
-        parser: this.deps.parser,
-        counter: this.deps.counter,
-        embedder: this.deps.embedder,
-        maxTokens: this.deps.maxTokens,
-        onStage: (stage) => catalog.documents.updateStatus(doc.id, stage),
-      });
+      const { outputs, warnings: serviceWarnings } = await this.deps.services.collect(data, tag);
+      const parsed = await this.deps.pool.parse({ data, outputs, maxTokens: this.deps.maxTokens });
+      catalog.documents.updateStatus(doc.id, 'embedding');
+      const vectors = await this.embed(textsToEmbed(parsed.article));
+      const article = toArticleInput(doc.id, parsed.article, vectors, this.deps.embedder.instance.modelId);
       const { articleId } = corpus.insertArticle(article);
+      const warnings = [...serviceWarnings, ...parsed.warnings];
       catalog.transaction(() => {
-        catalog.documents.updateStatus(doc.id, 'ready', { articleId, pageCount: article.pageCount, parsers, error: null });
+        catalog.documents.updateStatus(doc.id, 'ready', {
+          articleId,
+          pageCount: article.pageCount,
+          parsers: parsed.parsers,
+          warnings,
+          error: null,
+        });
         catalog.jobs.complete(job.id, this.workerId);
       });
-      const contexts = article.sections.reduce((n, s) => n + s.contexts.length, 0);
+      const contexts = vectors.length;
       this.logger.log(
-        `${tag} ready in ${Date.now() - started} ms: ${article.pageCount} pages, ${article.sections.length} sections, ${contexts} contexts`,
+        `${tag} ready in ${Date.now() - started} ms: ${article.pageCount} pages, ${article.sections.length} sections, ` +
+          `${contexts} contexts, parsers ${parsed.parsers.join('+')}${warnings.length ? `, ${warnings.length} warnings` : ''}`,
       );
     } catch (error) {
-      const permanent = PERMANENT.some((kind) => error instanceof kind);
+      const permanent = error instanceof Error && PERMANENT.has(error.name);
       const reason = permanent ? (error as Error).message : `internal error: ${(error as Error).message}`;
       catalog.documents.updateStatus(doc.id, 'failed', { error: reason });
       catalog.jobs.fail(job.id, this.workerId, reason);
@@ -171,5 +199,12 @@ export class IngestWorker {
     } finally {
       clearInterval(renewal);
     }
+  }
+
+  private async embed(texts: string[]): Promise<Float32Array[]> {
+    const batches: string[][] = [];
+    for (let i = 0; i < texts.length; i += this.embedBatchSize) batches.push(texts.slice(i, i + this.embedBatchSize));
+    const results = await Promise.all(batches.map((batch) => this.deps.pool.embed({ embedder: this.deps.embedder.config, texts: batch })));
+    return results.flat();
   }
 }

@@ -1,50 +1,71 @@
 import type { ArticleInput } from '@lectern/corpus';
-import { chunkArticle, type ChunkedArticle, type TokenCounter } from '@lectern/chunking';
-import type { Embedder } from '@lectern/embeddings';
-import type { DocumentParser } from '@lectern/parsing';
+import { chunkArticle, TiktokenCounter, type ChunkedArticle } from '@lectern/chunking';
+import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
+import { buildArticle, type ServiceOutputs } from '@lectern/parsing';
 
-export type IngestStage = 'parsing' | 'embedding';
-
-export interface IngestInput {
-  documentId: string;
+/** What the CPU stage needs; structured-cloneable so it can cross into a pool thread. */
+export interface ParseTask {
   data: Uint8Array;
-  parser: DocumentParser;
-  counter: TokenCounter;
-  embedder: Embedder;
+  outputs: ServiceOutputs;
   maxTokens: number;
-  /** Called when the pipeline enters a stage, so the catalog can show progress. */
-  onStage?: (stage: IngestStage) => void;
-  embedBatchSize?: number;
 }
 
-export interface IngestOutput {
-  article: ArticleInput;
+export interface ParseResult {
+  article: ChunkedArticle;
   parsers: string[];
+  warnings: string[];
 }
 
-/**
- * The CPU part of ingestion — parse → chunk → embed — with no database writes, so it can run in a worker
- * thread and be called directly by tests. The caller writes the result in one transaction.
- */
-export async function runIngest(input: IngestInput): Promise<IngestOutput> {
-  input.onStage?.('parsing');
-  const parsed = await input.parser.parse(input.data);
-  const chunked = chunkArticle(parsed, { maxTokens: input.maxTokens, counter: input.counter });
-  input.onStage?.('embedding');
-  const vectors = await embedAll(chunked, input.embedder, input.embedBatchSize ?? 64);
+export interface EmbedTask {
+  embedder: EmbedderConfig;
+  texts: string[];
+}
+
+const counters = new Map<string, TiktokenCounter>();
+const embedders = new Map<string, Embedder>();
+
+/** Parse (merging whatever the services returned) and chunk: the first CPU stage of ingestion. */
+export async function parseAndChunk(task: ParseTask): Promise<ParseResult> {
+  const parsed = await buildArticle(task.data, task.outputs);
+  let counter = counters.get('cl100k');
+  if (!counter) counters.set('cl100k', (counter = new TiktokenCounter()));
+  const article = chunkArticle(parsed, { maxTokens: task.maxTokens, counter });
+  return { article, parsers: parsed.parsers, warnings: parsed.warnings ?? [] };
+}
+
+/** Embed a batch of texts; the embedder is built once per thread from its (cloneable) configuration. */
+export async function embedTexts(task: EmbedTask): Promise<Float32Array[]> {
+  const key = JSON.stringify(task.embedder);
+  let embedder = embedders.get(key);
+  if (!embedder) embedders.set(key, (embedder = createEmbedder(task.embedder)));
+  return embedder.embedDocuments(task.texts);
+}
+
+/** Section titles go into the embedded text: a context is about its section even when it never names it. */
+export function textsToEmbed(article: ChunkedArticle): string[] {
+  return article.sections.flatMap((s) => s.contexts.map((c) => (s.title ? `${s.title}\n${c.text}` : c.text)));
+}
+
+/** The corpus row for a chunked article and its vectors (one per context, in reading order). */
+export function toArticleInput(
+  documentId: string,
+  article: ChunkedArticle,
+  vectors: Float32Array[],
+  embeddingModel: string,
+): ArticleInput {
   let next = 0;
-  const article: ArticleInput = {
-    documentId: input.documentId,
-    title: chunked.title,
-    authors: chunked.authors,
-    abstract: chunked.abstract,
-    datePublished: chunked.datePublished,
-    journal: chunked.journal,
-    doi: chunked.doi,
-    pageCount: chunked.pageCount,
-    numTokens: chunked.numTokens,
-    embeddingModel: input.embedder.modelId,
-    sections: chunked.sections.map((section) => ({
+  return {
+    documentId,
+    title: article.title,
+    authors: article.authors,
+    abstract: article.abstract,
+    datePublished: article.datePublished,
+    journal: article.journal,
+    doi: article.doi,
+    pageCount: article.pageCount,
+    numTokens: article.numTokens,
+    embeddingModel,
+    sections: article.sections.map((section) => ({
       number: section.number,
       title: section.title,
       level: section.level,
@@ -52,17 +73,23 @@ export async function runIngest(input: IngestInput): Promise<IngestOutput> {
       contexts: section.contexts.map((context) => ({ ...context, embedding: vectors[next++] })),
     })),
   };
-  return { article, parsers: parsed.parsers };
 }
 
-async function embedAll(article: ChunkedArticle, embedder: Embedder, batchSize: number): Promise<Float32Array[]> {
-  // Section titles go into the embedded text: a context is about its section even when it never names it.
-  const texts = article.sections.flatMap((s) => s.contexts.map((c) => (s.title ? `${s.title}\n${c.text}` : c.text)));
-  const vectors: Float32Array[] = [];
-  for (let i = 0; i < texts.length; i += batchSize) {
-    vectors.push(...(await embedder.embedDocuments(texts.slice(i, i + batchSize))));
-    // Yield between batches so an API sharing this process keeps answering during a long embed.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return vectors;
+export interface IngestInput {
+  documentId: string;
+  data: Uint8Array;
+  outputs?: ServiceOutputs;
+  embedder: EmbedderConfig & { modelId: string };
+  maxTokens: number;
+}
+
+/** The whole CPU pipeline on the calling thread — parse → chunk → embed — for tests and benchmarks. */
+export async function runIngest(input: IngestInput): Promise<{ article: ArticleInput; parsers: string[]; warnings: string[] }> {
+  const parsed = await parseAndChunk({ data: input.data, outputs: input.outputs ?? {}, maxTokens: input.maxTokens });
+  const vectors = await embedTexts({ embedder: { kind: input.embedder.kind, dimension: input.embedder.dimension }, texts: textsToEmbed(parsed.article) });
+  return {
+    article: toArticleInput(input.documentId, parsed.article, vectors, input.embedder.modelId),
+    parsers: parsed.parsers,
+    warnings: parsed.warnings,
+  };
 }

@@ -25,7 +25,8 @@ export class CoreModule implements OnApplicationBootstrap, OnApplicationShutdown
     };
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runtime.init();
     if (!this.runtime.config.inProcessWorker) return;
     this.runtime.worker.start();
     this.logger.log(`in-process ingest worker started (${this.runtime.worker.workerId})`);

@@ -8,15 +8,22 @@ export class HealthController {
   constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
 
   @Get()
-  health() {
-    const { embedder } = this.runtime;
+  async health() {
+    const { embedder, services, config } = this.runtime;
     return {
       status: 'ok',
       version,
-      embedder: { kind: 'lexical', model: embedder.modelId, dimension: embedder.dimension },
-      parsers: this.runtime.parsers,
+      embedder: { kind: this.runtime.embedderConfig.kind, model: embedder.modelId, dimension: embedder.dimension },
+      parsers: services.names,
+      services: await services.health(),
+      objectStore: config.minio ? 'minio' : 'local',
       llm: null,
-      worker: { inProcess: this.runtime.config.inProcessWorker, jobs: this.runtime.catalog.jobs.counts() },
+      worker: {
+        inProcess: config.inProcessWorker,
+        threads: config.workers,
+        concurrentDocuments: config.maxConcurrentDocuments,
+        jobs: this.runtime.catalog.jobs.counts(),
+      },
     };
   }
 }

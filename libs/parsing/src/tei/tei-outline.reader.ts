@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { children, findChild, findPath, parseXml, tagOf, textOf, type TeiNode } from './tei-nodes';
 
 export interface TeiOutline {
   title: string;
@@ -8,25 +8,12 @@ export interface TeiOutline {
   hasReferences: boolean;
 }
 
-/** With `preserveOrder`, fast-xml-parser gives each element as `{ tag: children, ':@': attributes }`. */
-type OrderedNode = Record<string, unknown> & { ':@'?: Record<string, string> };
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  removeNSPrefix: true,
-  preserveOrder: true,
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-});
-
 /**
  * Reads the outline of a GROBID TEI document. Handles the namespaced 0.5–0.8 output, `xml:space`,
  * and the older pretty-printed format; only `<div>` heads count (figure and table heads do not).
  */
 export function readTeiOutline(xml: string): TeiOutline {
-  const root = parser.parse(xml) as OrderedNode[];
+  const root = parseXml(xml);
   const tei = findChild(root, 'TEI');
   if (!tei) throw new Error('not a TEI document: no <TEI> root element');
   const header = findChild(children(tei), 'teiHeader');
@@ -44,7 +31,7 @@ export function readTeiOutline(xml: string): TeiOutline {
   return { title: titleNode ? textOf(titleNode) : '', heads, hasReferences };
 }
 
-function collectHeads(nodes: OrderedNode[], heads: TeiOutline['heads']): void {
+function collectHeads(nodes: TeiNode[], heads: TeiOutline['heads']): void {
   for (const node of nodes) {
     if (tagOf(node) !== 'div') continue;
     const content = children(node);
@@ -55,40 +42,10 @@ function collectHeads(nodes: OrderedNode[], heads: TeiOutline['heads']): void {
   }
 }
 
-function containsBiblStruct(nodes: OrderedNode[], inList: boolean): boolean {
+function containsBiblStruct(nodes: TeiNode[], inList: boolean): boolean {
   return nodes.some((node) => {
     const tag = tagOf(node);
     if (tag === 'biblStruct' && inList) return true;
     return tag !== '#text' && containsBiblStruct(children(node), inList || tag === 'listBibl');
   });
-}
-
-const tagOf = (node: OrderedNode): string => Object.keys(node).find((k) => k !== ':@') ?? '';
-
-function children(node: OrderedNode): OrderedNode[] {
-  const value = node[tagOf(node)];
-  return Array.isArray(value) ? (value as OrderedNode[]) : [];
-}
-
-const findChild = (nodes: OrderedNode[], tag: string) => nodes.find((n) => tagOf(n) === tag);
-
-function findPath(nodes: OrderedNode[], path: string[]): OrderedNode | undefined {
-  let current: OrderedNode | undefined;
-  for (const tag of path) {
-    current = findChild(nodes, tag);
-    if (!current) return undefined;
-    nodes = children(current);
-  }
-  return current;
-}
-
-function textOf(node: OrderedNode): string {
-  const parts: string[] = [];
-  const walk = (n: OrderedNode) => {
-    const tag = tagOf(n);
-    if (tag === '#text') parts.push(String(n['#text']));
-    else children(n).forEach(walk);
-  };
-  walk(node);
-  return parts.join('').replace(/\s+/g, ' ').trim();
 }

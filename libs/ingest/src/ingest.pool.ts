@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import Piscina from 'piscina';
+import type { TaskFailure } from './ingest.task';
+import { embedTexts, parseAndChunk, type EmbedTask, type ParseResult, type ParseTask } from './run-ingest';
+
+/** Where the CPU stages of ingestion run: a piscina thread pool, or the calling thread. */
+export interface IngestPool {
+  readonly threads: number;
+  parse(task: ParseTask): Promise<ParseResult>;
+  embed(task: EmbedTask): Promise<Float32Array[]>;
+  close(): Promise<void>;
+}
+
+/** Raised when a pool thread dies (out of memory, a native crash) while working on one document. */
+export class PoolThreadCrashError extends Error {
+  override readonly name = 'PoolThreadCrashError';
+}
+
+export class InlinePool implements IngestPool {
+  readonly threads = 0;
+  parse(task: ParseTask): Promise<ParseResult> {
+    return parseAndChunk(task);
+  }
+  embed(task: EmbedTask): Promise<Float32Array[]> {
+    return embedTexts(task);
+  }
+  async close(): Promise<void> {}
+}
+
+export class PiscinaPool implements IngestPool {
+  private readonly pool: Piscina;
+
+  constructor(
+    readonly threads: number,
+    options: { maxMemoryMb: number; taskFile?: string },
+  ) {
+    this.pool = new Piscina({
+      filename: options.taskFile ?? compiledTaskFile(),
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: 30_000,
+      // A PDF that blows the heap kills its thread, not the process; piscina starts a fresh thread.
+      resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+    });
+  }
+
+  parse(task: ParseTask): Promise<ParseResult> {
+    // A private copy can be transferred safely: the caller's buffer may be a slice of a shared pool.
+    const data = new Uint8Array(task.data);
+    return this.run({ kind: 'parse', ...task, data }, [data.buffer]);
+  }
+
+  embed(task: EmbedTask): Promise<Float32Array[]> {
+    return this.run({ kind: 'embed', ...task });
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+
+  private async run<T>(task: object, transferList?: ArrayBuffer[]): Promise<T> {
+    let result: unknown;
+    try {
+      result = await this.pool.run(task, { transferList });
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (code.startsWith('ERR_WORKER') || /worker (terminated|exited)/i.test((error as Error).message)) {
+        throw new PoolThreadCrashError(`the parsing thread crashed on this document (${code || (error as Error).message})`);
+      }
+      throw error;
+    }
+    if (isFailure(result)) throw Object.assign(new Error(result.message), { name: result.name });
+    return result as T;
+  }
+}
+
+function isFailure(value: unknown): value is TaskFailure {
+  return typeof value === 'object' && value !== null && (value as TaskFailure).failed === true;
+}
+
+/**
+ * The task file must be JavaScript. From the build it sits beside this file; under ts-jest (sources) the
+ * build's copy is used — `npm test` builds first.
+ */
+export function compiledTaskFile(): string {
+  const beside = path.join(__dirname, 'ingest.task.js');
+  if (existsSync(beside)) return beside;
+  const built = path.resolve(__dirname, '..', '..', '..', 'dist', 'libs', 'ingest', 'src', 'ingest.task.js');
+  if (existsSync(built)) return built;
+  throw new Error('the compiled ingest task is missing: run `npm run build` first');
+}
+
+export function createPool(threads: number, maxMemoryMb: number): IngestPool {
+  return threads > 0 ? new PiscinaPool(threads, { maxMemoryMb }) : new InlinePool();
+}
