@@ -1,12 +1,13 @@
 import * as os from 'node:os';
-import { sharedCorpusDir } from './corpus-dir';
+import { CORPUS_DIR } from '../test/support/paths';
 import { runIngestBench } from './ingest.bench';
+import { runPoolBench } from './pool.bench';
 import { runSearchBench } from './search.bench';
 
 /** `npm run bench [-- --quick]`: ingest and search speed, printed as tables, each against a same-run baseline. */
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const corpusDir = sharedCorpusDir();
+  const corpusDir = CORPUS_DIR;
   console.log(`Lectern benchmarks — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, node ${process.version}\n`);
 
   const ingest = await runIngestBench(corpusDir, { rounds: quick ? 1 : 3 });
@@ -19,6 +20,22 @@ async function main(): Promise<void> {
       seconds: r.seconds.toFixed(2),
       'pages/s/core': r.pagesPerSecond.toFixed(1),
       'vs baseline': (r.pagesPerSecond / ingest[0].pagesPerSecond).toFixed(2),
+    })),
+  );
+
+  const pool = await runPoolBench(corpusDir, os.availableParallelism());
+  console.log('\nIngest through the worker and its thread pool, end to end (queue → pool → corpus), all corpus PDFs');
+  console.table(
+    pool.map((r) => ({
+      parsers: r.parsers,
+      threads: r.threads,
+      documents: r.documents,
+      pages: r.pages,
+      seconds: r.seconds.toFixed(2),
+      'docs/s': r.docsPerSecond.toFixed(2),
+      'pages/s': r.pagesPerSecond.toFixed(1),
+      'speed-up vs 1 thread': r.speedUp.toFixed(2),
+      'PDFs/s per core vs GROBID (0.66)': (r.docsPerSecond / r.threads / 0.66).toFixed(2),
     })),
   );
 

@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ArticleInput, SectionInput } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
-import { sharedCorpusDir } from './corpus-dir';
+import { CORPUS_DIR } from '../test/support/paths';
 
-export const SHARED_CORPUS_DIR = sharedCorpusDir();
+export const SHARED_CORPUS_DIR = CORPUS_DIR;
 
 /** The running text of every GROBID TEI file of the shared corpus, one word array per paper. */
 export function loadTeiWords(corpusDir: string = SHARED_CORPUS_DIR): string[][] {

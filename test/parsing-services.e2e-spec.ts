@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { IngestRuntime } from '@lectern/ingest';
 import { readTeiOutline } from '@lectern/parsing';
@@ -77,7 +78,18 @@ describe('ingest with GROBID (replay)', () => {
       expect(references?.contextCount ?? 0).toBe(biblStructs);
       for (const s of sections.filter((x) => x.contextCount > 0)) expect(s.pageStart).toBeGreaterThanOrEqual(1);
     }
+    // arxiv-1912's TEI was made with teiCoordinates: its contexts keep GROBID's boxes, on the page they name.
+    const withCoords = docs.find((d) => d.filename === 'arxiv-1912.10667.pdf');
+    const contexts = contextsOf(t, projectId, withCoords?.articleId ?? '');
+    const hits = await t.http().post(`/projects/${projectId}/search`).send({ query: 'Getis-Ord pooling', k: 20 }).expect(200);
+    const boxed = hits.body.results.filter((r: { box: unknown }) => r.box !== null);
+    expect(boxed.length).toBeGreaterThan(0);
+    for (const hit of boxed) {
+      expect(hit.box).toEqual({ page: hit.page, x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) });
+    }
+    expect(contexts.length).toBeGreaterThan(20);
   });
+
 
   it.each([
     ['is slower than PARSER_TIMEOUT_SECONDS', { kind: 'slow', ms: 5_000 } as const, /timed out after 2000 ms/],
@@ -171,5 +183,12 @@ describe('ingest with Unstructured and Nougat (replay)', () => {
     const [doc] = await uploadAndWait(t, projectId, ['acl-N18-3011']);
     expect(doc.status).toBe('ready');
     expect(doc.warnings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('after every service test above', () => {
+  it('leaves no temporary files behind', async () => {
+    const left = (await fs.readdir(os.tmpdir())).filter((name) => name.startsWith('lectern-parse-'));
+    expect(left).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ export class IngestRuntime {
         corpora: this.corpora,
         services: this.services,
         // The pool starts its threads on first use, so commands that never ingest never pay for them.
-        pool: lazyPool(() => (this.pool ??= createPool(config.workers, config.workerMaxMemoryMb))),
+        pool: lazyPool(() => this.ensurePool()),
         embedder: { config: this.embedderConfig, instance: this.embedder },
         maxTokens: config.contextMaxTokens,
         logger: options.logger,
@@ -60,6 +60,17 @@ export class IngestRuntime {
   async init(): Promise<void> {
     if (this.store instanceof MinioObjectStore) await this.store.init();
     await this.services.checkAtStart();
+  }
+
+  /** Starts every pool thread and loads its modules now, so the first documents do not pay for it. */
+  async warmUp(): Promise<void> {
+    const pool = this.ensurePool();
+    const tasks = Math.max(1, pool.threads);
+    await Promise.all(Array.from({ length: tasks }, () => pool.embed({ embedder: this.embedderConfig, texts: ['warm up'] })));
+  }
+
+  private ensurePool(): IngestPool {
+    return (this.pool ??= createPool(this.config.workers, this.config.workerMaxMemoryMb));
   }
 
   async close(): Promise<void> {
