@@ -6,7 +6,8 @@ describe(loadConfig.name, () => {
     const config = loadConfig({});
     expect(config.dataDir).toBe(path.resolve('./storage'));
     expect(config.port).toBe(3000);
-    expect(config.embeddings).toBe('auto');
+    expect(config.embeddings.kind).toBe('auto');
+    expect(config.llm).toBeNull();
     expect(config.contextMaxTokens).toBe(512);
     expect(config.maxUploadBytes).toBe(100 * 1024 * 1024);
     expect(config.inProcessWorker).toBe(true);

@@ -22,7 +22,15 @@ const schema = z.object({
   LECTERN_DATA_DIR: z.string().trim().min(1).default('./storage'),
   PORT: intInRange(0, 65535, 3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
-  EMBEDDINGS: z.enum(['auto', 'lexical']).default('auto'),
+  EMBEDDINGS: z.enum(['auto', 'lexical', 'transformers', 'openai']).default('auto'),
+  EMBEDDING_MODEL: z.string().trim().min(1).default('nomic-ai/nomic-embed-text-v1.5'),
+  MODELS_DIR: z.string().trim().min(1).default('./models'),
+  ALLOW_MODEL_DOWNLOAD: z.enum(['true', 'false']).default('false'),
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  LLM_SMALL_MODEL: optionalText,
+  LLM_TIMEOUT_SECONDS: intInRange(1, 3600, 120),
   CONTEXT_MAX_TOKENS: intInRange(32, 8192, 512),
   WORKERS: intInRange(0, 64, cores),
   MAX_CONCURRENT_DOCUMENTS: intInRange(1, 256, Math.max(2, cores)),
@@ -61,12 +69,32 @@ export interface MinioConfig {
   readonly bucket: string;
 }
 
+export interface EmbeddingsConfig {
+  readonly kind: 'auto' | 'lexical' | 'transformers' | 'openai';
+  /** Hugging Face model id (transformers) or the served model name (openai). */
+  readonly model: string;
+  /** Where local transformers models live: `<modelsDir>/<org>/<name>/`. */
+  readonly modelsDir: string;
+  /** Whether transformers may download a model that is not in `modelsDir`. */
+  readonly allowDownload: boolean;
+}
+
+export interface LlmConfig {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly model: string;
+  readonly smallModel: string;
+  readonly timeoutMs: number;
+}
+
 export interface LecternConfig {
   /** Absolute path of the data directory (catalog, object store, per-project corpora). */
   readonly dataDir: string;
   readonly port: number;
   readonly host: string;
-  readonly embeddings: 'auto' | 'lexical';
+  readonly embeddings: EmbeddingsConfig;
+  /** Null when no OPENAI_BASE_URL is set: answers are then extractive and the agent uses its heuristic navigator. */
+  readonly llm: LlmConfig | null;
   readonly contextMaxTokens: number;
   /** Threads of the CPU pool (parse, chunk, embed); 0 runs that work on the main thread. */
   readonly workers: number;
@@ -104,7 +132,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     dataDir: path.resolve(v.LECTERN_DATA_DIR),
     port: v.PORT,
     host: v.HOST,
-    embeddings: v.EMBEDDINGS,
+    embeddings: {
+      kind: v.EMBEDDINGS,
+      model: v.EMBEDDING_MODEL,
+      modelsDir: path.resolve(v.MODELS_DIR),
+      allowDownload: v.ALLOW_MODEL_DOWNLOAD === 'true',
+    },
+    llm: v.OPENAI_BASE_URL
+      ? {
+          baseUrl: v.OPENAI_BASE_URL,
+          // Local servers (Ollama, llama.cpp, vLLM) ignore the key, but the openai client insists on one.
+          apiKey: v.OPENAI_API_KEY ?? 'not-needed',
+          model: v.LLM_MODEL ?? 'llama3.2',
+          smallModel: v.LLM_SMALL_MODEL ?? v.LLM_MODEL ?? 'llama3.2',
+          timeoutMs: v.LLM_TIMEOUT_SECONDS * 1000,
+        }
+      : null,
     contextMaxTokens: v.CONTEXT_MAX_TOKENS,
     workers: v.WORKERS,
     maxConcurrentDocuments: v.MAX_CONCURRENT_DOCUMENTS,

@@ -32,7 +32,7 @@ export class IngestRuntime {
     this.store = config.minio
       ? new MinioObjectStore(config.minio)
       : new LocalObjectStore(path.join(config.dataDir, 'objects'));
-    this.embedderConfig = { kind: config.embeddings };
+    this.embedderConfig = { kind: config.embeddings.kind === 'lexical' ? 'lexical' : 'auto' };
     this.embedder = createEmbedder(this.embedderConfig);
     this.corpora = new CorpusRegistry(config.dataDir, {
       modelId: this.embedder.modelId,
