@@ -59,7 +59,7 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
     MAX_CONCURRENT_DOCUMENTS: String(threads * 2),
     ...env,
   });
-  const runtime = new IngestRuntime(config);
+  const runtime = await IngestRuntime.create(config);
   try {
     const project = runtime.catalog.projects.create('bench');
     for (const pdf of pdfs) await runtime.intake.submit(project.id, [{ originalName: pdf.name, data: pdf.data }]);

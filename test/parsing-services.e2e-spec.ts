@@ -141,6 +141,29 @@ describe('ingest with a GROBID that is down from the start', () => {
   });
 });
 
+describe('ingest with a GROBID that goes down in the middle of a batch', () => {
+  it('finishes the batch: documents before the failure use GROBID, the ones after fall back with a warning', async () => {
+    const grobid = await startGrobidReplay();
+    const t = await startTestApp({ GROBID_URL: grobid.url, MAX_CONCURRENT_DOCUMENTS: '1' });
+    try {
+      const project = (await t.http().post('/projects').send({ name: 'mid-batch' }).expect(201)).body.id;
+      const req = t.http().post(`/projects/${project}/documents`);
+      for (const name of ['arxiv-1211.2288', 'acl-N18-3011', 'jner-2016-demarchis']) req.attach('files', corpusPdf(`${name}.pdf`));
+      const ids: string[] = (await req.expect(202)).body.documents.map((d: { id: string }) => d.id);
+      const first = await waitForDocument(t, ids[0]);
+      grobid.setFault({ kind: 'drop' });
+      const [second, third] = [await waitForDocument(t, ids[1]), await waitForDocument(t, ids[2])];
+      expect(first).toMatchObject({ status: 'ready', parsers: ['grobid'], warnings: [] });
+      expect(second.status).toBe('ready');
+      expect(third).toMatchObject({ status: 'ready', parsers: ['pdfjs'] });
+      expect(third.warnings.join(' ')).toMatch(/grobid/);
+    } finally {
+      await t.close();
+      await grobid.close();
+    }
+  });
+});
+
 describe('ingest with Unstructured and Nougat (replay)', () => {
   let unstructured: Awaited<ReturnType<typeof startUnstructuredReplay>>;
   let nougat: Awaited<ReturnType<typeof startNougatReplay>>;

@@ -1,17 +1,21 @@
 import 'reflect-metadata';
 import { ConsoleLogger, INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LecternConfig } from '@lectern/config';
 import { AppModule } from './app.module';
 import { LecternExceptionFilter } from './core/exception.filter';
 
 /** Builds the Nest app with the one global pipe and filter; tests and `lectern serve` share it. */
 export async function createApp(config: LecternConfig, options: { logs?: boolean } = {}): Promise<INestApplication> {
+  // Quiet apps (tests) still print errors: a 500 must never pass without its stack being seen.
   const logger =
     options.logs === false
-      ? false
+      ? new ConsoleLogger({ logLevels: ['error', 'fatal'], colors: false })
       : new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat === 'text' && process.stdout.isTTY === true });
-  const app = await NestFactory.create(AppModule.register(config), { logger, bodyParser: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { logger, bodyParser: true });
+  // A chat may carry 50 messages of 20,000 characters (up to ~3 bytes each in UTF-8); express's default is 100 kB.
+  app.useBodyParser('json', { limit: '8mb' });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new LecternExceptionFilter(config.maxUploadBytes));
   app.enableShutdownHooks();

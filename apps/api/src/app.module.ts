@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { LecternConfig } from '@lectern/config';
+import { ChatModule } from './chat/chat.module';
 import { CoreModule } from './core/core.module';
 import { DocumentsModule } from './documents/documents.module';
 import { ExportModule } from './export/export.module';
@@ -12,7 +13,7 @@ export class AppModule {
   static register(config: LecternConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule],
+      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule, ChatModule],
     };
   }
 }

@@ -3,15 +3,17 @@ import { loadConfig } from '@lectern/config';
 import { IngestRuntime } from '@lectern/ingest';
 import { version } from '../../../package.json';
 import { CliError } from './cli-error';
+import { askCommand, type AskOptions } from './commands/ask.command';
 import { exportCommand } from './commands/export.command';
 import { ingestCommand } from './commands/ingest.command';
+import { reembedCommand } from './commands/reembed.command';
 import { searchCommand } from './commands/search.command';
 
 /** Runs one CLI invocation and resolves to its exit code; `main` below wires it to the process. */
 export async function runCli(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
   let exitCode = 0;
   const withRuntime = async (work: (runtime: IngestRuntime) => Promise<number> | number) => {
-    const runtime = new IngestRuntime(loadConfig());
+    const runtime = await IngestRuntime.create(loadConfig());
     try {
       await runtime.init();
       exitCode = await work(runtime);
@@ -57,6 +59,27 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     );
 
   program
+    .command('ask')
+    .description('answer a question from a project, citing article, section and page')
+    .argument('<question>', 'what to ask')
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .option('-m, --mode <mode>', 'hybrid | standard | keyword', 'hybrid')
+    .option('-k, --k <n>', 'passages to retrieve (1-200, default 80)', positiveInt)
+    .option('--parent', 'grow the top hits into passages with their neighbouring contexts')
+    .option('--multi-query', 'search LLM-written variants of the question too (needs an LLM)')
+    .option('--json', 'print JSON')
+    .action((question: string, options: AskOptions) => withRuntime((runtime) => askCommand(runtime, question, options, io.out, io.err)));
+
+  program
+    .command('reembed')
+    .description("re-embed a project's corpus under the configured embedding model (or --model)")
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .option('--model <id>', 'embedding model id (default: EMBEDDING_MODEL)')
+    .action((options: { project: string; model?: string }) =>
+      withRuntime((runtime) => reembedCommand(runtime, options, io.out, io.err)),
+    );
+
+  program
     .command('export')
     .description("write a project's corpus as one SQLite file")
     .requiredOption('-p, --project <name>', 'project name or id')
@@ -78,7 +101,18 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
   return exitCode;
 }
 
-const KNOWN_ERRORS = new Set(['InvalidConfigError', 'InvalidSearchError', 'EmbeddingModelMismatchError', 'ProjectNameTakenError']);
+const KNOWN_ERRORS = new Set([
+  'InvalidConfigError',
+  'InvalidSearchError',
+  'EmbeddingModelMismatchError',
+  'EmbeddingModelUnavailableError',
+  'EmbeddingProviderError',
+  'OnnxRuntimeThreadError',
+  'MigrationError',
+  'ProjectNameTakenError',
+  'LlmUnavailableError',
+  'LlmOutputError',
+]);
 
 function positiveInt(value: string): string {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');

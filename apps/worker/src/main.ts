@@ -8,7 +8,7 @@ import { IngestRuntime } from '@lectern/ingest';
  */
 async function main(): Promise<void> {
   const logger = new Logger('IngestWorker');
-  const runtime = new IngestRuntime(loadConfig(), { logger });
+  const runtime = await IngestRuntime.create(loadConfig(), { logger });
   await runtime.init();
   runtime.worker.start();
   logger.log(`worker ${runtime.worker.workerId} started`);

@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
 import { nanoid } from 'nanoid';
-import type { ArticleInput, ArticleRow, ContextKind, ContextRow, CorpusStats, OutlineEntry, StopReason } from './corpus.types';
+import type {
+  ArticleInput,
+  ArticleRow,
+  ContextKind,
+  ContextNeighbourhood,
+  ContextRow,
+  CorpusStats,
+  OutlineEntry,
+  StopReason,
+} from './corpus.types';
 import { ArticleAlreadyStoredError } from './errors';
 import type { VectorIndex } from './vector-index';
 
@@ -122,6 +131,26 @@ function prepareStatements(db: Database.Database) {
       JOIN sections s ON s.id = asn.section_id
       JOIN section_contexts sc ON sc.section_id = s.id JOIN contexts c ON c.id = sc.context_id
       WHERE asn.article_id = ? ORDER BY asn.position, sc.position`),
+    contextPlace: prepare<{ articleId: string; sectionPosition: number; position: number }>(`
+      SELECT asn.article_id AS articleId, asn.position AS sectionPosition, sc.position AS position
+      FROM section_contexts sc JOIN article_sections asn ON asn.section_id = sc.section_id
+      WHERE sc.context_id = ?`),
+    // Walks the (article_id, position) and (section_id, position) keys outwards from the context and stops at the
+    // limit, so the cost does not grow with the article (a 5,000-context textbook reads as fast as a paper).
+    contextsBefore: prepare<ContextRecord>(`
+      SELECT ${CONTEXT_COLUMNS} FROM article_sections asn
+      JOIN sections s ON s.id = asn.section_id
+      JOIN section_contexts sc ON sc.section_id = s.id JOIN contexts c ON c.id = sc.context_id
+      WHERE asn.article_id = @articleId AND asn.position <= @sectionPosition
+        AND (asn.position < @sectionPosition OR sc.position < @position)
+      ORDER BY asn.position DESC, sc.position DESC LIMIT @limit`),
+    contextsFrom: prepare<ContextRecord>(`
+      SELECT ${CONTEXT_COLUMNS} FROM article_sections asn
+      JOIN sections s ON s.id = asn.section_id
+      JOIN section_contexts sc ON sc.section_id = s.id JOIN contexts c ON c.id = sc.context_id
+      WHERE asn.article_id = @articleId AND asn.position >= @sectionPosition
+        AND (asn.position > @sectionPosition OR sc.position >= @position)
+      ORDER BY asn.position, sc.position LIMIT @limit`),
   };
 }
 
@@ -226,6 +255,15 @@ export class ArticlesRepository {
 
   articleContexts(articleId: string): ContextRow[] {
     return this.statements.articleContexts.all(articleId).map(toContext);
+  }
+
+  contextNeighbourhood(contextId: string, before: number, after: number): ContextNeighbourhood | null {
+    const place = this.statements.contextPlace.get(contextId);
+    if (!place) return null;
+    const preceding = this.statements.contextsBefore.all({ ...place, limit: Math.max(0, before) }).reverse();
+    // The context itself and the `after` contexts following it.
+    const rest = this.statements.contextsFrom.all({ ...place, limit: Math.max(0, after) + 1 });
+    return { articleId: place.articleId, contexts: [...preceding, ...rest].map(toContext), index: preceding.length };
   }
 }
 

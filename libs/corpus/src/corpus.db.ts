@@ -1,10 +1,12 @@
 import type Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { ArticlesRepository } from './articles.repository';
 import { ContextSearchRepository } from './context-search.repository';
 import { exportCorpus } from './corpus-export';
 import type {
   ArticleInput,
   ArticleRow,
+  ContextNeighbourhood,
   ContextRow,
   CorpusHit,
   CorpusStats,
@@ -14,6 +16,7 @@ import type {
 import { openDatabase } from './database';
 import { EmbeddingModelMismatchError, MigrationError } from './errors';
 import { migrationsDir, runMigrations } from './migrator';
+import { reembedDatabase, type ReembedEmbedder, type ReembedOptions, type ReembedResult } from './reembed';
 import { SIMHASH_SCHEME } from './simhash';
 import { SIMHASH_TABLE, tableExists, VECTOR_TABLE, VectorIndex } from './vector-index';
 
@@ -83,6 +86,27 @@ export class CorpusDb {
     return new CorpusDb(db, stored);
   }
 
+  /**
+   * Re-embeds every context of the corpus in `file` under another model and records it, so later opens need that
+   * model (see reembedDatabase: staged in batches, resumable, then switched in one transaction). Close other
+   * writable handles on this file first: their vector index would still have the old dimension.
+   */
+  static async reembed(file: string, embedder: ReembedEmbedder, options: ReembedOptions = {}): Promise<ReembedResult> {
+    if (!existsSync(file)) throw new MigrationError(`${file} does not exist: there is no corpus to re-embed`);
+    const db = openDatabase(file);
+    try {
+      runMigrations(db, migrationsDir('corpus'));
+      const stored = readEmbeddingSpec(db);
+      if (!stored) throw new MigrationError(`${file} is not an initialised Lectern corpus (no embedding model recorded)`);
+      return await reembedDatabase(db, stored, embedder, (spec) => {
+        setMeta(db, MODEL_KEY, spec.modelId);
+        setMeta(db, DIMENSION_KEY, String(spec.dimension));
+      }, options);
+    } finally {
+      db.close();
+    }
+  }
+
   insertArticle(input: ArticleInput): { articleId: string } {
     if (input.embeddingModel !== this.embedding.modelId) {
       throw new EmbeddingModelMismatchError(this.embedding, {
@@ -128,6 +152,14 @@ export class CorpusDb {
   /** All of an article's contexts in reading order (parent expansion, `next`/`previous`). */
   listArticleContexts(articleId: string): ContextRow[] {
     return this.articles.articleContexts(articleId);
+  }
+
+  /**
+   * The context and up to `before` / `after` contexts around it in its article's reading order (parent expansion);
+   * null for an unknown context. Reads only those rows, however long the article.
+   */
+  contextNeighbourhood(contextId: string, before: number, after: number): ContextNeighbourhood | null {
+    return this.articles.contextNeighbourhood(contextId, before, after);
   }
 
   /** FTS5 BM25 over text and section titles; any user text is safe. Best first. */

@@ -114,3 +114,12 @@ export interface CorpusStats {
   sections: number;
   contexts: number;
 }
+
+/** A context with its neighbours in the article's reading order, across section boundaries. */
+export interface ContextNeighbourhood {
+  articleId: string;
+  /** Up to `before` contexts, the context itself, up to `after` contexts. */
+  contexts: ContextRow[];
+  /** Where the context itself is in `contexts`. */
+  index: number;
+}

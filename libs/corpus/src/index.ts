@@ -10,3 +10,4 @@ export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } 
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
 export { toFtsQuery, queryTerms, MAX_QUERY_TERMS } from './fts-query';
 export { EXACT_SCAN_MAX_CONTEXTS } from './vector-index';
+export { reembedText, type ReembedEmbedder, type ReembedOptions, type ReembedProgress, type ReembedResult } from './reembed';

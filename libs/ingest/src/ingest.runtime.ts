@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { CatalogDb } from '@lectern/corpus';
 import type { LecternConfig } from '@lectern/config';
-import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
+import { embedderConfigFrom, resolveEmbedder, type Embedder, type EmbedderConfig, type ResolvedEmbedder } from '@lectern/embeddings';
 import { LocalObjectStore, MinioObjectStore, type ObjectStore } from '@lectern/storage';
 import { CorpusRegistry } from './corpus-registry';
 import { DocumentIntake } from './document-intake';
@@ -24,16 +24,29 @@ export class IngestRuntime {
   readonly intake: DocumentIntake;
   private pool: IngestPool | null = null;
 
-  constructor(
+  /** Which embedding provider was chosen, and why (for the log, /health and the UI). */
+  readonly embedderChoice: { kind: ResolvedEmbedder['kind']; reason: string };
+
+  /** Resolves the embedder first (loading a model, asking a server), then wires everything around it. */
+  static async create(config: LecternConfig, options: RuntimeOptions = {}): Promise<IngestRuntime> {
+    const resolved = await resolveEmbedder(embedderConfigFrom(config.embeddings, config.llm));
+    options.logger?.log(`embeddings: ${resolved.reason}`);
+    return new IngestRuntime(config, resolved, options);
+  }
+
+  private constructor(
     readonly config: LecternConfig,
-    options: { logger?: IngestLogger; worker?: IngestWorkerOptions } = {},
+    resolved: ResolvedEmbedder,
+    options: RuntimeOptions,
   ) {
     this.catalog = CatalogDb.open(config.dataDir);
     this.store = config.minio
       ? new MinioObjectStore(config.minio)
       : new LocalObjectStore(path.join(config.dataDir, 'objects'));
-    this.embedderConfig = { kind: config.embeddings.kind === 'lexical' ? 'lexical' : 'auto' };
-    this.embedder = createEmbedder(this.embedderConfig);
+    // Pool threads rebuild the embedder from this cloneable config; one ONNX thread each, the pool gives parallelism.
+    this.embedderConfig = resolved.kind === 'transformers' ? { ...resolved.config, threads: 1 } : resolved.config;
+    this.embedder = resolved.embedder;
+    this.embedderChoice = { kind: resolved.kind, reason: resolved.reason };
     this.corpora = new CorpusRegistry(config.dataDir, {
       modelId: this.embedder.modelId,
       dimension: this.embedder.dimension,
@@ -48,7 +61,8 @@ export class IngestRuntime {
         // The pool starts its threads on first use, so commands that never ingest never pay for them.
         pool: lazyPool(() => this.ensurePool()),
         embedder: { config: this.embedderConfig, instance: this.embedder },
-        maxTokens: config.contextMaxTokens,
+        // A context must fit the embedding model's window as well as the configured budget.
+        maxTokens: Math.min(config.contextMaxTokens, this.embedder.maxTokens),
         logger: options.logger,
       },
       { leaseMs: config.jobLeaseMs, concurrency: config.maxConcurrentDocuments, ...options.worker },
@@ -80,6 +94,11 @@ export class IngestRuntime {
     this.corpora.closeAll();
     this.catalog.close();
   }
+}
+
+export interface RuntimeOptions {
+  logger?: IngestLogger;
+  worker?: IngestWorkerOptions;
 }
 
 function lazyPool(get: () => IngestPool): IngestPool {

@@ -86,9 +86,10 @@ export interface IngestInput {
 /** The whole CPU pipeline on the calling thread — parse → chunk → embed — for tests and benchmarks. */
 export async function runIngest(input: IngestInput): Promise<{ article: ArticleInput; parsers: string[]; warnings: string[] }> {
   const parsed = await parseAndChunk({ data: input.data, outputs: input.outputs ?? {}, maxTokens: input.maxTokens });
-  const vectors = await embedTexts({ embedder: { kind: input.embedder.kind, dimension: input.embedder.dimension }, texts: textsToEmbed(parsed.article) });
+  const { modelId, ...embedder } = input.embedder;
+  const vectors = await embedTexts({ embedder, texts: textsToEmbed(parsed.article) });
   return {
-    article: toArticleInput(input.documentId, parsed.article, vectors, input.embedder.modelId),
+    article: toArticleInput(input.documentId, parsed.article, vectors, modelId),
     parsers: parsed.parsers,
     warnings: parsed.warnings,
   };

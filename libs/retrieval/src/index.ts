@@ -11,3 +11,48 @@ export {
 } from './search.service';
 export { reciprocalRankFusion, DEFAULT_RRF_K, type Ranked } from './reciprocal-rank-fusion';
 export { InvalidSearchError } from './errors';
+export {
+  expandParents,
+  DEFAULT_EXPAND_TOP,
+  DEFAULT_EXPAND_BEFORE,
+  DEFAULT_EXPAND_AFTER,
+  type Passage,
+  type PassageContext,
+  type ExpandOptions,
+  type ContextNeighbourhoodSource,
+} from './parent-expansion';
+export { mapBounded, type BoundedOutcome, type BoundedOptions } from './bounded-parallel';
+export { writeQueryVariants, parseQueryVariants, DEFAULT_QUERY_VARIANTS, MAX_QUERY_VARIANTS } from './multi-query';
+export {
+  filterRelevant,
+  parseRelevance,
+  DEFAULT_FILTER_CONCURRENCY,
+  DEFAULT_FILTER_BUDGET_MS,
+  type RelevanceFilterOptions,
+  type RelevanceFilterResult,
+  type Judgeable,
+} from './relevance-filter';
+export { RerankerUnavailableError, type Reranker, type RerankerName } from './rerank/reranker';
+export { CrossEncoderReranker, CROSS_ENCODER_MODEL, localCrossEncoderWeights, type CrossEncoderOptions } from './rerank/cross-encoder.reranker';
+export { LlmReranker, parseLlmScore, type LlmRerankerOptions } from './rerank/llm.reranker';
+export { rerankHits, selectRerankers, DEFAULT_RERANK_THRESHOLD, type RerankOptions, type RerankResult, type RerankerChoice } from './rerank/rerank';
+export {
+  RetrievalPipeline,
+  type RetrievalOptions,
+  type RetrievalResult,
+  type RetrievalUsed,
+  type RetrievalPipelineDeps,
+  type RetrievedHit,
+  type ExpandMode,
+} from './retrieval.pipeline';
+export { AnswerComposer, NOTICE_LLM_STOPPED, DEFAULT_SOURCE_TOKENS, type AnswerComposerOptions, type AnswerOptions } from './answer/answer.composer';
+export {
+  NO_ANSWER_TEXT,
+  NOTICE_NO_LLM,
+  NOTICE_LLM_DOWN,
+  type Answer,
+  type AnswerEvent,
+  type Citation,
+  type AnswerSourcesInput,
+} from './answer/answer.types';
+export { citedNumbers } from './answer/citation-markers';

@@ -18,7 +18,7 @@ export class CoreModule implements OnApplicationBootstrap, OnApplicationShutdown
         { provide: LECTERN_CONFIG, useValue: config },
         {
           provide: INGEST_RUNTIME,
-          useFactory: () => new IngestRuntime(config, { logger: new Logger('IngestWorker') }),
+          useFactory: () => IngestRuntime.create(config, { logger: new Logger('IngestWorker') }),
         },
       ],
       exports: [LECTERN_CONFIG, INGEST_RUNTIME],

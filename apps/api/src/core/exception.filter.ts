@@ -17,6 +17,11 @@ const STATUS_BY_ERROR: Record<string, number> = {
   NoTextLayerError: HttpStatus.UNPROCESSABLE_ENTITY,
   FileTooLargeError: HttpStatus.PAYLOAD_TOO_LARGE,
   EmbeddingModelMismatchError: HttpStatus.CONFLICT,
+  LlmUnavailableError: HttpStatus.SERVICE_UNAVAILABLE,
+  LlmRejectedError: HttpStatus.SERVICE_UNAVAILABLE,
+  LlmOutputError: HttpStatus.BAD_GATEWAY,
+  // body-parser's error for a JSON body over the limit set in app.factory.ts.
+  PayloadTooLargeError: HttpStatus.PAYLOAD_TOO_LARGE,
 };
 
 @Catch()

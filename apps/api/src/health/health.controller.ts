@@ -13,11 +13,16 @@ export class HealthController {
     return {
       status: 'ok',
       version,
-      embedder: { kind: this.runtime.embedderConfig.kind, model: embedder.modelId, dimension: embedder.dimension },
+      embedder: {
+        kind: this.runtime.embedderChoice.kind,
+        model: embedder.modelId,
+        dimension: embedder.dimension,
+        reason: this.runtime.embedderChoice.reason,
+      },
       parsers: services.names,
       services: await services.health(),
       objectStore: config.minio ? 'minio' : 'local',
-      llm: null,
+      llm: config.llm ? { baseUrl: config.llm.baseUrl, model: config.llm.model, smallModel: config.llm.smallModel } : null,
       worker: {
         inProcess: config.inProcessWorker,
         threads: config.workers,

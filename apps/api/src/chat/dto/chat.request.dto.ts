@@ -1,0 +1,113 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  type ValidationOptions,
+} from 'class-validator';
+
+export const CHAT_MODES = ['hybrid', 'standard', 'keyword'] as const;
+export type ChatMode = (typeof CHAT_MODES)[number];
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+export const MAX_CHAT_MESSAGES = 50;
+export const MAX_CHAT_MESSAGE_CHARS = 20_000;
+export const MAX_CHAT_K = 200;
+export const MAX_MULTI_QUERY_N = 5;
+
+export class ChatMessageDto {
+  @IsIn(CHAT_ROLES)
+  role!: (typeof CHAT_ROLES)[number];
+
+  @IsString()
+  @MaxLength(MAX_CHAT_MESSAGE_CHARS)
+  @Matches(/\S/, { message: 'content must not be empty' })
+  content!: string;
+}
+
+/** `multiQuery` is `true`/`false` or `{ n: 1..5 }` (how many variants the LLM writes). */
+function IsMultiQuery(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isMultiQuery',
+      validator: {
+        validate: (value: unknown) => {
+          if (typeof value === 'boolean') return true;
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+          const keys = Object.keys(value);
+          const n = (value as { n?: unknown }).n;
+          return keys.length === 1 && keys[0] === 'n' && Number.isInteger(n) && (n as number) >= 1 && (n as number) <= MAX_MULTI_QUERY_N;
+        },
+        defaultMessage: () => `multiQuery must be true, false or { "n": 1..${MAX_MULTI_QUERY_N} }`,
+      },
+    },
+    options,
+  );
+}
+
+/** The conversation must end with the user's question: that is what gets answered. */
+function EndsWithUserMessage(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'endsWithUserMessage',
+      validator: {
+        validate: (value: unknown) =>
+          !Array.isArray(value) || value.length === 0 || (value[value.length - 1] as { role?: unknown } | null)?.role === 'user',
+        defaultMessage: () => 'the last message must be from the user',
+      },
+    },
+    options,
+  );
+}
+
+export class ChatRequestDto {
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(1, { message: 'messages must contain at least 1 message' })
+  @ArrayMaxSize(MAX_CHAT_MESSAGES, { message: `messages must contain at most ${MAX_CHAT_MESSAGES} messages` })
+  @ValidateNested({ each: true })
+  @EndsWithUserMessage()
+  @Type(() => ChatMessageDto)
+  messages!: ChatMessageDto[];
+
+  @IsOptional()
+  @IsIn(CHAT_MODES)
+  mode?: ChatMode;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_CHAT_K)
+  k?: number;
+
+  @IsOptional()
+  @IsIn(['parent', 'none'])
+  expand?: 'parent' | 'none';
+
+  @IsOptional()
+  @IsMultiQuery()
+  multiQuery?: boolean | { n: number };
+
+  @IsOptional()
+  @IsBoolean()
+  filter?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  rerank?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  stream?: boolean;
+}

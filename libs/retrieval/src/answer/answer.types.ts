@@ -1,0 +1,41 @@
+import type { Passage } from '../parent-expansion';
+import type { RetrievedHit } from '../retrieval.pipeline';
+
+/** Said instead of guessing when retrieval found nothing relevant; the LLM is told to say it too. */
+export const NO_ANSWER_TEXT = "The sources in this project don't contain an answer to that.";
+
+/** Where an `[n]` marker of the answer points. */
+export interface Citation {
+  n: number;
+  contextId: string;
+  articleId: string;
+  articleTitle: string;
+  sectionNumber: string;
+  sectionTitle: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface Answer {
+  answer: string;
+  /** The `[n]` markers the answer actually uses, in order of first use. */
+  citations: Citation[];
+  /** True when an LLM wrote the answer; false for the fixed no-answer text and extractive answers. */
+  llm: boolean;
+  /** Why the answer is extractive (no LLM configured, LLM unreachable), for the UI to show. */
+  notice?: string;
+}
+
+export type AnswerEvent =
+  | { type: 'token'; text: string }
+  | { type: 'citation'; citation: Citation }
+  | { type: 'done'; answer: Answer };
+
+/** What an answer is composed from: a RetrievalResult satisfies it. */
+export interface AnswerSourcesInput {
+  hits: readonly RetrievedHit[];
+  passages: readonly Passage[];
+}
+
+export const NOTICE_NO_LLM = 'No LLM is configured, so this answer is made of sentences quoted from the sources.';
+export const NOTICE_LLM_DOWN = 'The LLM could not be reached, so this answer is made of sentences quoted from the sources.';

@@ -1,0 +1,263 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  base64Floats,
+  chatCompletion,
+  chatCompletionChunks,
+  hashEmbedding,
+  openAiError,
+  roughTokens,
+  usageOf,
+  type ReplayToolCall,
+} from './openai-replay.bodies';
+import type { ReplayFault } from './replay-fault';
+
+export type { ReplayFault } from './replay-fault';
+
+/** What a chat script sees of one `/v1/chat/completions` request. */
+export interface ChatRequest {
+  model: string;
+  messages: Array<{ role: string; content: string | null; tool_calls?: unknown; tool_call_id?: string }>;
+  tools?: unknown[];
+  stream: boolean;
+  response_format?: unknown;
+}
+
+/** The answer to give: text and/or tool calls; or an HTTP error `status`; optionally after `delayMs`. */
+export type ChatReply = { content?: string; toolCalls?: ReplayToolCall[]; status?: number; delayMs?: number };
+
+export type ChatScript = (request: ChatRequest) => ChatReply | Promise<ChatReply>;
+
+export interface OpenAiReplayOptions {
+  /** Length of the vectors `/v1/embeddings` returns when the request names no `dimensions`; 768 by default. */
+  embeddingDimension?: number;
+  /** Ids `/v1/models` lists. */
+  models?: string[];
+}
+
+export interface OpenAiReplay {
+  /** Base URL including `/v1`, as the openai package's `baseURL` expects. */
+  readonly url: string;
+  /** Every request received, faulted or not, in order: path and parsed JSON body (raw text if not JSON, null if none). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly requests: Array<{ path: string; body: any }>;
+  /** Streams whose client went away before the last chunk was written (an aborted stream stops the "generation"). */
+  readonly abortedStreams: number;
+  /** Answers chat completions with `handler` from now on; null restores the default echo script. */
+  script(handler: ChatScript | null): void;
+  /** Misbehave from the next request on; null to behave again. */
+  setFault(fault: ReplayFault | null): void;
+  close(): Promise<void>;
+}
+
+const textOf = (content: unknown): string => {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  return '';
+};
+
+/**
+ * Answers `Echo: <last user message>`, or `{"echo": "<last user message>"}` when JSON mode is asked for, so tests that
+ * do not script the model still get a deterministic, well-formed answer.
+ */
+export const echoScript: ChatScript = (request) => {
+  const lastUser = [...request.messages].reverse().find((m) => m.role === 'user');
+  const question = textOf(lastUser?.content);
+  const jsonMode = (request.response_format as { type?: string } | undefined)?.type === 'json_object';
+  return { content: jsonMode ? JSON.stringify({ echo: question }) : `Echo: ${question}` };
+};
+
+const readBody = (request: http.IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    request.on('data', (part: Buffer) => parts.push(part));
+    request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    request.on('error', reject);
+  });
+
+/**
+ * A stand-in for an OpenAI-compatible server (OpenAI, vLLM, Ollama, llama.cpp) on loopback: chat completions as JSON
+ * or as server-sent `chat.completion.chunk` events ending in `data: [DONE]`, hash-derived embeddings (float or base64,
+ * as the openai package asks by default), and the model list. Faults apply to every route until cleared or used up.
+ */
+export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Promise<OpenAiReplay> {
+  const dimension = options.embeddingDimension ?? 768;
+  const models = options.models ?? ['llama3.2', 'llama3.2:1b', 'text-embedding-3-small'];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const requests: Array<{ path: string; body: any }> = [];
+  let chatScript: ChatScript = echoScript;
+  let fault: ReplayFault | null = null;
+  let statusLeft = Infinity;
+  let abortedStreams = 0;
+  let completions = 0;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const sendJson = (response: http.ServerResponse, status: number, body: unknown) => {
+    if (response.destroyed) return;
+    response.writeHead(status, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  /** Applies the current fault; true when it has answered (or dropped) the request. */
+  const faulted = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<boolean> => {
+    const current = fault;
+    if (!current) return false;
+    switch (current.kind) {
+      case 'status':
+        statusLeft -= 1;
+        if (statusLeft <= 0) fault = null;
+        sendJson(response, current.status, openAiError(current.status));
+        return true;
+      case 'drop':
+        request.socket.destroy();
+        return true;
+      case 'garbage':
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        response.end('<html><body><h1>502 Bad Gateway</h1>\u0000\u00ff not an API answer</body></html>');
+        return true;
+      case 'empty':
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end();
+        return true;
+      case 'slow':
+        await wait(current.ms);
+        return false;
+    }
+  };
+
+  const streamChunks = async (response: http.ServerResponse, chunks: object[]) => {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    for (const chunk of [...chunks.map((c) => JSON.stringify(c)), '[DONE]']) {
+      // One chunk per turn of the event loop, as a model generates, so a client that goes away stops the stream.
+      if (response.destroyed) {
+        abortedStreams += 1;
+        return;
+      }
+      if (!response.write(`data: ${chunk}\n\n`)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (response.destroyed) abortedStreams += 1;
+    else response.end();
+  };
+
+  const chat = async (body: Record<string, unknown>, response: http.ServerResponse) => {
+    if (typeof body.model !== 'string' || body.model === '') return sendJson(response, 400, openAiError(400, 'you must provide a model parameter'));
+    if (!Array.isArray(body.messages) || body.messages.length === 0) {
+      return sendJson(response, 400, openAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1."));
+    }
+    const chatRequest: ChatRequest = {
+      model: body.model,
+      messages: body.messages as ChatRequest['messages'],
+      tools: Array.isArray(body.tools) ? body.tools : undefined,
+      stream: body.stream === true,
+      response_format: body.response_format,
+    };
+    let reply: ChatReply;
+    try {
+      reply = await chatScript(chatRequest);
+    } catch (error) {
+      return sendJson(response, 500, openAiError(500, `Chat script failed: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    if (reply.delayMs) await wait(reply.delayMs);
+    if (reply.status !== undefined && (reply.status < 200 || reply.status >= 300)) return sendJson(response, reply.status, openAiError(reply.status));
+
+    completions += 1;
+    const id = `chatcmpl-replay${String(completions).padStart(6, '0')}`;
+    const created = Math.floor(Date.now() / 1000);
+    const answer = { content: reply.content, toolCalls: reply.toolCalls };
+    const usage = usageOf(chatRequest.messages.map((m) => textOf(m.content)).join('\n'), answer);
+    if (!chatRequest.stream) return sendJson(response, 200, chatCompletion(id, chatRequest.model, created, answer, usage));
+    const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+    await streamChunks(response, chatCompletionChunks(id, chatRequest.model, created, answer, includeUsage ? usage : null));
+  };
+
+  const embeddings = (body: Record<string, unknown>, response: http.ServerResponse) => {
+    const input = body.input;
+    const inputs: unknown[] = Array.isArray(input) && input.length > 0 && typeof input[0] !== 'number' ? input : [input];
+    if (input === undefined || inputs.some((i) => i === '' || i === null || i === undefined)) {
+      return sendJson(response, 400, openAiError(400, "'input' : input must be a non-empty string or array"));
+    }
+    const size = typeof body.dimensions === 'number' ? body.dimensions : dimension;
+    const texts = inputs.map((i) => (typeof i === 'string' ? i : JSON.stringify(i)));
+    const base64 = body.encoding_format === 'base64';
+    const tokens = texts.reduce((sum, text) => sum + roughTokens(text), 0);
+    sendJson(response, 200, {
+      object: 'list',
+      data: texts.map((text, index) => {
+        const vector = hashEmbedding(text, size);
+        return { object: 'embedding', index, embedding: base64 ? base64Floats(vector) : vector };
+      }),
+      model: typeof body.model === 'string' ? body.model : 'text-embedding-3-small',
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    });
+  };
+
+  const route = async (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const path = new URL(request.url ?? '/', 'http://replay').pathname;
+    const raw = await readBody(request);
+    let body: unknown = raw === '' ? null : raw;
+    try {
+      if (raw !== '') body = JSON.parse(raw);
+    } catch {
+      // Kept as text: the request is recorded as sent, and answered 400 below.
+    }
+    requests.push({ path, body });
+    if (await faulted(request, response)) return;
+
+    if (request.method === 'GET' && path === '/v1/models') {
+      return sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'replay' })) });
+    }
+    const model = /^\/v1\/models\/(.+)$/.exec(path);
+    if (request.method === 'GET' && model) {
+      const id = decodeURIComponent(model[1]);
+      if (!models.includes(id)) return sendJson(response, 404, openAiError(404, `The model '${id}' does not exist`));
+      return sendJson(response, 200, { id, object: 'model', created: 1700000000, owned_by: 'replay' });
+    }
+    if (request.method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/embeddings')) {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return sendJson(response, 400, openAiError(400, 'We could not parse the JSON body of your request.'));
+      }
+      const fields = body as Record<string, unknown>;
+      return path === '/v1/embeddings' ? embeddings(fields, response) : chat(fields, response);
+    }
+    sendJson(response, 404, openAiError(404, `Invalid URL (${request.method} ${path})`));
+  };
+
+  const server = http.createServer((request, response) => {
+    route(request, response).catch((error: unknown) => sendJson(response, 500, openAiError(500, error instanceof Error ? error.message : String(error))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    get abortedStreams() {
+      return abortedStreams;
+    },
+    script(handler) {
+      chatScript = handler ?? echoScript;
+    },
+    setFault(next) {
+      fault = next;
+      statusLeft = next?.kind === 'status' ? (next.times ?? Infinity) : Infinity;
+    },
+    close() {
+      timers.forEach(clearTimeout);
+      timers.clear();
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
