@@ -51,10 +51,10 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .description('search a project')
     .argument('<query>', 'what to look for')
     .requiredOption('-p, --project <name>', 'project name or id')
-    .option('-m, --mode <mode>', 'hybrid | standard | keyword', 'hybrid')
+    .option('-m, --mode <mode>', 'hybrid | standard | keyword (default: hybrid, or keyword with the lexical embedder)')
     .option('-k, --k <n>', 'number of results (1-500)', positiveInt, '10')
     .option('--json', 'print JSON')
-    .action((query: string, options: { project: string; mode: string; k: string; json?: boolean }) =>
+    .action((query: string, options: { project: string; mode?: string; k: string; json?: boolean }) =>
       withRuntime((runtime) => searchCommand(runtime, query, options, io.out)),
     );
 
@@ -63,7 +63,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .description('answer a question from a project, citing article, section and page')
     .argument('<question>', 'what to ask')
     .requiredOption('-p, --project <name>', 'project name or id')
-    .option('-m, --mode <mode>', 'hybrid | standard | keyword', 'hybrid')
+    .option('-m, --mode <mode>', 'hybrid | standard | keyword (default: hybrid, or keyword with the lexical embedder)')
     .option('-k, --k <n>', 'passages to retrieve (1-200, default 80)', positiveInt)
     .option('--parent', 'grow the top hits into passages with their neighbouring contexts')
     .option('--multi-query', 'search LLM-written variants of the question too (needs an LLM)')

@@ -26,6 +26,12 @@ export class IngestRuntime {
 
   /** Which embedding provider was chosen, and why (for the log, /health and the UI). */
   readonly embedderChoice: { kind: ResolvedEmbedder['kind']; reason: string };
+  /**
+   * The search mode used when a request names none. Our evaluation (bench/RESULTS.md) found keyword search ahead
+   * of hybrid on Recall@5 when the vectors come from the lexical embedder, which adds little to BM25; with a model
+   * embedder, hybrid is the default.
+   */
+  readonly defaultSearchMode: 'hybrid' | 'keyword';
 
   /** Resolves the embedder first (loading a model, asking a server), then wires everything around it. */
   static async create(config: LecternConfig, options: RuntimeOptions = {}): Promise<IngestRuntime> {
@@ -47,6 +53,7 @@ export class IngestRuntime {
     this.embedderConfig = resolved.kind === 'transformers' ? { ...resolved.config, threads: 1 } : resolved.config;
     this.embedder = resolved.embedder;
     this.embedderChoice = { kind: resolved.kind, reason: resolved.reason };
+    this.defaultSearchMode = resolved.kind === 'lexical' ? 'keyword' : 'hybrid';
     this.corpora = new CorpusRegistry(config.dataDir, {
       modelId: this.embedder.modelId,
       dimension: this.embedder.dimension,

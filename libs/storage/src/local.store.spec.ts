@@ -21,6 +21,13 @@ describe(LocalObjectStore.name, () => {
     expect(await fs.readdir(path.join(root, 'objects/projects/p1/documents'))).toEqual(['abc.pdf']);
   });
 
+  it('accepts keys under project ids that start with - or _ (nanoid makes them)', async () => {
+    for (const key of ['projects/-abc/documents/x.pdf', 'projects/_abc/documents/x.pdf']) {
+      await store.put(key, Buffer.from('%PDF-1.7'));
+      expect(await store.exists(key)).toBe(true);
+    }
+  });
+
   it('reports a missing object with a named error', async () => {
     await expect(store.get('projects/p1/none.pdf')).rejects.toBeInstanceOf(ObjectNotFoundError);
     expect(await store.exists('projects/p1/none.pdf')).toBe(false);

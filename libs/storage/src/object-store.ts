@@ -14,7 +14,8 @@ export class ObjectNotFoundError extends Error {
   override readonly name = 'ObjectNotFoundError';
 }
 
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+// A segment may start with `_` or `-` (nanoid ids do, one time in 32) but is never `.` or `..`.
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /** Keys are built by Lectern, never taken from users, but a bad key must still never escape the store. */
 export function assertObjectKey(key: string): void {

@@ -57,7 +57,7 @@ export class ChatService {
     const history: ChatMessage[] = dto.messages.slice(0, -1).map(({ role, content }) => ({ role, content }));
     const query = searchQuery(question);
     const options: RetrievalOptions = {
-      mode: dto.mode ?? 'hybrid',
+      mode: dto.mode ?? this.runtime.defaultSearchMode,
       k: dto.k,
       expand: dto.expand,
       multiQuery: dto.multiQuery,

@@ -8,7 +8,8 @@ import type { SearchResponseDto } from './dto/search.response.dto';
 export class SearchService {
   constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
 
-  async search(projectId: string, query: string, mode: SearchMode = 'hybrid', k?: number): Promise<SearchResponseDto> {
+  async search(projectId: string, query: string, requested?: SearchMode, k?: number): Promise<SearchResponseDto> {
+    const mode = requested ?? this.runtime.defaultSearchMode;
     if (!this.runtime.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
     const search = new CorpusSearch(this.runtime.corpora.get(projectId), this.runtime.embedder);
     const hits = await search.search(query, { mode, k });

@@ -6,7 +6,7 @@ import { findProject } from '../project-lookup';
 
 export interface AskOptions {
   project: string;
-  mode: string;
+  mode?: string;
   k?: string;
   /** Parent expansion: the top hits grow into passages with their neighbours. */
   parent?: boolean;
@@ -28,8 +28,9 @@ export async function askCommand(
   err: NodeJS.WritableStream,
 ): Promise<number> {
   if (question.trim().length === 0) throw new CliError('the question is empty');
-  if (!MODES.includes(options.mode as SearchMode)) {
-    throw new CliError(`--mode must be hybrid, standard or keyword (got ${JSON.stringify(options.mode)})`);
+  const mode = options.mode ?? runtime.defaultSearchMode;
+  if (!MODES.includes(mode as SearchMode)) {
+    throw new CliError(`--mode must be hybrid, standard or keyword (got ${JSON.stringify(mode)})`);
   }
   const k = options.k === undefined ? undefined : Number(options.k);
   if (k !== undefined && (!Number.isInteger(k) || k < 1 || k > MAX_ASK_K)) throw new CliError(`--k must be from 1 to ${MAX_ASK_K}`);
@@ -39,7 +40,7 @@ export async function askCommand(
   const corpus = runtime.corpora.get(project.id);
   const pipeline = new RetrievalPipeline({ search: new SearchService(corpus, runtime.embedder), corpus, llm });
   const result = await pipeline.retrieve(question.trim(), {
-    mode: options.mode as SearchMode,
+    mode: mode as SearchMode,
     k,
     expand: options.parent ? 'parent' : 'none',
     multiQuery: options.multiQuery === true,

@@ -7,18 +7,19 @@ import { findProject } from '../project-lookup';
 export async function searchCommand(
   runtime: IngestRuntime,
   query: string,
-  options: { project: string; mode: string; k: string; json?: boolean },
+  options: { project: string; mode?: string; k: string; json?: boolean },
   out: NodeJS.WritableStream,
 ): Promise<number> {
   const project = findProject(runtime.catalog, options.project);
-  if (!['hybrid', 'standard', 'keyword'].includes(options.mode)) {
-    throw new CliError(`--mode must be hybrid, standard or keyword (got ${JSON.stringify(options.mode)})`);
+  const mode = options.mode ?? runtime.defaultSearchMode;
+  if (!['hybrid', 'standard', 'keyword'].includes(mode)) {
+    throw new CliError(`--mode must be hybrid, standard or keyword (got ${JSON.stringify(mode)})`);
   }
   const k = Number(options.k);
   const search = new SearchService(runtime.corpora.get(project.id), runtime.embedder);
-  const hits = await search.search(query, { mode: options.mode as SearchMode, k });
+  const hits = await search.search(query, { mode: mode as SearchMode, k });
   if (options.json) {
-    out.write(`${JSON.stringify({ mode: options.mode, results: hits }, null, 2)}\n`);
+    out.write(`${JSON.stringify({ mode, results: hits }, null, 2)}\n`);
     return 0;
   }
   if (hits.length === 0) out.write('no results\n');

@@ -1,0 +1,167 @@
+import { existsSync, promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadConfig } from '@lectern/config';
+import { createLlm } from '@lectern/llm';
+import { selectRerankers } from '@lectern/retrieval';
+import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
+import { ArticleRenderer } from './article-renderer';
+import { ingestForEval } from './eval-corpus';
+import { EVAL_MODES, ModeRunner } from './eval-modes';
+import { markdownSection, overall, settingTable, type DatasetRun, type EvalReport, type SettingRun } from './eval-report';
+import type { DatasetName, EvalDataset, EvalDocument, EvalQuestion } from './eval.types';
+import { TOKEN_BUDGET } from './metrics';
+import { loadCovidQa, loadQasper } from './qa-datasets';
+
+const FULL_BUDGETS = [256, 512, 1024, 8192];
+const QUICK_BUDGETS = [512, 8192];
+const QUICK_ARTICLES = 15;
+const SECTION_HEADING = '## Retrieval evaluation';
+
+/**
+ * `npm run eval [-- --quick]`: ingests the QA corpora through the real PDF pipeline once per CONTEXT_MAX_TOKENS,
+ * runs every retrieval mode for every question, prints the tables and writes them to bench/RESULTS.md.
+ */
+async function main(): Promise<void> {
+  const started = process.hrtime.bigint();
+  const quick = process.argv.includes('--quick');
+  const budgets = quick ? QUICK_BUDGETS : FULL_BUDGETS;
+  const machine = `${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()}`;
+  console.log(`Lectern retrieval evaluation${quick ? ' (--quick)' : ''} — ${machine}`);
+
+  const datasets = await loadDatasets(quick);
+  for (const d of datasets) {
+    console.log(`${d.name}: ${d.documents.length} documents, ${d.questions.length} questions scored, ${d.skipped.length} left out`);
+  }
+
+  // Settings come from the environment through loadConfig (EMBEDDINGS, OPENAI_BASE_URL …), as for the server.
+  const base = loadConfig(process.env);
+  const llm = createLlm(base.llm);
+  const rerankers = selectRerankers({ modelsDir: base.embeddings.modelsDir, allowDownload: base.embeddings.allowDownload }, llm);
+  const runs: SettingRun[] = [];
+  let embedderNote = '';
+  for (const budget of budgets) {
+    const corpus = await ingestForEval(process.env, budget, datasets.map((d) => ({ name: d.name, documents: d.documents })));
+    try {
+      embedderNote = `${corpus.runtime.embedderChoice.kind} (${corpus.runtime.embedder.modelId}, ${corpus.runtime.embedder.dimension} dimensions): ${corpus.runtime.embedderChoice.reason}`;
+      const setting: SettingRun = { contextMaxTokens: budget, datasets: [] };
+      for (const dataset of datasets) {
+        const ingested = corpus.datasets.get(dataset.name);
+        if (!ingested) continue;
+        const runner = new ModeRunner({ corpus: ingested.corpus, embedder: corpus.runtime.embedder, llm, rerankers, articleOf: ingested.articleOf });
+        const gold = runner.goldOf(dataset.questions);
+        const modeRuns = [];
+        for (const mode of EVAL_MODES) modeRuns.push(await runner.run(mode, dataset.questions, gold));
+        for (const f of ingested.failed) console.warn(`  ${dataset.name} ${f.key} failed to ingest: ${f.error}`);
+        const row: DatasetRun = {
+          name: dataset.name,
+          documents: dataset.documents.length,
+          pages: ingested.pages,
+          sections: ingested.sections,
+          contexts: ingested.contexts,
+          failed: ingested.failed.length,
+          ingestSeconds: ingested.seconds,
+          runs: modeRuns,
+        };
+        setting.datasets.push(row);
+      }
+      runs.push(setting);
+      console.log(`\nCONTEXT_MAX_TOKENS=${budget}\n${settingTable(setting)}`);
+      const notes = new Set(setting.datasets.flatMap((d) => d.runs.flatMap((r) => r.notes)));
+      for (const note of notes) console.log(`  note: ${note}`);
+    } finally {
+      await corpus.close();
+    }
+  }
+
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const report: EvalReport = {
+    machine,
+    date: new Date().toISOString().slice(0, 10),
+    command: `npm run eval${quick ? ' -- --quick' : ''}`,
+    settings: [
+      `Embedder: ${embedderNote}`,
+      `LLM: ${base.llm ? `${base.llm.model} / ${base.llm.smallModel} at ${base.llm.baseUrl}` : 'none configured'}; rerankers: ${rerankers.map((r) => r.name).join(', ') || 'none'}`,
+      `Parsing: ${base.parserServices.grobidUrl ? 'GROBID' : 'embedded PDF.js parser'}; k = 80 results per query; CONTEXT_MAX_TOKENS ∈ {${budgets.join(', ')}}`,
+    ],
+    corpus: datasets.map((d) => corpusLine(d)),
+    runs,
+    seconds,
+  };
+  const embedderKind = embedderNote.split(' ')[0];
+  const section = markdownSection(report, [...impliedDefaults(runs), ...caveats(embedderKind, datasets)]);
+  console.log(`\n${section.split('### Reading the tables')[1] ?? ''}`);
+  await writeSection(path.join(REPO_ROOT, 'bench', 'RESULTS.md'), section);
+  console.log(`written to bench/RESULTS.md (${seconds.toFixed(0)} s)`);
+}
+
+async function loadDatasets(quick: boolean): Promise<EvalDataset[]> {
+  const qasper = await loadQasper(CORPUS_DIR);
+  const covid = await loadCovidQa(CORPUS_DIR, quick ? QUICK_ARTICLES : undefined);
+  const renderer = new ArticleRenderer(path.join(REPO_ROOT, 'bench', '.data', 'eval-pdfs'));
+  const documents: EvalDocument[] = [];
+  try {
+    for (const article of covid.articles) {
+      documents.push({ dataset: 'covid-qa', key: article.key, filename: `covid-qa-${article.key}.pdf`, pdf: await renderer.render(article) });
+    }
+  } finally {
+    await renderer.close();
+  }
+  console.log(`COVID-QA PDFs: ${renderer.rendered} rendered with Chromium, ${renderer.cached} from bench/.data/eval-pdfs`);
+  return [qasper, { name: 'covid-qa', documents, questions: covid.questions, skipped: covid.skipped }];
+}
+
+function corpusLine(d: EvalDataset): string {
+  const what: Record<DatasetName, string> = {
+    qasper: 'QASPER (UDA subset, `qa/uda-qasper/example_docs_qa.json`) over the arXiv PDFs `pdf/qasper-*.pdf`',
+    'covid-qa': 'COVID-QA (`qa/covid-qa/200423_covidQA.json`) articles printed by headless Chromium as two-column PDFs',
+  };
+  const reasons = [...new Set(d.skipped.map((s) => s.reason))].join('; ');
+  return `${what[d.name]}: ${d.documents.length} documents, ${d.questions.length} questions scored${d.skipped.length ? `, ${d.skipped.length} left out (${reasons})` : ''}`;
+}
+
+/** The defaults the numbers point at, for the lead to apply (this script changes no default). */
+function impliedDefaults(runs: SettingRun[]): string[] {
+  const modes = EVAL_MODES.filter((m) => runs.every((r) => !overall(r, m).skipped));
+  const ranked = runs.flatMap((r) => modes.map((m) => ({ budget: r.contextMaxTokens, mode: m, m: overall(r, m).metrics })));
+  ranked.sort((a, b) => b.m.recallAtBudget - a.m.recallAtBudget || b.m.recallAt5 - a.m.recallAt5 || b.m.mrr - a.m.mrr);
+  const best = ranked[0];
+  if (!best) return [];
+  const byMrr = [...ranked].sort((a, b) => b.m.mrr - a.m.mrr || b.m.recallAt1 - a.m.recallAt1)[0];
+  const line = (r: (typeof ranked)[number]) =>
+    `\`${r.mode}\` with CONTEXT_MAX_TOKENS=${r.budget} (R@${TOKEN_BUDGET} tok ${(r.m.recallAtBudget * 100).toFixed(1)}, R@1 ${(r.m.recallAt1 * 100).toFixed(1)}, MRR ${r.m.mrr.toFixed(3)})`;
+  return [`- Implied defaults: best at equal reading cost is ${line(best)}; best first result (MRR) is ${line(byMrr)}.`];
+}
+
+/** What the numbers cannot say, stated next to them. */
+function caveats(embedderKind: string, datasets: EvalDataset[]): string[] {
+  const qasper = datasets.find((d) => d.name === 'qasper')?.questions.length ?? 0;
+  const lines = [
+    `- Caveats: the overall rows are dominated by COVID-QA; QASPER has only ${qasper} scorable questions (the UDA subset annotates evidence for few of the questions on the corpus PDFs), so its rows are anecdotes, not estimates.`,
+    '- COVID-QA answers are often whole sentences; at small budgets an answer can be cut across two contexts, which is why "gold in corpus" drops as CONTEXT_MAX_TOKENS shrinks. Its texts have almost no headings (Abstract, Text, and the few heading-like lines), so its gold-section column is coarse.',
+  ];
+  if (embedderKind === 'lexical') {
+    lines.push(
+      '- The vector side here is the offline lexical embedder (no transformers model in MODELS_DIR): "standard" is a hashed bag-of-words, so these rows say nothing about hybrid with a neural embedding model. Rerun with EMBEDDINGS=transformers (model in MODELS_DIR) before changing the default search mode; with the lexical embedder, keyword alone is the stronger first stage.',
+    );
+  }
+  return lines;
+}
+
+/** Replaces the `## Retrieval evaluation` section (up to the next `## ` heading), keeping every other section. */
+async function writeSection(file: string, section: string): Promise<void> {
+  const current = existsSync(file) ? await fs.readFile(file, 'utf8') : '# Benchmark results\n\n';
+  const start = current.indexOf(SECTION_HEADING);
+  if (start < 0) {
+    await fs.writeFile(file, `${current.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const next = current.indexOf('\n## ', start + SECTION_HEADING.length);
+  const rest = next < 0 ? '' : current.slice(next + 1);
+  await fs.writeFile(file, `${current.slice(0, start)}${section}${rest ? `\n${rest}` : ''}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
