@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { CorpusDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { runIngest } from '@lectern/ingest';
-import { loadPdfjs, pdfjsAssetDirs } from '@lectern/parsing';
+import { loadPdfjs, textOnlyDocumentOptions } from '@lectern/parsing';
 
 export interface IngestBenchRow {
   what: string;
@@ -83,16 +83,7 @@ async function timed(rounds: number, work: () => Promise<void>): Promise<number>
 
 async function extractTextOnly(data: Uint8Array): Promise<number> {
   const pdfjs = loadPdfjs();
-  const doc = await pdfjs.getDocument({
-    data: data.slice(),
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-    maxImageSize: 1,
-    cMapPacked: true,
-    useSystemFonts: false,
-    ...pdfjsAssetDirs(),
-  }).promise;
+  const doc = await pdfjs.getDocument(textOnlyDocumentOptions(data)).promise;
   try {
     for (let p = 1; p <= doc.numPages; p++) await (await doc.getPage(p)).getTextContent();
     return doc.numPages;

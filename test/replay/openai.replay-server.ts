@@ -1,5 +1,4 @@
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type * as http from 'node:http';
 import {
   base64Floats,
   chatCompletion,
@@ -11,6 +10,7 @@ import {
   type ReplayToolCall,
 } from './openai-replay.bodies';
 import type { ReplayFault } from './replay-fault';
+import { jsonAnswer, startReplayServer, type ReplayExchange, type ReplayFaultAnswers } from './replay-server';
 
 export type { ReplayFault } from './replay-fault';
 
@@ -75,6 +75,19 @@ const readBody = (request: http.IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
+const sendJson = (response: http.ServerResponse, status: number, body: unknown) => {
+  if (response.destroyed) return;
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+};
+
+/** How an OpenAI-compatible server misbehaves: its error body, and an HTML page from a proxy in front of it as garbage. */
+const OPENAI_FAULTS: ReplayFaultAnswers = {
+  status: (status) => jsonAnswer(status, openAiError(status)),
+  garbage: [200, '<html><body><h1>502 Bad Gateway</h1>\u0000\u00ff not an API answer</body></html>', 'text/html'],
+  empty: [200, '', 'application/json'],
+};
+
 /**
  * A stand-in for an OpenAI-compatible server (OpenAI, vLLM, Ollama, llama.cpp) on loopback: chat completions as JSON
  * or as server-sent `chat.completion.chunk` events ending in `data: [DONE]`, hash-derived embeddings (float or base64,
@@ -86,53 +99,8 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const requests: Array<{ path: string; body: any }> = [];
   let chatScript: ChatScript = echoScript;
-  let fault: ReplayFault | null = null;
-  let statusLeft = Infinity;
   let abortedStreams = 0;
   let completions = 0;
-  const timers = new Set<NodeJS.Timeout>();
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
-
-  const sendJson = (response: http.ServerResponse, status: number, body: unknown) => {
-    if (response.destroyed) return;
-    response.writeHead(status, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify(body));
-  };
-
-  /** Applies the current fault; true when it has answered (or dropped) the request. */
-  const faulted = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<boolean> => {
-    const current = fault;
-    if (!current) return false;
-    switch (current.kind) {
-      case 'status':
-        statusLeft -= 1;
-        if (statusLeft <= 0) fault = null;
-        sendJson(response, current.status, openAiError(current.status));
-        return true;
-      case 'drop':
-        request.socket.destroy();
-        return true;
-      case 'garbage':
-        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        response.end('<html><body><h1>502 Bad Gateway</h1>\u0000\u00ff not an API answer</body></html>');
-        return true;
-      case 'empty':
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        response.end();
-        return true;
-      case 'slow':
-        await wait(current.ms);
-        return false;
-    }
-  };
 
   const streamChunks = async (response: http.ServerResponse, chunks: object[]) => {
     response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -149,7 +117,7 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
     else response.end();
   };
 
-  const chat = async (body: Record<string, unknown>, response: http.ServerResponse) => {
+  const chat = async (body: Record<string, unknown>, response: http.ServerResponse, { wait }: ReplayExchange) => {
     if (typeof body.model !== 'string' || body.model === '') return sendJson(response, 400, openAiError(400, 'you must provide a model parameter'));
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       return sendJson(response, 400, openAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1."));
@@ -201,45 +169,54 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
     });
   };
 
-  const route = async (request: http.IncomingMessage, response: http.ServerResponse) => {
-    const path = new URL(request.url ?? '/', 'http://replay').pathname;
-    const raw = await readBody(request);
-    let body: unknown = raw === '' ? null : raw;
-    try {
-      if (raw !== '') body = JSON.parse(raw);
-    } catch {
-      // Kept as text: the request is recorded as sent, and answered 400 below.
-    }
-    requests.push({ path, body });
-    if (await faulted(request, response)) return;
+  /** Records every request with its JSON body (raw text if not JSON, null if none) before any fault applies. */
+  const recorded =
+    (handle: (body: unknown, response: http.ServerResponse, exchange: ReplayExchange) => void | Promise<void>) => async (exchange: ReplayExchange) => {
+      const raw = await readBody(exchange.request);
+      let body: unknown = raw === '' ? null : raw;
+      try {
+        if (raw !== '') body = JSON.parse(raw);
+      } catch {
+        // Kept as text: the request is recorded as sent, and answered 400 below.
+      }
+      requests.push({ path: exchange.url.pathname, body });
+      await exchange.respond((response) => handle(body, response, exchange));
+    };
 
-    if (request.method === 'GET' && path === '/v1/models') {
-      return sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'replay' })) });
-    }
-    const model = /^\/v1\/models\/(.+)$/.exec(path);
-    if (request.method === 'GET' && model) {
-      const id = decodeURIComponent(model[1]);
-      if (!models.includes(id)) return sendJson(response, 404, openAiError(404, `The model '${id}' does not exist`));
-      return sendJson(response, 200, { id, object: 'model', created: 1700000000, owned_by: 'replay' });
-    }
-    if (request.method === 'POST' && (path === '/v1/chat/completions' || path === '/v1/embeddings')) {
+  /** Chat and embeddings take a JSON object, as the real API does. */
+  const jsonObject =
+    (handle: (fields: Record<string, unknown>, response: http.ServerResponse, exchange: ReplayExchange) => void | Promise<void>) =>
+    (body: unknown, response: http.ServerResponse, exchange: ReplayExchange) => {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         return sendJson(response, 400, openAiError(400, 'We could not parse the JSON body of your request.'));
       }
-      const fields = body as Record<string, unknown>;
-      return path === '/v1/embeddings' ? embeddings(fields, response) : chat(fields, response);
-    }
-    sendJson(response, 404, openAiError(404, `Invalid URL (${request.method} ${path})`));
-  };
+      return handle(body as Record<string, unknown>, response, exchange);
+    };
 
-  const server = http.createServer((request, response) => {
-    route(request, response).catch((error: unknown) => sendJson(response, 500, openAiError(500, error instanceof Error ? error.message : String(error))));
+  const replay = await startReplayServer({
+    routes: {
+      'GET /v1/models': recorded((_, response) =>
+        sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'replay' })) }),
+      ),
+      'POST /v1/chat/completions': recorded(jsonObject(chat)),
+      'POST /v1/embeddings': recorded(jsonObject(embeddings)),
+    },
+    // `/v1/models/<id>`, and the 404 for anything else, which faults apply to as well.
+    fallback: recorded((_, response, { request, url }) => {
+      const model = /^\/v1\/models\/(.+)$/.exec(url.pathname);
+      if (request.method === 'GET' && model) {
+        const id = decodeURIComponent(model[1]);
+        if (!models.includes(id)) return sendJson(response, 404, openAiError(404, `The model '${id}' does not exist`));
+        return sendJson(response, 200, { id, object: 'model', created: 1700000000, owned_by: 'replay' });
+      }
+      sendJson(response, 404, openAiError(404, `Invalid URL (${request.method} ${url.pathname})`));
+    }),
+    faults: OPENAI_FAULTS,
+    badRequest: (message) => jsonAnswer(500, openAiError(500, message)),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${replay.url}/v1`,
     requests,
     get abortedStreams() {
       return abortedStreams;
@@ -247,17 +224,7 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
     script(handler) {
       chatScript = handler ?? echoScript;
     },
-    setFault(next) {
-      fault = next;
-      statusLeft = next?.kind === 'status' ? (next.times ?? Infinity) : Infinity;
-    },
-    close() {
-      timers.forEach(clearTimeout);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    setFault: replay.setFault,
+    close: replay.close,
   };
 }

@@ -20,6 +20,13 @@ export interface ReplayExchange {
    * read it whole before calling this, as a real server would have received it before failing.
    */
   serve(recorded: () => ReplayAnswer): void;
+  /**
+   * Like `serve`, for answers the route writes itself (a server-sent event stream) or works out only after a slow
+   * fault's delay: answers the fault, else (after the delay when slow) calls `write`.
+   */
+  respond(write: (response: http.ServerResponse) => void | Promise<void>): Promise<void>;
+  /** Resolves after `ms`; never once the server is closed, so no timer outlives it. */
+  wait(ms: number): Promise<void>;
 }
 
 /** A service's own wording for what each fault answers; `empty` is sent as given (meant as a 200 with no body). */
@@ -29,12 +36,16 @@ export interface ReplayFaultAnswers {
   empty: ReplayAnswer;
 }
 
+export type ReplayRoute = (exchange: ReplayExchange) => void | Promise<void>;
+
 export interface ReplayServerOptions<Expose extends object> {
   /** Handlers by `"<METHOD> <pathname>"`, e.g. `'GET /api/isalive'`. */
-  routes: Record<string, (exchange: ReplayExchange) => void | Promise<void>>;
+  routes: Record<string, ReplayRoute>;
   faults: ReplayFaultAnswers;
-  /** The answer to a method or path no route takes. */
-  notFound: (request: http.IncomingMessage, url: URL) => ReplayAnswer;
+  /** The answer to a method or path no route takes, given at once, whatever the fault. */
+  notFound?: (request: http.IncomingMessage, url: URL) => ReplayAnswer;
+  /** Takes what no route takes, in place of `notFound`: for paths with parameters, or 404s that faults apply to. */
+  fallback?: ReplayRoute;
   /** The answer when a route throws, e.g. on a body that is not multipart. */
   badRequest: (message: string) => ReplayAnswer;
   /** Getters added to the returned server, for what a service records about the requests it was sent. */
@@ -68,32 +79,47 @@ export async function startReplayServer<Expose extends object = object>(options:
   let requests = 0;
   const timers = new Set<NodeJS.Timeout>();
 
-  const serve = (request: http.IncomingMessage, response: http.ServerResponse, recorded: () => ReplayAnswer) => {
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  /** Answers (or drops) the request as the current fault says, except `slow`; returns the fault it applied. */
+  const applyFault = (request: http.IncomingMessage, response: http.ServerResponse): ReplayFault | null => {
     const current = fault;
     if (current?.kind === 'status') {
       statusLeft -= 1;
       if (statusLeft <= 0) fault = null;
-      return send(response, options.faults.status(current.status));
-    }
-    if (current?.kind === 'drop') return request.socket.destroy();
-    if (current?.kind === 'garbage') return send(response, options.faults.garbage);
-    if (current?.kind === 'empty') return send(response, options.faults.empty);
+      send(response, options.faults.status(current.status));
+    } else if (current?.kind === 'drop') request.socket.destroy();
+    else if (current?.kind === 'garbage') send(response, options.faults.garbage);
+    else if (current?.kind === 'empty') send(response, options.faults.empty);
+    return current;
+  };
+
+  const serve = (request: http.IncomingMessage, response: http.ServerResponse, recorded: () => ReplayAnswer) => {
+    const current = applyFault(request, response);
+    if (current !== null && current.kind !== 'slow') return;
     const result = recorded();
-    if (current?.kind === 'slow') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        send(response, result);
-      }, current.ms);
-      timers.add(timer);
-      return;
-    }
-    send(response, result);
+    if (current?.kind === 'slow') void wait(current.ms).then(() => send(response, result));
+    else send(response, result);
+  };
+
+  const respond = async (request: http.IncomingMessage, response: http.ServerResponse, write: (response: http.ServerResponse) => void | Promise<void>) => {
+    const current = applyFault(request, response);
+    if (current?.kind === 'slow') await wait(current.ms);
+    else if (current !== null) return;
+    await write(response);
   };
 
   const server = http.createServer((request, response) => {
     requests += 1;
     const url = new URL(request.url ?? '/', 'http://replay');
-    const route = options.routes[`${request.method} ${url.pathname}`];
+    const route = options.routes[`${request.method} ${url.pathname}`] ?? options.fallback;
     const handle = async () => {
       if (route) {
         return route({
@@ -101,10 +127,12 @@ export async function startReplayServer<Expose extends object = object>(options:
           url,
           answer: (answer, headers) => send(response, answer, headers),
           serve: (recorded) => serve(request, response, recorded),
+          respond: (write) => respond(request, response, write),
+          wait,
         });
       }
       request.resume();
-      send(response, options.notFound(request, url));
+      send(response, options.notFound?.(request, url) ?? [404, `Not found: ${request.method} ${url.pathname}`]);
     };
     handle().catch((error: unknown) => send(response, options.badRequest(error instanceof Error ? error.message : String(error))));
   });

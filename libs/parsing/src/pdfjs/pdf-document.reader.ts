@@ -7,13 +7,12 @@ import type { PdfjsDocument } from './pdfjs.types';
 import { assembleLines } from './text-lines';
 
 /**
- * Opens the PDF with pdf.js and returns every page's text lines. Never renders: images are capped at
- * one pixel so building the operator list (needed for font names) skips decoding them.
+ * How Lectern opens a PDF with pdf.js: text only — no eval, no font faces, images capped at one pixel so building
+ * the operator list (needed for font names) skips decoding them. pdf.js transfers (detaches) the buffer it is
+ * given, so it gets a copy and the caller's bytes stay usable.
  */
-export async function readPdfText(data: Uint8Array): Promise<PageText[]> {
-  const pdfjs = loadPdfjs();
-  // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
-  const task = pdfjs.getDocument({
+export function textOnlyDocumentOptions(data: Uint8Array) {
+  return {
     data: new Uint8Array(data),
     isEvalSupported: false,
     disableFontFace: true,
@@ -22,7 +21,16 @@ export async function readPdfText(data: Uint8Array): Promise<PageText[]> {
     cMapPacked: true,
     useSystemFonts: false,
     ...pdfjsAssetDirs(),
-  });
+  };
+}
+
+/**
+ * Opens the PDF with pdf.js and returns every page's text lines. Never renders: images are capped at
+ * one pixel so building the operator list (needed for font names) skips decoding them.
+ */
+export async function readPdfText(data: Uint8Array): Promise<PageText[]> {
+  const pdfjs = loadPdfjs();
+  const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
   let doc: PdfjsDocument;
   try {
     doc = await task.promise;
