@@ -27,17 +27,9 @@ export function chunkArticle(article: ParsedArticle, options: ChunkOptions): Chu
     throw new InvalidContextBudgetError(maxTokens);
   }
   const sections = article.sections.map((section) => chunkSection(section, maxTokens, counter));
-  return {
-    title: article.title,
-    authors: article.authors,
-    abstract: article.abstract,
-    datePublished: article.datePublished,
-    journal: article.journal,
-    doi: article.doi,
-    pageCount: article.pageCount,
-    numTokens: sections.reduce((sum, section) => sum + section.numTokens, 0),
-    sections,
-  };
+  // Parsing provenance (parsers, warnings) stays with the document, not the stored article.
+  const { sections: _parsed, parsers: _parsers, warnings: _warnings, ...metadata } = article;
+  return { ...metadata, numTokens: sections.reduce((sum, section) => sum + section.numTokens, 0), sections };
 }
 
 function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenCounter): ChunkedSection {

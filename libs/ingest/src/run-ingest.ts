@@ -54,16 +54,10 @@ export function toArticleInput(
   embeddingModel: string,
 ): ArticleInput {
   let next = 0;
+  const { sections: _chunked, ...metadata } = article;
   return {
+    ...metadata,
     documentId,
-    title: article.title,
-    authors: article.authors,
-    abstract: article.abstract,
-    datePublished: article.datePublished,
-    journal: article.journal,
-    doi: article.doi,
-    pageCount: article.pageCount,
-    numTokens: article.numTokens,
     embeddingModel,
     sections: article.sections.map((section) => ({
       number: section.number,
