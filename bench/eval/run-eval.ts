@@ -3,13 +3,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig } from '@lectern/config';
 import { createLlm } from '@lectern/llm';
-import { selectRerankers } from '@lectern/retrieval';
+import { SearchService, selectRerankers } from '@lectern/retrieval';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
 import { ArticleRenderer } from './article-renderer';
 import { ingestForEval } from './eval-corpus';
 import { EVAL_MODES, ModeRunner } from './eval-modes';
 import { markdownSection, overall, settingTable, type DatasetRun, type EvalReport, type SettingRun } from './eval-report';
 import type { DatasetName, EvalDataset, EvalDocument, EvalQuestion } from './eval.types';
+import { exploreTable, runExplore, type ExploreRow } from './explore-eval';
 import { TOKEN_BUDGET } from './metrics';
 import { loadCovidQa, loadQasper } from './qa-datasets';
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   const llm = createLlm(base.llm);
   const rerankers = selectRerankers({ modelsDir: base.embeddings.modelsDir, allowDownload: base.embeddings.allowDownload }, llm);
   const runs: SettingRun[] = [];
+  const exploreRows: ExploreRow[] = [];
   let embedderNote = '';
   for (const budget of budgets) {
     const corpus = await ingestForEval(process.env, budget, datasets.map((d) => ({ name: d.name, documents: d.documents })));
@@ -52,6 +54,16 @@ async function main(): Promise<void> {
         const gold = runner.goldOf(dataset.questions);
         const modeRuns = [];
         for (const mode of EVAL_MODES) modeRuns.push(await runner.run(mode, dataset.questions, gold));
+        const exploreDeps = {
+          corpus: ingested.corpus,
+          search: new SearchService(ingested.corpus, corpus.runtime.embedder),
+          searchMode: corpus.runtime.defaultSearchMode,
+          articleOf: ingested.articleOf,
+        };
+        // The heuristic navigator always; the LLM agent too when one is configured.
+        for (const navigator of llm ? [null, llm] : [null]) {
+          exploreRows.push(await runExplore(exploreDeps, navigator, dataset.questions, gold, { dataset: dataset.name, contextMaxTokens: budget }));
+        }
         for (const f of ingested.failed) console.warn(`  ${dataset.name} ${f.key} failed to ingest: ${f.error}`);
         const row: DatasetRun = {
           name: dataset.name,
@@ -67,6 +79,7 @@ async function main(): Promise<void> {
       }
       runs.push(setting);
       console.log(`\nCONTEXT_MAX_TOKENS=${budget}\n${settingTable(setting)}`);
+      console.log(exploreTable(exploreRows.filter((r) => r.contextMaxTokens === budget)));
       const notes = new Set(setting.datasets.flatMap((d) => d.runs.flatMap((r) => r.notes)));
       for (const note of notes) console.log(`  note: ${note}`);
     } finally {
@@ -89,7 +102,7 @@ async function main(): Promise<void> {
     seconds,
   };
   const embedderKind = embedderNote.split(' ')[0];
-  const section = markdownSection(report, [...impliedDefaults(runs), ...caveats(embedderKind, datasets)]);
+  const section = markdownSection(report, [...impliedDefaults(runs), ...caveats(embedderKind, datasets), ...exploreSection(exploreRows)]);
   console.log(`\n${section.split('### Reading the tables')[1] ?? ''}`);
   await writeSection(path.join(REPO_ROOT, 'bench', 'RESULTS.md'), section);
   console.log(`written to bench/RESULTS.md (${seconds.toFixed(0)} s)`);
@@ -131,6 +144,19 @@ function impliedDefaults(runs: SettingRun[]): string[] {
   const line = (r: (typeof ranked)[number]) =>
     `\`${r.mode}\` with CONTEXT_MAX_TOKENS=${r.budget} (R@${TOKEN_BUDGET} tok ${(r.m.recallAtBudget * 100).toFixed(1)}, R@1 ${(r.m.recallAt1 * 100).toFixed(1)}, MRR ${r.m.mrr.toFixed(3)})`;
   return [`- Implied defaults: best at equal reading cost is ${line(best)}; best first result (MRR) is ${line(byMrr)}.`];
+}
+
+/** The explore agent next to the retrieval modes: did its reading reach the gold section, at what cost. */
+function exploreSection(rows: ExploreRow[]): string[] {
+  return [
+    '',
+    '### Explore agent',
+    '',
+    'read gold section: share of questions (with gold in the corpus) whose sections read by the agent include the gold ' +
+      'evidence section; the agent starts from the paper the question is about, with the default budget of 8 steps.',
+    '',
+    exploreTable(rows),
+  ];
 }
 
 /** What the numbers cannot say, stated next to them. */

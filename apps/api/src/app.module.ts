@@ -3,6 +3,7 @@ import type { LecternConfig } from '@lectern/config';
 import { ChatModule } from './chat/chat.module';
 import { CoreModule } from './core/core.module';
 import { DocumentsModule } from './documents/documents.module';
+import { ExploreModule } from './explore/explore.module';
 import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -13,7 +14,7 @@ export class AppModule {
   static register(config: LecternConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule, ChatModule],
+      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule, ChatModule, ExploreModule],
     };
   }
 }

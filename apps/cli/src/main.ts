@@ -4,6 +4,7 @@ import { IngestRuntime } from '@lectern/ingest';
 import { version } from '../../../package.json';
 import { CliError } from './cli-error';
 import { askCommand, type AskOptions } from './commands/ask.command';
+import { exploreCommand, type ExploreOptions } from './commands/explore.command';
 import { exportCommand } from './commands/export.command';
 import { ingestCommand } from './commands/ingest.command';
 import { reembedCommand } from './commands/reembed.command';
@@ -71,6 +72,16 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .action((question: string, options: AskOptions) => withRuntime((runtime) => askCommand(runtime, question, options, io.out, io.err)));
 
   program
+    .command('explore')
+    .description('let an agent read the papers section by section until it can answer; prints its steps')
+    .argument('<question>', 'what to ask')
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .option('-a, --article <id>', 'start from this article')
+    .option('--max-steps <n>', 'tool calls the agent may make (1-30, default 8)', positiveInt)
+    .option('--json', 'print JSON: answer, citations, steps, usage')
+    .action((question: string, options: ExploreOptions) => withRuntime((runtime) => exploreCommand(runtime, question, options, io.out, io.err)));
+
+  program
     .command('reembed')
     .description("re-embed a project's corpus under the configured embedding model (or --model)")
     .requiredOption('-p, --project <name>', 'project name or id')
@@ -112,6 +123,7 @@ const KNOWN_ERRORS = new Set([
   'ProjectNameTakenError',
   'LlmUnavailableError',
   'LlmOutputError',
+  'InvalidExploreError',
 ]);
 
 function positiveInt(value: string): string {

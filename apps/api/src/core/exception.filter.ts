@@ -20,6 +20,7 @@ const STATUS_BY_ERROR: Record<string, number> = {
   LlmUnavailableError: HttpStatus.SERVICE_UNAVAILABLE,
   LlmRejectedError: HttpStatus.SERVICE_UNAVAILABLE,
   LlmOutputError: HttpStatus.BAD_GATEWAY,
+  InvalidExploreError: HttpStatus.BAD_REQUEST,
   // body-parser's error for a JSON body over the limit set in app.factory.ts.
   PayloadTooLargeError: HttpStatus.PAYLOAD_TOO_LARGE,
 };
