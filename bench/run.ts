@@ -1,6 +1,10 @@
+import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { CORPUS_DIR } from '../test/support/paths';
 import { runIngestBench } from './ingest.bench';
+import { peerTable, runPeersBench } from './peers.bench';
+import { latencyPlotSvg } from './peers/latency-plot';
 import { runPoolBench } from './pool.bench';
 import { runSearchBench } from './search.bench';
 
@@ -50,6 +54,21 @@ async function main(): Promise<void> {
       'p50 vs exact vec0 scan': exact ? (r.p50Ms / exact.p50Ms).toFixed(2) : '',
     })),
   );
+
+  // `--peer-sizes=10000,100000,1000000` overrides the sizes; 1M needs several GB for the in-memory peers.
+  const sizesArg = process.argv.find((arg) => arg.startsWith('--peer-sizes='));
+  const sizes = sizesArg ? sizesArg.slice('--peer-sizes='.length).split(',').map(Number) : quick ? [10_000] : [10_000, 100_000];
+  const peers = await runPeersBench({ sizes, queries: quick ? 50 : 100 });
+  console.log(
+    `\nPeers (same synthetic contexts and 768-dim vectors, same queries, k = 80, each system in its own process; ` +
+      `Orama and MiniSearch in memory, Lectern on-disk SQLite; gc before memory readings: ${peers.gc})`,
+  );
+  console.table(peerTable(peers.rows));
+  if (sizes.length > 1) {
+    const file = path.join(__dirname, '..', '..', 'bench', 'peers-latency.svg');
+    fs.writeFileSync(file, latencyPlotSvg(peers.rows, 'Search p50 latency against corpus size (k = 80)'));
+    console.log(`plot written to ${path.relative(process.cwd(), file)}`);
+  }
 }
 
 main().catch((error) => {
