@@ -1,12 +1,16 @@
-export class ChatCitationDto {
-  /** The `[n]` marker in the answer. */
-  n!: number;
+/** A passage the answer is built from, as announced in the `retrieval` event. */
+export class ChatSourceDto {
   contextId!: string;
   articleId!: string;
   articleTitle!: string;
   sectionNumber!: string;
   sectionTitle!: string;
   page!: number;
+}
+
+/** A source the answer cites: the source plus the `[n]` marker that cites it. */
+export class ChatCitationDto extends ChatSourceDto {
+  n!: number;
 }
 
 export class ChatRetrievalSummaryDto {
@@ -24,16 +28,6 @@ export class ChatResponseDto {
   /** Set when the answer is extractive: no LLM configured, or the LLM failed. */
   notice?: string;
   retrieval!: ChatRetrievalSummaryDto;
-}
-
-/** A passage the answer is built from, as announced in the `retrieval` event. */
-export class ChatSourceDto {
-  contextId!: string;
-  articleId!: string;
-  articleTitle!: string;
-  sectionNumber!: string;
-  sectionTitle!: string;
-  page!: number;
 }
 
 /** The events of a streamed chat, in order: retrieval, token*, citation*, done — or error at any point. */
