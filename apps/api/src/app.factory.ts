@@ -3,8 +3,10 @@ import { ConsoleLogger, INestApplication, ValidationPipe } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LecternConfig } from '@lectern/config';
+import * as path from 'node:path';
 import { AppModule } from './app.module';
 import { LecternExceptionFilter } from './core/exception.filter';
+import { WEB_ASSETS } from './web/web.tokens';
 
 /** Builds the Nest app with the one global pipe and filter; tests and `lectern serve` share it. */
 export async function createApp(config: LecternConfig, options: { logs?: boolean } = {}): Promise<INestApplication> {
@@ -18,6 +20,14 @@ export async function createApp(config: LecternConfig, options: { logs?: boolean
   app.useBodyParser('json', { limit: '8mb' });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new LecternExceptionFilter(config.maxUploadBytes));
+  serveWebAssets(app, app.get<string | null>(WEB_ASSETS));
   app.enableShutdownHooks();
   return app;
+}
+
+/** The UI's hashed bundles never change under one name; the few unhashed files (favicon) are revalidated hourly. */
+function serveWebAssets(app: NestExpressApplication, webDir: string | null): void {
+  if (!webDir) return;
+  app.useStaticAssets(path.join(webDir, 'assets'), { prefix: '/assets/', immutable: true, maxAge: '365d', index: false });
+  app.useStaticAssets(webDir, { index: false, maxAge: '1h', redirect: false });
 }

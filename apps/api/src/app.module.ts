@@ -8,13 +8,14 @@ import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
 import { ProjectsModule } from './projects/projects.module';
 import { SearchModule } from './search/search.module';
+import { WebModule } from './web/web.module';
 
 @Module({})
 export class AppModule {
   static register(config: LecternConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule, ChatModule, ExploreModule],
+      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule, ChatModule, ExploreModule, WebModule],
     };
   }
 }

@@ -82,7 +82,8 @@ export class ExploreSession {
           const output = await this.execute(call);
           const tokens = this.counter.count(output.content);
           this.tokens += tokens;
-          return { kind: 'result', content: output.content, step: this.record(call.tool, call.args, output.summary, tokens, started) };
+          const step = this.record(call.tool, call.args, output.summary, tokens, started, output.content);
+          return { kind: 'result', content: output.content, step };
         }
       }
     } catch (error) {
@@ -130,11 +131,19 @@ export class ExploreSession {
     return { kind: 'result', content: `error: ${message}`, step: this.record(tool, args, `error: ${message}`, tokens, started) };
   }
 
-  private record(tool: string, args: Record<string, unknown>, summary: string, tokens: number, started: number): ExploreStep {
-    const step = { tool, args, summary, tokens, ms: Math.max(0, Math.round(this.clock() - started)) };
+  private record(tool: string, args: Record<string, unknown>, summary: string, tokens: number, started: number, saw?: string): ExploreStep {
+    const ms = Math.max(0, Math.round(this.clock() - started));
+    const step: ExploreStep = { tool, args, summary, ...(saw ? { saw: preview(saw) } : {}), tokens, ms };
     this.steps.push(step);
     return step;
   }
+}
+
+/** What a step shows of the tool's output: enough to see what the agent read, not the whole section. */
+export const STEP_PREVIEW_CHARS = 1_500;
+
+function preview(text: string): string {
+  return text.length <= STEP_PREVIEW_CHARS ? text : `${text.slice(0, STEP_PREVIEW_CHARS).trimEnd()} …`;
 }
 
 function rawArgs(raw: string): Record<string, unknown> {

@@ -9,6 +9,8 @@ export interface ExploreStep {
   args: Record<string, unknown>;
   /** What the tool returned, in one line (or why it refused). */
   summary: string;
+  /** The start of what the tool returned to the agent (at most STEP_PREVIEW_CHARS); absent for refused calls. */
+  saw?: string;
   /** Tokens of what the tool returned to the agent. */
   tokens: number;
   ms: number;

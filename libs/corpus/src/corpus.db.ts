@@ -1,11 +1,14 @@
 import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { ArticlesRepository } from './articles.repository';
+import { ContextLookupRepository } from './context-lookup.repository';
 import { ContextSearchRepository } from './context-search.repository';
 import { exportCorpus } from './corpus-export';
 import type {
+  ArticleCounts,
   ArticleInput,
   ArticleRow,
+  ContextDetail,
   ContextNeighbourhood,
   ContextRow,
   CorpusHit,
@@ -33,6 +36,7 @@ const PREFILTER_KEY = 'vector_prefilter';
 export class CorpusDb {
   private readonly articles: ArticlesRepository;
   private readonly search: ContextSearchRepository;
+  private readonly lookup: ContextLookupRepository;
 
   private constructor(
     private readonly db: Database.Database,
@@ -41,6 +45,7 @@ export class CorpusDb {
     const vectors = new VectorIndex(db, embedding.dimension);
     this.articles = new ArticlesRepository(db, vectors);
     this.search = new ContextSearchRepository(db, vectors);
+    this.lookup = new ContextLookupRepository(db);
   }
 
   /**
@@ -137,6 +142,16 @@ export class CorpusDb {
 
   stats(): CorpusStats {
     return this.articles.stats();
+  }
+
+  /** Sections and contexts per article, for every article. */
+  articleCounts(): ArticleCounts[] {
+    return this.lookup.articleCounts();
+  }
+
+  /** One context with its section, article and box; null when unknown. */
+  getContext(contextId: string): ContextDetail | null {
+    return this.lookup.find(contextId);
   }
 
   /** The article's sections in reading order; empty for an unknown article. */

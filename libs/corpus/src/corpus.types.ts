@@ -109,6 +109,24 @@ export interface CorpusHit {
   section: { id: string; number: string; title: string };
 }
 
+/** One context with where it sits: what the UI's source view opens. */
+export interface ContextDetail {
+  id: string;
+  text: string;
+  kind: ContextKind;
+  /** 1-based page where the context starts. */
+  page: number;
+  box: ContextBox | null;
+  section: { id: string; number: string; title: string };
+  article: { id: string; title: string; documentId: string };
+}
+
+export interface ArticleCounts {
+  articleId: string;
+  sections: number;
+  contexts: number;
+}
+
 export interface CorpusStats {
   articles: number;
   sections: number;

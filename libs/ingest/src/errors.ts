@@ -20,6 +20,13 @@ export class ArticleNotFoundError extends Error {
   }
 }
 
+export class ContextNotFoundError extends Error {
+  override readonly name = 'ContextNotFoundError';
+  constructor(id: string) {
+    super(`no context ${JSON.stringify(id)}`);
+  }
+}
+
 export class InvalidFilenameError extends Error {
   override readonly name = 'InvalidFilenameError';
 }

@@ -3,6 +3,7 @@ export { DocumentIntake } from './document-intake';
 export type { AcceptedDocument, IncomingFile, IntakeResult } from './document-intake';
 export {
   ArticleNotFoundError,
+  ContextNotFoundError,
   DocumentNotFoundError,
   FileTooLargeError,
   InvalidFilenameError,

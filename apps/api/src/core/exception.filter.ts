@@ -7,6 +7,8 @@ const STATUS_BY_ERROR: Record<string, number> = {
   ProjectNotFoundError: HttpStatus.NOT_FOUND,
   DocumentNotFoundError: HttpStatus.NOT_FOUND,
   ArticleNotFoundError: HttpStatus.NOT_FOUND,
+  ContextNotFoundError: HttpStatus.NOT_FOUND,
+  ObjectNotFoundError: HttpStatus.NOT_FOUND,
   ProjectNameTakenError: HttpStatus.CONFLICT,
   InvalidSearchError: HttpStatus.BAD_REQUEST,
   InvalidFilenameError: HttpStatus.BAD_REQUEST,

@@ -1,6 +1,8 @@
-import { Controller, Get, HttpCode, Param, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
+import type { Response } from 'express';
 import { DocumentsService } from './documents.service';
+import type { ContextResponseDto } from './dto/context.response.dto';
 import type { DocumentResponseDto, UploadResponseDto } from './dto/document.response.dto';
 import type { OutlineResponseDto } from './dto/outline.response.dto';
 
@@ -29,6 +31,29 @@ export class DocumentsController {
   @Get('documents/:id')
   get(@Param('id') id: string): DocumentResponseDto {
     return this.service.get(id);
+  }
+
+  /** The PDF itself, shown inline (the UI's source view); `?download=1` asks the browser to save it. */
+  @Get('documents/:id/file')
+  async file(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    const { document, data } = await this.service.file(id);
+    const disposition = res.req.query.download === '1' ? 'attachment' : 'inline';
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(document.filename)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Stored under its sha256: the bytes behind an id never change.
+    res.setHeader('Cache-Control', 'private, max-age=86400, immutable');
+    res.setHeader('ETag', `"${document.sha256}"`);
+    if (res.req.headers['if-none-match'] === `"${document.sha256}"`) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).end(data);
+  }
+
+  @Get('projects/:projectId/contexts/:contextId')
+  context(@Param('projectId') projectId: string, @Param('contextId') contextId: string): ContextResponseDto {
+    return this.service.context(projectId, contextId);
   }
 
   @Post('documents/:id/retry')

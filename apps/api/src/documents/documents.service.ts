@@ -1,6 +1,8 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { ArticleNotFoundError, DocumentNotFoundError, IngestRuntime, ProjectNotFoundError } from '@lectern/ingest';
+import { ArticleNotFoundError, ContextNotFoundError, DocumentNotFoundError, IngestRuntime, ProjectNotFoundError } from '@lectern/ingest';
+import type { DocumentRow } from '@lectern/corpus';
 import { INGEST_RUNTIME } from '../core/tokens';
+import type { ContextResponseDto } from './dto/context.response.dto';
 import { DocumentResponseDto, toDocumentResponse, UploadResponseDto } from './dto/document.response.dto';
 import type { OutlineResponseDto } from './dto/outline.response.dto';
 
@@ -24,13 +26,35 @@ export class DocumentsService {
 
   list(projectId: string): DocumentResponseDto[] {
     if (!this.runtime.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
-    return this.runtime.catalog.documents.listByProject(projectId).map(toDocumentResponse);
+    const rows = this.runtime.catalog.documents.listByProject(projectId);
+    if (!rows.some((row) => row.articleId)) return rows.map((row) => toDocumentResponse(row));
+    const counts = new Map(this.runtime.corpora.get(projectId).articleCounts().map((c) => [c.articleId, c]));
+    return rows.map((row) => toDocumentResponse(row, row.articleId ? counts.get(row.articleId) : undefined));
   }
 
   get(id: string): DocumentResponseDto {
+    const row = this.find(id);
+    const counts = row.articleId ? this.runtime.corpora.get(row.projectId).articleCounts().find((c) => c.articleId === row.articleId) : undefined;
+    return toDocumentResponse(row, counts);
+  }
+
+  /** The uploaded PDF as stored (object store key from the catalog, never from the request). */
+  async file(id: string): Promise<{ document: DocumentResponseDto; data: Buffer }> {
+    const row = this.find(id);
+    return { document: toDocumentResponse(row), data: await this.runtime.store.get(row.storageKey) };
+  }
+
+  context(projectId: string, contextId: string): ContextResponseDto {
+    if (!this.runtime.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
+    const context = this.runtime.corpora.get(projectId).getContext(contextId);
+    if (!context) throw new ContextNotFoundError(contextId);
+    return context;
+  }
+
+  private find(id: string): DocumentRow {
     const row = this.runtime.catalog.documents.findById(id);
     if (!row) throw new DocumentNotFoundError(id);
-    return toDocumentResponse(row);
+    return row;
   }
 
   retry(id: string): DocumentResponseDto {

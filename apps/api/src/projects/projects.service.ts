@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IngestRuntime, ProjectNotFoundError } from '@lectern/ingest';
 import { INGEST_RUNTIME } from '../core/tokens';
-import type { ProjectResponseDto } from './dto/project.response.dto';
+import type { ProjectResponseDto, ProjectStatsDto } from './dto/project.response.dto';
 
 @Injectable()
 export class ProjectsService {
@@ -19,6 +19,21 @@ export class ProjectsService {
   get(id: string): ProjectResponseDto {
     const project = this.list().find((p) => p.id === id);
     if (!project) throw new ProjectNotFoundError(id);
-    return project;
+    return { ...project, stats: this.stats(id) };
+  }
+
+  private stats(id: string): ProjectStatsDto {
+    const documents = this.runtime.catalog.documents.listByProject(id);
+    const ready = documents.filter((d) => d.status === 'ready');
+    const failed = documents.filter((d) => d.status === 'failed').length;
+    const corpus = ready.length > 0 ? this.runtime.corpora.get(id).stats() : { articles: 0, sections: 0, contexts: 0 };
+    return {
+      documents: documents.length,
+      ready: ready.length,
+      failed,
+      inProgress: documents.length - ready.length - failed,
+      ...corpus,
+      pages: ready.reduce((sum, d) => sum + (d.pageCount ?? 0), 0),
+    };
   }
 }

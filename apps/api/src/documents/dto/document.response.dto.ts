@@ -1,4 +1,4 @@
-import type { DocumentRow } from '@lectern/corpus';
+import type { ArticleCounts, DocumentRow } from '@lectern/corpus';
 
 export class DocumentResponseDto {
   id!: string;
@@ -10,6 +10,9 @@ export class DocumentResponseDto {
   error!: string | null;
   articleId!: string | null;
   pageCount!: number | null;
+  /** Null until the document is ready. */
+  sectionCount!: number | null;
+  contextCount!: number | null;
   parsers!: string[];
   warnings!: string[];
   createdAt!: string;
@@ -21,7 +24,7 @@ export class UploadResponseDto {
   rejected!: Array<{ filename: string; reason: string }>;
 }
 
-export function toDocumentResponse(row: DocumentRow): DocumentResponseDto {
+export function toDocumentResponse(row: DocumentRow, counts?: ArticleCounts): DocumentResponseDto {
   const { storageKey: _internal, ...rest } = row;
-  return rest;
+  return { ...rest, sectionCount: counts?.sections ?? null, contextCount: counts?.contexts ?? null };
 }

@@ -9,6 +9,8 @@ export class ExploreStepDto {
   tool!: string;
   args!: Record<string, unknown>;
   summary!: string;
+  /** The start of what the tool returned to the agent. */
+  saw?: string;
   tokens!: number;
   ms!: number;
 }

@@ -1,0 +1,127 @@
+import { readServerEvents, type ServerEvent } from './sse';
+import type {
+  ApiErrorBody,
+  ChatSettings,
+  ContextDetail,
+  ExploreResult,
+  Health,
+  LecternDocument,
+  Outline,
+  Project,
+  UploadResult,
+} from './types';
+
+/** A failed API call, with the server's own message (validation errors joined). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorId?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: ApiErrorBody = {};
+  try {
+    body = (await response.json()) as ApiErrorBody;
+  } catch {
+    // Not JSON (a proxy's error page): fall back to the status text.
+  }
+  const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
+  const suffix = body.errorId ? ` (error id ${body.errorId})` : '';
+  return new ApiError(response.status, `${message ?? response.statusText ?? 'request failed'}${suffix}`, body.errorId);
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...(init?.headers ?? {}) } });
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as T;
+}
+
+function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' }, signal });
+}
+
+async function stream(path: string, body: unknown, signal?: AbortSignal): Promise<AsyncGenerator<ServerEvent>> {
+  const response = await fetch(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    signal,
+  });
+  if (!response.ok) throw await errorFrom(response);
+  if (!response.body) throw new ApiError(response.status, 'the server sent no stream');
+  return readServerEvents(response.body, signal);
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  health: () => request<Health>('/health'),
+  projects: () => request<Project[]>('/projects'),
+  project: (id: string) => request<Project>(`/projects/${enc(id)}`),
+  createProject: (name: string) => postJson<Project>('/projects', { name }),
+  documents: (projectId: string) => request<LecternDocument[]>(`/projects/${enc(projectId)}/documents`),
+  retry: (documentId: string) => postJson<LecternDocument>(`/documents/${enc(documentId)}/retry`, {}),
+  outline: (articleId: string) => request<Outline>(`/articles/${enc(articleId)}/outline`),
+  context: (projectId: string, contextId: string) => request<ContextDetail>(`/projects/${enc(projectId)}/contexts/${enc(contextId)}`),
+  documentFileUrl: (documentId: string) => `/documents/${enc(documentId)}/file`,
+  exportUrl: (projectId: string) => `/projects/${enc(projectId)}/export`,
+
+  chat: (projectId: string, messages: Array<{ role: 'user' | 'assistant'; content: string }>, settings: ChatSettings, signal?: AbortSignal) =>
+    stream(
+      `/projects/${enc(projectId)}/chat`,
+      {
+        messages,
+        mode: settings.mode,
+        expand: settings.expand,
+        multiQuery: settings.multiQuery,
+        filter: settings.filter,
+        stream: true,
+      },
+      signal,
+    ),
+
+  explore: (projectId: string, question: string, signal?: AbortSignal) =>
+    stream(`/projects/${enc(projectId)}/explore`, { question, stream: true }, signal),
+
+  exploreJson: (projectId: string, question: string, signal?: AbortSignal) =>
+    postJson<ExploreResult>(`/projects/${enc(projectId)}/explore`, { question }, signal),
+};
+
+/**
+ * Uploads PDFs with XMLHttpRequest, the one browser API that reports upload progress.
+ * `onProgress` gets the fraction sent, 0..1.
+ */
+export function uploadDocuments(projectId: string, files: File[], onProgress: (fraction: number) => void): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const file of files) form.append('files', file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/projects/${enc(projectId)}/documents`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        // handled below
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) {
+        resolve(body as UploadResult);
+        return;
+      }
+      const error = (body ?? {}) as ApiErrorBody;
+      const message = Array.isArray(error.message) ? error.message.join('; ') : error.message;
+      reject(new ApiError(xhr.status, message ?? `upload failed (HTTP ${xhr.status})`, error.errorId));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'upload failed: the server could not be reached'));
+    xhr.send(form);
+  });
+}

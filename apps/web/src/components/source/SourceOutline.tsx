@@ -1,0 +1,55 @@
+import type { OutlineState } from './source-hooks';
+import { currentSectionId } from './source-hooks';
+
+interface SourceOutlineProps {
+  outline: OutlineState;
+  page: number;
+  onJump: (page: number) => void;
+}
+
+/** The article's sections; the one holding the shown page is marked, and each jumps to its first page. */
+export function SourceOutline({ outline, page, onJump }: SourceOutlineProps) {
+  return (
+    <nav className="sv-outline" id="sv-outline" aria-label="Sections">
+      <h3 className="sv-outline-heading">Sections</h3>
+      {outline.status === 'loading' && (
+        <ul className="sv-outline-list" aria-hidden="true">
+          {[70, 55, 80, 60, 45].map((width, i) => (
+            <li key={i} className="sv-skeleton-line" style={{ width: `${width}%` }} />
+          ))}
+        </ul>
+      )}
+      {outline.status === 'unavailable' && <p className="sv-outline-empty">{outline.reason}</p>}
+      {outline.status === 'ready' && outline.sections.length === 0 && <p className="sv-outline-empty">This article has no sections.</p>}
+      {outline.status === 'ready' && outline.sections.length > 0 && <SectionList sections={outline.sections} page={page} onJump={onJump} />}
+    </nav>
+  );
+}
+
+function SectionList({ sections, page, onJump }: { sections: Extract<OutlineState, { status: 'ready' }>['sections']; page: number; onJump: (page: number) => void }) {
+  const current = currentSectionId(sections, page);
+  return (
+    <ul className="sv-outline-list">
+      {sections.map((section) => {
+        const isCurrent = section.id === current;
+        const where = section.pageStart !== null ? `p. ${section.pageStart}` : '';
+        return (
+          <li key={section.id} style={{ paddingLeft: `${Math.max(0, section.level - 1) * 12}px` }}>
+            <button
+              type="button"
+              className={`sv-outline-item${isCurrent ? ' is-current' : ''}`}
+              aria-current={isCurrent ? 'location' : undefined}
+              disabled={section.pageStart === null}
+              title={section.pageStart !== null ? `Go to page ${section.pageStart}` : 'Page unknown'}
+              onClick={() => section.pageStart !== null && onJump(section.pageStart)}
+            >
+              {section.number && <span className="sv-outline-number">{section.number}</span>}
+              <span className="sv-outline-title">{section.title || 'Untitled section'}</span>
+              <span className="sv-outline-page">{where}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { api } from '../../api/client';
+import type { ContextBox } from '../../api/types';
+import { PdfPage, MAX_SCALE, MIN_SCALE, type HighlightStatus, type Zoom } from './PdfPage';
+import { SourceOutline } from './SourceOutline';
+import { SourceToolbar } from './SourceToolbar';
+import { useElementWidth, useOutline, usePdfDocument } from './source-hooks';
+import './source-viewer.css';
+
+export interface SourceTarget {
+  documentId: string; // the PDF: GET api.documentFileUrl(documentId) -> application/pdf
+  articleId: string | null; // for the outline: api.outline(articleId)
+  page: number; // 1-based page to open at
+  box?: ContextBox | null; // cited passage's first block, PDF points from the page's top-left
+  passage?: string; // the cited passage text, for highlighting when there is no box
+  label: string; // e.g. "[2] Attention Is All You Need — 3.2 Attention, p. 4"
+}
+
+const ZOOM_STEP = 1.2;
+/** Phone width: the outline starts closed. */
+const PHONE = 760;
+/** A pane narrower than this has no room for outline and page side by side: the outline opens over the page. */
+const NARROW = 640;
+
+/**
+ * A cited source: the PDF at the cited page with the passage highlighted, the article's outline beside it.
+ * Fills its container and scrolls inside. A new `target` in the same document keeps the loaded PDF.
+ */
+export function SourceViewer({ target, onClose }: { target: SourceTarget; onClose: () => void }): JSX.Element {
+  const rootRef = useRef<HTMLElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const pdf = usePdfDocument(target.documentId, attempt);
+  const outline = useOutline(target.articleId);
+  const width = useElementWidth(scrollerRef);
+  const rootWidth = useElementWidth(rootRef);
+
+  const [page, setPage] = useState(target.page);
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [scale, setScale] = useState<number | null>(null);
+  const [outlineOpen, setOutlineOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= PHONE);
+  const [highlight, setHighlight] = useState<HighlightStatus>('none');
+  const [scrollRequest, setScrollRequest] = useState(0);
+
+  const pageCount = pdf.status === 'ready' ? pdf.doc.numPages : null;
+
+  // Another citation: go to its page and ask for one scroll to its highlight; the PDF stays loaded.
+  // Keyed by content, so a parent that rebuilds an equal target object on each render changes nothing.
+  const box = target.box ?? null;
+  const targetKey = [target.documentId, target.page, box && [box.page, box.x, box.y].join(','), target.passage, target.label].join('|');
+  useEffect(() => {
+    setPage(target.page);
+    setScrollRequest((n) => n + 1);
+    rootRef.current?.focus({ preventScroll: true });
+  }, [targetKey]); // target.page is part of targetKey
+
+  // In a side panel too narrow for page and outline together, start with the outline closed (once).
+  const sizedRef = useRef(false);
+  useEffect(() => {
+    if (rootWidth === 0 || sizedRef.current) return;
+    sizedRef.current = true;
+    if (rootWidth < NARROW) setOutlineOpen(false);
+  }, [rootWidth]);
+
+  // A cited page past the end (a parser's off-by-one) would show nothing: clamp once the count is known.
+  useEffect(() => {
+    if (pageCount !== null) setPage((p) => Math.min(Math.max(1, p), pageCount));
+  }, [pageCount]);
+
+  const goTo = useCallback(
+    (next: number) => {
+      if (pageCount === null) return;
+      const clamped = Math.min(Math.max(1, next), pageCount);
+      setPage(clamped);
+      scrollerRef.current?.scrollTo({ top: 0 });
+      // In a narrow pane the outline covers the page: close it once the reader has chosen.
+      if (rootWidth > 0 && rootWidth < NARROW) setOutlineOpen(false);
+    },
+    [pageCount, rootWidth],
+  );
+
+  const zoomBy = (factor: number) => {
+    const current = scale ?? 1;
+    setZoom(Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(current * factor * 100) / 100)));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    // Arrows keep their meaning inside the page-number field.
+    if (event.target instanceof HTMLInputElement) return;
+    if (event.key === 'PageDown' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      goTo(page + 1);
+    } else if (event.key === 'PageUp' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      goTo(page - 1);
+    }
+  };
+
+  const fileUrl = api.documentFileUrl(target.documentId);
+  const narrow = rootWidth > 0 && rootWidth < NARROW;
+
+  return (
+    <section
+      ref={rootRef}
+      className={`sv${narrow ? ' sv--narrow' : ''}`}
+      aria-labelledby="sv-title"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-testid="source-viewer"
+    >
+      <SourceToolbar
+        label={target.label}
+        page={page}
+        pageCount={pageCount}
+        zoomPercent={scale ? Math.round(scale * 100) : null}
+        fitting={zoom === 'fit'}
+        outlineOpen={outlineOpen}
+        fileUrl={fileUrl}
+        onPage={goTo}
+        onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
+        onZoomIn={() => zoomBy(ZOOM_STEP)}
+        onFit={() => setZoom('fit')}
+        onToggleOutline={() => setOutlineOpen((open) => !open)}
+        onClose={onClose}
+      />
+      {highlight === 'not-found' && page === target.page && (
+        <p className="sv-notice" role="status">
+          The cited passage could not be located in this page’s text; it is on page {target.page}.
+        </p>
+      )}
+      <div className="sv-body">
+        {outlineOpen && <SourceOutline outline={outline} page={page} onJump={goTo} />}
+        <div ref={scrollerRef} className="sv-scroller">
+          {pdf.status === 'loading' && <LoadingPage />}
+          {pdf.status === 'error' && (
+            <div className="sv-error" role="alert">
+              <p className="sv-error-title">{pdf.message}</p>
+              <p className="sv-error-detail">
+                You can still try the original file: <a href={`${fileUrl}#page=${page}`} target="_blank" rel="noopener noreferrer">open it in a new tab</a>.
+              </p>
+              <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+            </div>
+          )}
+          {pdf.status === 'ready' && (
+            <PdfPage
+              doc={pdf.doc}
+              pageNumber={Math.min(page, pdf.doc.numPages)}
+              pageCount={pdf.doc.numPages}
+              zoom={zoom}
+              availableWidth={width}
+              target={{ page: target.page, box, passage: target.passage ?? '' }}
+              scrollRequest={scrollRequest}
+              scrollerRef={scrollerRef}
+              onRendered={setScale}
+              onHighlight={setHighlight}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function LoadingPage() {
+  return (
+    <div className="sv-loading" role="status">
+      <span className="sv-spinner" aria-hidden="true" />
+      <span>Loading PDF…</span>
+    </div>
+  );
+}

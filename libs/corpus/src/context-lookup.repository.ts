@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+import type { ArticleCounts, ContextBox, ContextDetail, ContextKind } from './corpus.types';
+
+interface ContextDetailRecord {
+  id: string;
+  text: string;
+  kind: ContextKind;
+  page_number: number;
+  bbox: string | null;
+  section_id: string;
+  section_number: string;
+  section_title: string;
+  article_id: string;
+  article_title: string;
+  document_id: string;
+}
+
+/** Reads that show one context or one article's size to a person (the UI's source view and document list). */
+export class ContextLookupRepository {
+  private readonly byId: Database.Statement<[string], ContextDetailRecord>;
+  private readonly counts: Database.Statement<[], ArticleCounts>;
+
+  constructor(db: Database.Database) {
+    this.byId = db.prepare(`
+      SELECT c.id, c.text, c.kind, c.page_number, c.bbox, s.id AS section_id, s.section_number, s.section_title,
+        a.id AS article_id, a.title AS article_title, a.document_id
+      FROM contexts c
+      JOIN section_contexts sc ON sc.context_id = c.id
+      JOIN sections s ON s.id = sc.section_id
+      JOIN article_sections asn ON asn.section_id = s.id
+      JOIN articles a ON a.id = asn.article_id
+      WHERE c.id = ?`);
+    this.counts = db.prepare(`
+      SELECT asn.article_id AS articleId, COUNT(DISTINCT asn.section_id) AS sections, COUNT(sc.context_id) AS contexts
+      FROM article_sections asn LEFT JOIN section_contexts sc ON sc.section_id = asn.section_id
+      GROUP BY asn.article_id`);
+  }
+
+  find(contextId: string): ContextDetail | null {
+    const row = this.byId.get(contextId);
+    if (!row) return null;
+    return {
+      id: row.id,
+      text: row.text,
+      kind: row.kind,
+      page: row.page_number,
+      box: row.bbox ? (JSON.parse(row.bbox) as ContextBox) : null,
+      section: { id: row.section_id, number: row.section_number, title: row.section_title },
+      article: { id: row.article_id, title: row.article_title, documentId: row.document_id },
+    };
+  }
+
+  articleCounts(): ArticleCounts[] {
+    return this.counts.all();
+  }
+}

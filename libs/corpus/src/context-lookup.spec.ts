@@ -1,0 +1,54 @@
+import { CorpusDb } from './corpus.db';
+import * as path from 'node:path';
+import { articleFromTei, openTeiCorpus, TEST_EMBEDDING } from './testing/corpus.fixture';
+
+import { useTempDir } from './testing/temp-dir.fixture';
+
+describe(`${CorpusDb.name} lookups for the UI`, () => {
+  const tempDir = useTempDir();
+
+  it('finds a context with its section, article, document and the box the parser gave', () => {
+    const input = articleFromTei('arxiv-1912.10667');
+    const boxed = input.sections[1].contexts[0];
+    boxed.box = { page: boxed.pageNumber, x: 72.5, y: 140.25, w: 451, h: 38.5 };
+    const corpus = CorpusDb.open(path.join(tempDir(), 'corpus.sqlite'), TEST_EMBEDDING);
+    try {
+      const { articleId } = corpus.insertArticle(input);
+      const article = corpus.getArticle(articleId)!;
+      const contexts = corpus.listArticleContexts(article.id);
+      const details = contexts.map((row) => corpus.getContext(row.id)!);
+      expect(details.filter((detail) => detail.box !== null).map((detail) => detail.box)).toEqual([boxed.box]);
+      expect(details.find((detail) => detail.box)!.text).toBe(boxed.text);
+      const row = contexts[3];
+      const detail = corpus.getContext(row.id)!;
+      expect(detail).toMatchObject({
+        id: row.id,
+        text: row.text,
+        page: row.page,
+        kind: row.kind,
+        section: { id: row.sectionId, number: row.sectionNumber, title: row.sectionTitle },
+        article: { id: article.id, title: article.title, documentId: article.documentId },
+      });
+      expect(corpus.getContext('no-such-context')).toBeNull();
+    } finally {
+      corpus.close();
+    }
+  });
+
+  it('counts each article’s sections and contexts as its outline does', () => {
+    const { corpus } = openTeiCorpus(tempDir(), ['arxiv-1912.10667', 'aem-2011-hu-crenarchaeota']);
+    try {
+      const counts = corpus.articleCounts();
+      expect(counts).toHaveLength(2);
+      for (const count of counts) {
+        const outline = corpus.outline(count.articleId);
+        expect(count.sections).toBe(outline.length);
+        expect(count.contexts).toBe(corpus.listArticleContexts(count.articleId).length);
+      }
+      const stats = corpus.stats();
+      expect(counts.reduce((sum, c) => sum + c.contexts, 0)).toBe(stats.contexts);
+    } finally {
+      corpus.close();
+    }
+  });
+});
