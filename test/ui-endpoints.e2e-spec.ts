@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import type { Test } from 'supertest';
 import { startGrobidReplay } from './replay/grobid.replay-server';
 import { corpusPdf } from './support/paths';
 import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
@@ -34,13 +35,13 @@ describe('endpoints the UI reads (e2e)', () => {
 
   it('serves each uploaded PDF byte for byte, inline, cacheable by its sha256', async () => {
     for (const doc of docs) {
-      const res = await t.http().get(`/documents/${doc.id}/file`).buffer(true).parse(binary).expect(200);
+      const res = await binary(t.http().get(`/documents/${doc.id}/file`)).expect(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`inline; filename*=UTF-8''${doc.filename}`);
       expect(Buffer.compare(res.body as Buffer, await fs.readFile(corpusPdf(doc.filename)))).toBe(0);
       await t.http().get(`/documents/${doc.id}/file`).set('If-None-Match', res.headers.etag).expect(304);
     }
-    const download = await t.http().get(`/documents/${docs[0].id}/file?download=1`).buffer(true).parse(binary).expect(200);
+    const download = await binary(t.http().get(`/documents/${docs[0].id}/file?download=1`)).expect(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
@@ -113,8 +114,11 @@ describe('endpoints the UI reads (e2e)', () => {
   });
 });
 
-function binary(res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
+/** The response body as one Buffer, whatever its content type. */
+function binary(test: Test): Test {
+  return test.buffer(true).parse((response, callback) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => callback(null, Buffer.concat(chunks)));
+  });
 }

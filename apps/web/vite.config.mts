@@ -12,6 +12,13 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     sourcemap: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // pdf.js 3.x keeps a Node-only `eval("require")` path for its worker; browsers never reach it.
+        if (warning.code === 'EVAL' && warning.id?.includes('pdfjs-dist')) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(

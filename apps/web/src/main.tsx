@@ -1,14 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'katex/dist/katex.min.css';
+import { App } from './App';
 import './styles.css';
-
-function Hello() {
-  return <h1>Lectern</h1>;
-}
+import './layout.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Hello />
+    <App />
   </StrictMode>,
 );

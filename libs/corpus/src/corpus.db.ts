@@ -21,11 +21,13 @@ import { EmbeddingModelMismatchError, MigrationError } from './errors';
 import { migrationsDir, runMigrations } from './migrator';
 import { reembedDatabase, type ReembedEmbedder, type ReembedOptions, type ReembedResult } from './reembed';
 import { SIMHASH_SCHEME } from './simhash';
-import { SIMHASH_TABLE, tableExists, VECTOR_TABLE, VectorIndex } from './vector-index';
+import { DEFAULT_VECTOR_SEARCH, SIMHASH_TABLE, tableExists, VECTOR_TABLE, VectorIndex, type VectorSearchSettings } from './vector-index';
 
 export interface CorpusOpenOptions {
   /** Named in the re-embed hint of EmbeddingModelMismatchError. */
   projectName?: string;
+  /** How large corpora are searched by vector (VECTOR_PREFILTER, VECTOR_RESCORE_CANDIDATES); defaults otherwise. */
+  vectorSearch?: Partial<VectorSearchSettings>;
 }
 
 const MODEL_KEY = 'embedding_model';
@@ -41,8 +43,9 @@ export class CorpusDb {
   private constructor(
     private readonly db: Database.Database,
     readonly embedding: EmbeddingSpec,
+    vectorSearch: Partial<VectorSearchSettings> = {},
   ) {
-    const vectors = new VectorIndex(db, embedding.dimension);
+    const vectors = new VectorIndex(db, embedding.dimension, { ...DEFAULT_VECTOR_SEARCH, ...vectorSearch });
     this.articles = new ArticlesRepository(db, vectors);
     this.search = new ContextSearchRepository(db, vectors);
     this.lookup = new ContextLookupRepository(db);
@@ -77,18 +80,18 @@ export class CorpusDb {
       db.close();
       throw error;
     }
-    return new CorpusDb(db, embedding);
+    return new CorpusDb(db, embedding, options.vectorSearch);
   }
 
   /** For readers that must not write (export, inspection); the corpus must exist and have been opened before. */
-  static openReadonly(file: string): CorpusDb {
+  static openReadonly(file: string, options: Pick<CorpusOpenOptions, 'vectorSearch'> = {}): CorpusDb {
     const db = openDatabase(file, { readonly: true });
     const stored = tableExists(db, 'corpus_meta') ? readEmbeddingSpec(db) : null;
     if (!stored || needsVectorRebuild(db)) {
       db.close();
       throw new MigrationError(`${file} is not an initialised Lectern corpus (no embedding model or vector index); open it for writing once`);
     }
-    return new CorpusDb(db, stored);
+    return new CorpusDb(db, stored, options.vectorSearch);
   }
 
   /**
@@ -184,7 +187,7 @@ export class CorpusDb {
 
   /**
    * Nearest contexts by cosine similarity (score = 1 − cosine distance), best first. Large corpora are searched
-   * through a sign-bit index with exact re-scoring; `exact: true` forces the full scan (evaluation, benchmarks).
+   * through a SimHash first pass with exact re-scoring (see VectorIndex); `exact: true` forces the full scan.
    */
   vectorSearch(vector: Float32Array, k: number, options: { exact?: boolean } = {}): CorpusHit[] {
     return this.search.vector(vector, k, options.exact ?? false);

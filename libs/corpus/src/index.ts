@@ -9,5 +9,12 @@ export { DocumentsRepository } from './documents.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
 export { toFtsQuery, queryTerms, MAX_QUERY_TERMS } from './fts-query';
-export { EXACT_SCAN_MAX_CONTEXTS } from './vector-index';
+export {
+  EXACT_SCAN_MAX_CONTEXTS,
+  DEFAULT_RESCORE_CANDIDATES,
+  DEFAULT_VECTOR_SEARCH,
+  VECTOR_PREFILTERS,
+  type VectorPrefilter,
+  type VectorSearchSettings,
+} from './vector-index';
 export { reembedText, type ReembedEmbedder, type ReembedOptions, type ReembedProgress, type ReembedResult } from './reembed';

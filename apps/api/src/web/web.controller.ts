@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { WEB_ASSETS } from './web.tokens';
 
@@ -23,12 +24,13 @@ export class WebController {
   }
 
   private index(res: Response): void {
-    if (!this.webDir) {
+    const index = this.webDir ? path.join(this.webDir, 'index.html') : null;
+    if (!index || !existsSync(index)) {
       res.status(503).type('text/plain').send(NOT_BUILT);
       return;
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
-    res.sendFile(path.join(this.webDir, 'index.html'));
+    res.sendFile(index);
   }
 }

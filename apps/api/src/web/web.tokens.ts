@@ -1,2 +1,2 @@
-/** The built UI's directory (dist/web), or null when it is not built. */
+/** Where the built UI lives (dist/web), or null when the package root cannot be found. */
 export const WEB_ASSETS = Symbol('WEB_ASSETS');

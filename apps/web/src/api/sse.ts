@@ -9,14 +9,15 @@ export interface ServerEvent {
  * so the stream is parsed here: events are separated by a blank line, data lines are joined with newlines.
  */
 export async function* readServerEvents(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   try {
     while (true) {
       if (signal?.aborted) return;
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += value.replace(/\r\n?/g, '\n');
+      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);

@@ -3,6 +3,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ContextBox } from '../../api/types';
 import { isCancellation, renderPage, type RenderedPage } from '../../pdf/page-render';
 import { matchPassage } from '../../pdf/passage-match';
+import './pdf-page.css';
 
 export type Zoom = 'fit' | number;
 export type HighlightStatus = 'none' | 'box' | 'text' | 'not-found';

@@ -1,16 +1,18 @@
+import { useEffect, useRef } from 'react';
 import type { OutlineState } from './source-hooks';
 import { currentSectionId } from './source-hooks';
 
 interface SourceOutlineProps {
+  id: string;
   outline: OutlineState;
   page: number;
   onJump: (page: number) => void;
 }
 
 /** The article's sections; the one holding the shown page is marked, and each jumps to its first page. */
-export function SourceOutline({ outline, page, onJump }: SourceOutlineProps) {
+export function SourceOutline({ id, outline, page, onJump }: SourceOutlineProps) {
   return (
-    <nav className="sv-outline" id="sv-outline" aria-label="Sections">
+    <nav className="sv-outline" id={id} aria-label="Sections">
       <h3 className="sv-outline-heading">Sections</h3>
       {outline.status === 'loading' && (
         <ul className="sv-outline-list" aria-hidden="true">
@@ -28,8 +30,18 @@ export function SourceOutline({ outline, page, onJump }: SourceOutlineProps) {
 
 function SectionList({ sections, page, onJump }: { sections: Extract<OutlineState, { status: 'ready' }>['sections']; page: number; onJump: (page: number) => void }) {
   const current = currentSectionId(sections, page);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Keep the current section in sight in a long outline; moves only the outline's own scroll.
+  useEffect(() => {
+    const item = listRef.current?.querySelector<HTMLElement>('[aria-current]');
+    const nav = listRef.current?.parentElement;
+    if (!item || !nav) return;
+    const above = item.offsetTop - nav.offsetTop < nav.scrollTop;
+    const below = item.offsetTop - nav.offsetTop + item.offsetHeight > nav.scrollTop + nav.clientHeight;
+    if (above || below) nav.scrollTop = item.offsetTop - nav.offsetTop - nav.clientHeight / 3;
+  }, [current]);
   return (
-    <ul className="sv-outline-list">
+    <ul className="sv-outline-list" ref={listRef}>
       {sections.map((section) => {
         const isCurrent = section.id === current;
         const where = section.pageStart !== null ? `p. ${section.pageStart}` : '';

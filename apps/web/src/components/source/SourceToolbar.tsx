@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 
 interface SourceToolbarProps {
+  /** Prefix for element ids, unique per viewer (React useId). */
+  idBase: string;
   label: string;
   page: number;
   /** Null while the PDF is loading or failed. */
@@ -20,7 +22,7 @@ interface SourceToolbarProps {
 
 /** The viewer's header: what is open, where in it the reader is, and the controls to move and zoom. */
 export function SourceToolbar(props: SourceToolbarProps) {
-  const { label, page, pageCount, zoomPercent, fitting, outlineOpen, fileUrl } = props;
+  const { idBase, label, page, pageCount, zoomPercent, fitting, outlineOpen, fileUrl } = props;
   const [draft, setDraft] = useState(String(page));
   useEffect(() => setDraft(String(page)), [page]);
 
@@ -41,14 +43,14 @@ export function SourceToolbar(props: SourceToolbarProps) {
           aria-label={outlineOpen ? 'Hide outline' : 'Show outline'}
           title={outlineOpen ? 'Hide outline' : 'Show outline'}
           aria-expanded={outlineOpen}
-          aria-controls="sv-outline"
+          aria-controls={`${idBase}-outline`}
           onClick={props.onToggleOutline}
         >
           <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
             <path d="M3 5h14M3 10h10M3 15h12" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" fill="none" />
           </svg>
         </button>
-        <h2 className="sv-title" id="sv-title" title={label}>
+        <h2 className="sv-title" id={`${idBase}-title`} title={label}>
           {label}
         </h2>
         <button type="button" className="btn btn-ghost btn-icon" aria-label="Close source view" title="Close (Esc)" onClick={props.onClose}>
@@ -65,20 +67,20 @@ export function SourceToolbar(props: SourceToolbarProps) {
             </svg>
           </button>
           <form className="sv-page-form" onSubmit={commit}>
-            <label className="visually-hidden" htmlFor="sv-page-input">
+            <label className="visually-hidden" htmlFor={`${idBase}-page`}>
               Page number
             </label>
             <input
-              id="sv-page-input"
+              id={`${idBase}-page`}
               className="sv-page-input"
               inputMode="numeric"
               value={draft}
               disabled={!ready}
               onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
               onBlur={() => commit()}
-              aria-describedby="sv-page-count"
+              aria-describedby={`${idBase}-count`}
             />
-            <span id="sv-page-count" className="sv-page-count">
+            <span id={`${idBase}-count`} className="sv-page-count">
               / {pageCount ?? '–'}
             </span>
           </form>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { api } from '../../api/client';
 import type { ContextBox } from '../../api/types';
 import { PdfPage, MAX_SCALE, MIN_SCALE, type HighlightStatus, type Zoom } from './PdfPage';
@@ -7,6 +7,7 @@ import { SourceToolbar } from './SourceToolbar';
 import { useElementWidth, useOutline, usePdfDocument } from './source-hooks';
 import './source-viewer.css';
 
+/** What to show. Keep it in the parent's state: each new object re-targets the viewer (page and scroll). */
 export interface SourceTarget {
   documentId: string; // the PDF: GET api.documentFileUrl(documentId) -> application/pdf
   articleId: string | null; // for the outline: api.outline(articleId)
@@ -27,6 +28,7 @@ const NARROW = 640;
  * Fills its container and scrolls inside. A new `target` in the same document keeps the loaded PDF.
  */
 export function SourceViewer({ target, onClose }: { target: SourceTarget; onClose: () => void }): JSX.Element {
+  const idBase = useId();
   const rootRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
@@ -44,15 +46,15 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
 
   const pageCount = pdf.status === 'ready' ? pdf.doc.numPages : null;
 
-  // Another citation: go to its page and ask for one scroll to its highlight; the PDF stays loaded.
-  // Keyed by content, so a parent that rebuilds an equal target object on each render changes nothing.
+  // Another citation (a new target object, even for the same passage: clicking a citation again brings the
+  // reader back to it): go to its page and ask for one scroll to its highlight. The PDF stays loaded.
+  // So the parent must keep the target in state rather than rebuild it on every render.
   const box = target.box ?? null;
-  const targetKey = [target.documentId, target.page, box && [box.page, box.x, box.y].join(','), target.passage, target.label].join('|');
   useEffect(() => {
     setPage(target.page);
     setScrollRequest((n) => n + 1);
     rootRef.current?.focus({ preventScroll: true });
-  }, [targetKey]); // target.page is part of targetKey
+  }, [target]);
 
   // In a side panel too narrow for page and outline together, start with the outline closed (once).
   const sizedRef = useRef(false);
@@ -108,12 +110,13 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
     <section
       ref={rootRef}
       className={`sv${narrow ? ' sv--narrow' : ''}`}
-      aria-labelledby="sv-title"
+      aria-labelledby={`${idBase}-title`}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       data-testid="source-viewer"
     >
       <SourceToolbar
+        idBase={idBase}
         label={target.label}
         page={page}
         pageCount={pageCount}
@@ -134,15 +137,19 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
         </p>
       )}
       <div className="sv-body">
-        {outlineOpen && <SourceOutline outline={outline} page={page} onJump={goTo} />}
+        {outlineOpen && <SourceOutline id={`${idBase}-outline`} outline={outline} page={page} onJump={goTo} />}
         <div ref={scrollerRef} className="sv-scroller">
           {pdf.status === 'loading' && <LoadingPage />}
           {pdf.status === 'error' && (
             <div className="sv-error" role="alert">
               <p className="sv-error-title">{pdf.message}</p>
-              <p className="sv-error-detail">
-                You can still try the original file: <a href={`${fileUrl}#page=${page}`} target="_blank" rel="noopener noreferrer">open it in a new tab</a>.
-              </p>
+              {pdf.missing ? (
+                <p className="sv-error-detail">The file may have been removed from storage, or its upload did not finish.</p>
+              ) : (
+                <p className="sv-error-detail">
+                  You can still try the original file: <a href={`${fileUrl}#page=${page}`} target="_blank" rel="noopener noreferrer">open it in a new tab</a>.
+                </p>
+              )}
               <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
                 Try again
               </button>

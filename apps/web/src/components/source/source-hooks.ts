@@ -7,7 +7,7 @@ import { openPdf, PdfLoadError } from '../../pdf/pdf-document';
 export type PdfState =
   | { status: 'loading' }
   | { status: 'ready'; doc: PDFDocumentProxy }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; missing: boolean };
 
 /**
  * The loaded PDF for `documentId`. Keyed by the id alone, so a new citation in the same document keeps the
@@ -23,8 +23,8 @@ export function usePdfDocument(documentId: string, attempt: number): PdfState {
       (doc) => active && setState({ status: 'ready', doc }),
       (error: unknown) => {
         if (!active) return;
-        const message = error instanceof PdfLoadError ? error.message : 'The PDF could not be loaded.';
-        setState({ status: 'error', message });
+        const known = error instanceof PdfLoadError ? error : null;
+        setState({ status: 'error', message: known?.message ?? 'The PDF could not be loaded.', missing: known?.status === 404 });
       },
     );
     return () => {
@@ -85,13 +85,17 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>, delayMs = 12
   return width;
 }
 
-/** The section the reader is in: the last one, in reading order, whose page range holds `page`. */
+/**
+ * The section the reader is in: among those whose page range holds `page`, the one starting nearest before
+ * it (the last in reading order on a tie). Nearest start, not reading order alone, because parsers sometimes
+ * put appendix sections after the references with ranges spanning the whole paper.
+ */
 export function currentSectionId(sections: OutlineSection[], page: number): string | null {
-  let current: string | null = null;
+  let current: OutlineSection | null = null;
   for (const section of sections) {
     if (section.pageStart === null || section.pageStart > page) continue;
     if (section.pageEnd !== null && section.pageEnd < page) continue;
-    current = section.id;
+    if (!current || section.pageStart >= (current.pageStart ?? 0)) current = section;
   }
-  return current;
+  return current?.id ?? null;
 }

@@ -1,0 +1,44 @@
+import type { Citation } from '../hooks/useConversation';
+
+interface Props {
+  citations: Citation[];
+  titleOf: (articleId: string) => string | undefined;
+  onOpen: (citation: Citation) => void;
+  active?: { messageId: string; n: number } | null;
+  messageId: string;
+}
+
+/** Numbered chips under an answer: paper, section and page; each opens the source view at that page. */
+export function CitationChips({ citations, titleOf, onOpen, active, messageId }: Props) {
+  if (citations.length === 0) return null;
+  return (
+    <div className="citations">
+      <h3 className="citations-heading">Sources</h3>
+      <ol className="citation-list">
+        {citations.map((c) => {
+          const title = c.articleTitle || titleOf(c.articleId) || 'Untitled paper';
+          const section = c.sectionNumber === 'ref' ? 'References' : [c.sectionNumber, c.sectionTitle].filter(Boolean).join(' ');
+          const isActive = active?.messageId === messageId && active.n === c.n;
+          return (
+            <li key={`${c.n}-${c.articleId}-${c.page}`}>
+              <button
+                type="button"
+                className={`citation-chip${isActive ? ' is-active' : ''}`}
+                onClick={() => onOpen(c)}
+                aria-label={`Source ${c.n}: ${title}, ${section || 'section'}, page ${c.page}. Open the PDF at this page.`}
+              >
+                <span className="citation-n">{c.n}</span>
+                <span className="citation-text">
+                  <span className="citation-title">{title}</span>
+                  <span className="citation-where">
+                    {section ? `${section} · ` : ''}p. {c.page}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

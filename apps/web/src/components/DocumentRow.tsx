@@ -1,0 +1,80 @@
+import type { DocumentStatus, LecternDocument } from '../api/types';
+
+/** The stages a document moves through, in order; the bar fills one step per stage. */
+const STAGES: Array<{ status: DocumentStatus | 'uploading'; label: string }> = [
+  { status: 'uploading', label: 'Uploading' },
+  { status: 'queued', label: 'Queued' },
+  { status: 'parsing', label: 'Parsing' },
+  { status: 'embedding', label: 'Embedding' },
+  { status: 'ready', label: 'Ready' },
+];
+
+export function stageProgress(status: DocumentStatus | 'uploading', uploadFraction = 1): number {
+  if (status === 'failed') return 1;
+  if (status === 'uploading') return uploadFraction / (STAGES.length - 1);
+  return STAGES.findIndex((s) => s.status === status) / (STAGES.length - 1);
+}
+
+export function stageLabel(status: DocumentStatus | 'uploading'): string {
+  return status === 'failed' ? 'Failed' : (STAGES.find((s) => s.status === status)?.label ?? status);
+}
+
+interface Props {
+  doc: LecternDocument;
+  onRetry: (id: string) => void;
+  onOpen: (doc: LecternDocument) => void;
+}
+
+export function DocumentRow({ doc, onRetry, onOpen }: Props) {
+  const progress = stageProgress(doc.status);
+  const ready = doc.status === 'ready';
+  const label = doc.filename.replace(/\.pdf$/i, '');
+  return (
+    <li className={`doc doc-${doc.status}`}>
+      <div className="doc-head">
+        {ready ? (
+          <button type="button" className="doc-name doc-link" onClick={() => onOpen(doc)} title={`Open the outline of ${doc.filename}`}>
+            {label}
+          </button>
+        ) : (
+          <span className="doc-name" title={doc.filename}>
+            {label}
+          </span>
+        )}
+        <span className={`status status-${doc.status}`}>{stageLabel(doc.status)}</span>
+      </div>
+      {!ready && doc.status !== 'failed' && (
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={`${doc.filename}: ${stageLabel(doc.status)}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          aria-valuetext={stageLabel(doc.status)}
+        >
+          <span className="progress-fill is-active" style={{ width: `${Math.max(6, progress * 100)}%` }} />
+        </div>
+      )}
+      {ready && (
+        <p className="doc-counts">
+          {doc.pageCount ?? 0} pages · {doc.sectionCount ?? 0} sections · {doc.contextCount ?? 0} passages
+          {doc.warnings.length > 0 && (
+            <span className="doc-warning" title={doc.warnings.join('\n')}>
+              {' '}
+              · {doc.warnings.length} {doc.warnings.length === 1 ? 'warning' : 'warnings'}
+            </span>
+          )}
+        </p>
+      )}
+      {doc.status === 'failed' && (
+        <div className="doc-failed">
+          <p role="alert">{doc.error ?? 'Failed for an unknown reason.'}</p>
+          <button type="button" className="btn btn-small" onClick={() => onRetry(doc.id)} aria-label={`Retry ${doc.filename}`}>
+            Retry
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

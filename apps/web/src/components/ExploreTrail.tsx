@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { ExploreStep } from '../api/types';
+
+/** The agent's moves as compact rows — "read 3.2", "next" — each expanding to what the agent saw. */
+export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: boolean }) {
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  if (steps.length === 0 && !live) return null;
+  const toggle = (i: number) =>
+    setOpen((set) => {
+      const next = new Set(set);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+  return (
+    <div className="trail" aria-live="polite">
+      <h3 className="trail-heading">
+        Agent trail <span className="trail-count">{steps.length} {steps.length === 1 ? 'step' : 'steps'}</span>
+      </h3>
+      <ol className="trail-list">
+        {steps.map((step, i) => {
+          const expanded = open.has(i);
+          const detailId = `trail-detail-${i}-${step.ms}`;
+          return (
+            <li key={i} className={`trail-step tool-${step.tool}`}>
+              <button type="button" className="trail-row" aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(i)}>
+                <span className="trail-index">{i + 1}</span>
+                <span className="trail-tool">{stepLabel(step)}</span>
+                <span className="trail-summary">{step.summary}</span>
+                <span className="trail-meta">
+                  {step.tokens} tok · {step.ms} ms
+                </span>
+              </button>
+              {expanded && (
+                <div id={detailId} className="trail-detail">
+                  {Object.keys(step.args).length > 0 && <code className="trail-args">{JSON.stringify(step.args)}</code>}
+                  <pre className="trail-saw">{step.saw ?? step.summary}</pre>
+                </div>
+              )}
+            </li>
+          );
+        })}
+        {live && (
+          <li className="trail-step trail-pending">
+            <span className="spinner" aria-hidden="true" /> working…
+          </li>
+        )}
+      </ol>
+    </div>
+  );
+}
+
+/** `search "q"`, `outline`, `read 3.2`, `next`, `previous`: the tool and its main argument. */
+export function stepLabel(step: ExploreStep): string {
+  const args = step.args;
+  switch (step.tool) {
+    case 'search':
+      return `search “${String(args.query ?? '')}”`;
+    case 'read': {
+      // The agent may name a section by number ("3.2") or by id; an id says nothing to a reader.
+      const section = String(args.section ?? '');
+      return /^(\d+(\.\d+)*|ref)$/.test(section) ? `read ${section}` : 'read';
+    }
+    case 'read_page':
+      return `read page ${String(args.page ?? '')}`;
+    default:
+      return step.tool;
+  }
+}

@@ -1,0 +1,102 @@
+import * as path from 'node:path';
+import { CorpusDb } from './corpus.db';
+import type { ArticleInput } from './corpus.types';
+import { normalize } from './testing/hashing-embedder.fixture';
+import { useTempDir } from './testing/temp-dir.fixture';
+import { EXACT_SCAN_MAX_CONTEXTS, type VectorSearchSettings } from './vector-index';
+
+const DIMENSION = 64;
+const SPEC = { modelId: 'random', dimension: DIMENSION };
+
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** One article of `count` random unit vectors; context texts are `<name> <i>` so hits can be told apart. */
+function randomArticle(name: string, count: number, random: () => number): { article: ArticleInput; vectors: Float32Array[] } {
+  const vectors = Array.from({ length: count }, () => normalize(Float32Array.from({ length: DIMENSION }, () => random() - 0.5)));
+  const contexts = vectors.map((embedding, i) => ({
+    text: `${name} ${i}`,
+    pageNumber: 1,
+    kind: 'text' as const,
+    numTokens: 2,
+    stopReason: 'Section' as const,
+    embedding,
+  }));
+  const article: ArticleInput = {
+    documentId: name,
+    title: name,
+    authors: [],
+    abstract: '',
+    datePublished: null,
+    journal: null,
+    doi: null,
+    pageCount: 1,
+    numTokens: 0,
+    embeddingModel: SPEC.modelId,
+    sections: [{ number: '1', title: 'Body', level: 1, numTokens: 0, contexts }],
+  };
+  return { article, vectors };
+}
+
+/** A corpus just past the exact-scan threshold, so searches take the SimHash first pass. */
+function openLargeCorpus(file: string, settings: Partial<VectorSearchSettings>): { corpus: CorpusDb; vectors: Float32Array[] } {
+  const corpus = CorpusDb.open(file, SPEC, { vectorSearch: settings });
+  const random = seededRandom(11);
+  const vectors: Float32Array[] = [];
+  for (let a = 0; vectors.length <= EXACT_SCAN_MAX_CONTEXTS; a++) {
+    const made = randomArticle(`doc-${a}`, 1000, random);
+    corpus.insertArticle(made.article);
+    vectors.push(...made.vectors);
+  }
+  return { corpus, vectors };
+}
+
+describe('vector search prefilters', () => {
+  const tempDir = useTempDir();
+
+  it('returns the same hits from the in-memory scan as from the SQL scan of the codes', () => {
+    const file = path.join(tempDir(), 'large.sqlite');
+    const { corpus: memory, vectors } = openLargeCorpus(file, { prefilter: 'memory', rescoreCandidates: 500 });
+    const sql = CorpusDb.open(file, SPEC, { vectorSearch: { prefilter: 'sql', rescoreCandidates: 500 } });
+    const exact = (query: Float32Array) => memory.vectorSearch(query, 10, { exact: true }).map((h) => h.text);
+    let recalled = 0;
+    for (let q = 0; q < 10; q++) {
+      const query = vectors[q * 997];
+      const fromMemory = memory.vectorSearch(query, 10).map((h) => h.text);
+      expect(fromMemory).toEqual(sql.vectorSearch(query, 10).map((h) => h.text));
+      expect(fromMemory[0]).toBe(exact(query)[0]);
+      recalled += fromMemory.filter((text) => exact(query).includes(text)).length;
+    }
+    expect(recalled / 100).toBeGreaterThanOrEqual(0.9);
+    sql.close();
+    memory.close();
+  });
+
+  it('finds contexts added after its first search, by this connection and by another one', () => {
+    const file = path.join(tempDir(), 'large.sqlite');
+    const { corpus } = openLargeCorpus(file, { prefilter: 'memory' });
+    const random = seededRandom(99);
+    corpus.vectorSearch(normalize(Float32Array.from({ length: DIMENSION }, () => random() - 0.5)), 5); // loads the codes
+    const own = randomArticle('own-write', 3, random);
+    corpus.insertArticle(own.article);
+    expect(corpus.vectorSearch(own.vectors[1], 1)[0].text).toBe('own-write 1');
+
+    const writer = CorpusDb.open(file, SPEC); // the worker's connection, in another process in production
+    const other = randomArticle('other-write', 3, random);
+    writer.insertArticle(other.article);
+    expect(corpus.vectorSearch(other.vectors[2], 1)[0].text).toBe('other-write 2');
+
+    // A delete on the other connection makes the counts disagree: the copy is reloaded without the gone codes.
+    writer.deleteArticle(writer.findArticleByDocument('other-write')!.id);
+    expect(corpus.vectorSearch(other.vectors[2], 1)[0].text).not.toBe('other-write 2');
+    corpus.deleteArticle(corpus.findArticleByDocument('own-write')!.id);
+    expect(corpus.vectorSearch(own.vectors[1], 1)[0].text).not.toBe('own-write 1');
+    writer.close();
+    corpus.close();
+  });
+});
