@@ -76,7 +76,7 @@ export const api = {
       `/projects/${enc(projectId)}/chat`,
       {
         messages,
-        mode: settings.mode,
+        ...(settings.mode === 'auto' ? {} : { mode: settings.mode }),
         expand: settings.expand,
         multiQuery: settings.multiQuery,
         filter: settings.filter,

@@ -119,7 +119,8 @@ export interface ChatResponse {
 }
 
 export interface ChatSettings {
-  mode: SearchMode;
+  /** `auto` leaves the choice to the server: hybrid with model embeddings, keyword with the offline lexical ones. */
+  mode: SearchMode | 'auto';
   expand: 'parent' | 'none';
   multiQuery: boolean;
   filter: boolean;

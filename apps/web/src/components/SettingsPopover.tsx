@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ChatSettings, SearchMode } from '../api/types';
+import type { ChatSettings } from '../api/types';
 
-export const DEFAULT_SETTINGS: ChatSettings = { mode: 'hybrid', expand: 'parent', multiQuery: false, filter: false };
+export const DEFAULT_SETTINGS: ChatSettings = { mode: 'auto', expand: 'parent', multiQuery: false, filter: false };
 
-const MODES: Array<{ value: SearchMode; label: string; hint: string }> = [
-  { value: 'hybrid', label: 'Hybrid', hint: 'Keywords and meaning, fused (recommended)' },
+const MODES: Array<{ value: ChatSettings['mode']; label: string; hint: string }> = [
+  { value: 'auto', label: 'Automatic', hint: 'The best mode for this server’s embeddings (recommended)' },
+  { value: 'hybrid', label: 'Hybrid', hint: 'Keywords and meaning, fused' },
   { value: 'standard', label: 'Semantic', hint: 'Nearest passages by embedding' },
   { value: 'keyword', label: 'Keyword', hint: 'BM25 full-text match' },
 ];

@@ -5,7 +5,11 @@ export function useStoredState<T>(key: string, fallback: T): [T, (value: T) => v
   const [value, setValue] = useState<T>(() => {
     try {
       const raw = window.localStorage.getItem(key);
-      return raw === null ? fallback : ({ ...(typeof fallback === 'object' ? fallback : {}), ...JSON.parse(raw) } as T);
+      if (raw === null) return fallback;
+      const stored = JSON.parse(raw) as unknown;
+      if (typeof stored !== typeof fallback) return fallback;
+      // Settings objects gain fields over time: keep the defaults for fields an older stored copy lacks.
+      return isRecord(fallback) && isRecord(stored) ? ({ ...fallback, ...stored } as T) : (stored as T);
     } catch {
       return fallback;
     }
@@ -18,4 +22,8 @@ export function useStoredState<T>(key: string, fallback: T): [T, (value: T) => v
     }
   }, [key, value]);
   return [value, setValue];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -246,4 +246,10 @@ describe(AnswerComposer.name, () => {
     const answer = await new AnswerComposer(null).answer('Quelle heure est-il à Tokyo ?', [], result);
     expect(answer).toEqual({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
   });
+
+  it('without an LLM says the sources do not answer when they hold under half of the question\'s terms', async () => {
+    // "water" occurs in the sources; "boiling", "zebra", "marmalade" do not: at most 2 of 5 terms.
+    const answer = await new AnswerComposer(null).answer('What is the boiling point of zebra marmalade in water?', [], result);
+    expect(answer).toEqual({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
+  });
 });

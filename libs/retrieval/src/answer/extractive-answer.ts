@@ -13,6 +13,12 @@ const MAX_SENTENCE_CHARS = 600;
 /** The section number of a paper's references (DESIGN.md). */
 const REFERENCES_SECTION_NUMBER = 'ref';
 
+/**
+ * Share of the question's distinct terms the sources must contain somewhere. Below it the sources are about
+ * something else ("the boiling point of zebra marmalade" matches only "point"), and the answer says so.
+ */
+export const MIN_QUESTION_COVERAGE = 0.5;
+
 /** Function words and question words: they match every sentence and say nothing about the topic. */
 const STOPWORDS = new Set(
   `a about after all also an and any are as at be been being between both but by can could did do does doing done
@@ -39,7 +45,8 @@ interface Candidate {
 
 /**
  * The answer without an LLM: the 2–4 sentences of the sources that share the most (idf-weighted) question terms,
- * best first, each followed by the `[n]` of its own context. Null when no sentence shares a term with the question.
+ * best first, each followed by the `[n]` of its own context. Null when no sentence shares a term with the question,
+ * or the sources together hold less than MIN_QUESTION_COVERAGE of its terms.
  */
 export function extractiveAnswer(question: string, sources: readonly AnswerSource[], notice: string): Answer | null {
   const wanted = new Set(questionTerms(question));
@@ -62,6 +69,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   for (const candidate of candidates) {
     for (const term of candidate.terms) candidate.score += Math.log(1 + candidates.length / documentFrequency.get(term)!);
   }
+  if (documentFrequency.size < wanted.size * MIN_QUESTION_COVERAGE) return null;
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || a.order - b.order);
   if (ranked.length === 0) return null;
   const chosen = ranked

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, which `.ci/run` installs (`apt-get install chromium`); Playwright's own download is not used. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags a closed network needs: no background calls home, no first-run UI, no GPU in a container. */
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+/**
+ * Browser tests run wherever Chromium is installed. CI sets LECTERN_BROWSER_TESTS=required so a missing browser
+ * fails the run instead of skipping; a developer without Chromium sees why the suite was skipped.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.env.LECTERN_BROWSER_TESTS === 'required') throw new Error(`Chromium not found at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+  console.warn(`UI tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  return false;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+/** Console errors and uncaught page errors, collected so a test can assert there were none. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/**
+ * Controls without an accessible name, and form fields without a label: each is a finding. The check runs in the
+ * page; it is a string so the Node-side TypeScript needs no DOM types.
+ */
+export async function unlabelledControls(page: Page): Promise<string[]> {
+  return (await page.evaluate(UNLABELLED_SCRIPT)) as string[];
+}
+
+const UNLABELLED_SCRIPT = `(() => {
+  const findings = [];
+  const name = (el) =>
+    (el.getAttribute('aria-label') || '').trim() || (el.getAttribute('title') || '').trim() ||
+    (el.textContent || '').trim() || (el.getAttribute('aria-labelledby') ? 'labelledby' : '');
+  for (const el of document.querySelectorAll('button, a[href], [role=button]')) {
+    if (!name(el)) findings.push(el.tagName.toLowerCase() + '.' + el.className);
+  }
+  for (const el of document.querySelectorAll('input, select, textarea')) {
+    if (el.type === 'hidden') continue;
+    if ((el.labels ? el.labels.length : 0) === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) {
+      findings.push(el.tagName.toLowerCase() + '#' + (el.id || el.name || el.className));
+    }
+  }
+  return findings;
+})()`;
+
+/** Runs a DOM expression in the page (a string, for the same reason). */
+export function inPage<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate(expression) as Promise<T>;
+}

@@ -1,0 +1,205 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, collectPageErrors, inPage, launchChromium, unlabelledControls } from './support/browser';
+import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
+import { corpusPdf, REPO_ROOT } from './support/paths';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const ARTIFACTS = path.join(REPO_ROOT, 'test', 'artifacts');
+const PAPERS = ['acl-N18-3011.pdf', 'arxiv-1912.10667.pdf'];
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Generous: ingest and Chromium share two cores with the other suites. */
+const WAIT = { timeout: 60_000 };
+
+/** The model's side of the chat: a cited answer with inline math, streamed word by word by the replay. */
+const CHAT_ANSWER =
+  'Mentions are first found by an entity extraction model, then each span is linked to its knowledge-base entity [1]. ' +
+  'Candidates are scored by similarity, $s(m, e) = \\cos(v_m, v_e)$, and the best one is kept [2].';
+
+/** The model's side of explore: search, jump to the best hit's section, read on, answer citing that section. */
+function exploreScript(): (request: ChatRequest) => { toolCalls: Array<{ name: string; arguments: string }> } {
+  let call = 0;
+  let section = '';
+  return (request) => {
+    call += 1;
+    if (call === 2) section = /section_id=([\w-]+)/.exec(request.messages.at(-1)?.content ?? '')?.[1] ?? '';
+    const steps = [
+      { name: 'search', arguments: JSON.stringify({ query: 'knowledge base entity linking', k: 5 }) },
+      { name: 'read', arguments: JSON.stringify({ section }) },
+      { name: 'next', arguments: '{}' },
+      { name: 'answer', arguments: JSON.stringify({ text: 'Entities are linked against a knowledge base of concepts.', citations: [section] }) },
+    ];
+    return { toolCalls: [steps[Math.min(call, steps.length) - 1]] };
+  };
+}
+
+const run = browserAvailable() ? describe : describe.skip;
+
+run('the course-assistant UI in Chromium (e2e)', () => {
+  let replay: OpenAiReplay;
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+
+  beforeAll(async () => {
+    await fs.mkdir(ARTIFACTS, { recursive: true });
+    replay = await startOpenAiReplay();
+    let explore = exploreScript();
+    replay.script((request) => {
+      if (!request.tools) return { content: CHAT_ANSWER };
+      if (request.messages.filter((m) => m.role === 'tool').length === 0) explore = exploreScript();
+      return explore(request);
+    });
+    t = await startTestApp({ EMBEDDINGS: 'lexical', OPENAI_BASE_URL: replay.url, LLM_MODEL: 'llama3.2', LLM_SMALL_MODEL: 'llama3.2:1b', LLM_TIMEOUT_SECONDS: '20' });
+    await t.app.listen(0, '127.0.0.1');
+    base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+    errors = collectPageErrors(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await replay?.close();
+  });
+
+  it('creates a project and puts it in the URL', async () => {
+    await page.goto(base);
+    await page.getByRole('heading', { name: 'Welcome to Lectern' }).waitFor(WAIT);
+    await shot('01-welcome');
+    await page.getByLabel('New project').fill('BIOL 301 — Reading group');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/p\/[\w-]+$/, WAIT);
+    await page.getByRole('heading', { name: 'BIOL 301 — Reading group', exact: true }).waitFor(WAIT);
+  });
+
+  it('uploads two PDFs and shows each through its stages to ready, with its counts', async () => {
+    await page.getByLabel('Upload PDFs').setInputFiles(PAPERS.map(corpusPdf));
+    const rows = page.locator('.doc-list > li');
+    await page.locator('.doc-list .status-ready').nth(1).waitFor(WAIT);
+    expect(await rows.count()).toBe(2);
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/\d+ pages · \d+ sections · \d+ passages/);
+    await page.getByRole('term').filter({ hasText: 'Pages' }).waitFor(WAIT);
+    await shot('02-documents');
+  });
+
+  it('opens a document’s outline with its sections and pages', async () => {
+    await page.getByRole('button', { name: 'acl-N18-3011' }).click();
+    const dialog = page.getByRole('dialog', { name: /Literature Graph/ });
+    await dialog.waitFor(WAIT);
+    expect(await dialog.locator('.outline-item').count()).toBeGreaterThan(5);
+    await shot('03-outline');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+  });
+
+  it('reaches the question box from the keyboard first', async () => {
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Your question' }).waitFor(WAIT);
+    await page.keyboard.press('Tab');
+    expect(await inPage(page, 'document.activeElement.textContent')).toBe('Skip to the question box');
+    await page.keyboard.press('Enter');
+    expect(await inPage(page, 'document.activeElement.id')).toBe('question');
+  });
+
+  it('streams a cited answer with rendered math, and a citation opens the PDF at its page with the passage marked', async () => {
+    const response = page.waitForResponse((r) => r.url().endsWith('/chat'));
+    await page.getByRole('textbox', { name: 'Your question' }).fill('How are entity mentions linked to the knowledge base?');
+    await page.keyboard.press('Enter');
+    const stream = await response;
+    expect(stream.headers()['content-type']).toMatch(/^text\/event-stream/);
+    const body = await stream.text();
+    expect(body.match(/^event: token$/gm)!.length).toBeGreaterThan(10);
+
+    const answer = page.locator('article[aria-label="Answer"][aria-busy="false"]').last();
+    await answer.waitFor(WAIT);
+    await answer.locator('.katex').first().waitFor(WAIT);
+    expect(await answer.locator('.cite-marker').count()).toBe(2);
+    const chips = answer.locator('.citation-chip');
+    expect(await chips.count()).toBe(2);
+    await shot('04-chat');
+
+    const label = (await chips.first().getAttribute('aria-label'))!;
+    const page_ = Number(/page (\d+)/.exec(label)![1]);
+    await chips.first().click();
+    const viewer = page.getByRole('img', { name: new RegExp(`^Page ${page_} of \\d+$`) });
+    await viewer.waitFor(WAIT);
+    await page.getByTestId('source-highlight').first().waitFor(WAIT);
+    await page.waitForFunction('(document.querySelector(".source-pane canvas")?.width ?? 0) > 0', null, WAIT);
+    await shot('05-source');
+    expect(await unlabelledControls(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('.source-pane').waitFor({ state: 'detached', ...WAIT });
+  });
+
+  it('explores with the agent, showing its trail live and its answer with citations', async () => {
+    await page.getByRole('switch', { name: 'Explore mode' }).check();
+    await page.getByRole('textbox', { name: 'Your question' }).fill('Which knowledge base do they link entities to?');
+    const response = page.waitForResponse((r) => r.url().endsWith('/explore'));
+    await page.getByRole('button', { name: 'Explore' }).click();
+    const stream = await response;
+    expect(stream.headers()['content-type']).toMatch(/^text\/event-stream/);
+    expect((await stream.text()).match(/^event: step$/gm)).toHaveLength(4);
+    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 2', null, WAIT);
+    const answer = page.locator('article[aria-label="Answer"]').nth(1);
+    await answer.locator('.citation-chip').first().waitFor(WAIT);
+    const rows = answer.locator('.trail-row');
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringMatching(/^1\s+search “knowledge base entity linking”/),
+      expect.stringMatching(/^2\s+read/),
+      expect.stringMatching(/^3\s+next/),
+      expect.stringMatching(/^4\s+answer/),
+    ]);
+    await rows.nth(1).click();
+    expect((await answer.locator('.trail-saw').innerText()).length).toBeGreaterThan(200);
+    await shot('06-explore');
+  });
+
+  it('keeps the conversation across a reload', async () => {
+    await page.reload();
+    await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
+    expect(await page.locator('article[aria-label="Answer"]').count()).toBe(2);
+    expect(await page.locator('article[aria-label="Your question"]').count()).toBe(2);
+  });
+
+  it('downloads the project corpus as a SQLite file holding every context', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export corpus (SQLite)' }).click();
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-ui-export-')), 'export.sqlite');
+    await (await download).saveAs(file);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.prepare('SELECT COUNT(*) FROM articles').pluck().get()).toBe(2);
+      expect(db.prepare('SELECT COUNT(*) FROM contexts').pluck().get()).toBeGreaterThan(50);
+    } finally {
+      db.close();
+      await fs.rm(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+
+  it('fits a phone: no sideways scrolling, the menu slides in, a citation opens full screen', async () => {
+    await page.setViewportSize(PHONE);
+    await page.getByRole('switch', { name: 'Explore mode' }).waitFor(WAIT);
+    expect(await inPage<number>(page, 'document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await shot('07-phone-chat');
+    await page.getByRole('button', { name: 'Open projects and papers' }).click();
+    await page.getByRole('button', { name: 'Close the menu' }).waitFor(WAIT);
+    await page.waitForTimeout(300); // the slide-in transition, for the screenshot only
+    await shot('08-phone-menu');
+    await page.getByRole('button', { name: 'Close the menu' }).click();
+    await page.locator('.citation-chip').first().click();
+    await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
+    const pane = await page.locator('.source-pane').boundingBox();
+    expect(pane).toMatchObject({ x: 0, y: 0, width: PHONE.width });
+    await shot('09-phone-source');
+    expect(errors).toEqual([]);
+  });
+});
