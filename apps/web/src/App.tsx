@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from './api/client';
 import type { ChatSettings, Health, LecternDocument, Outline, OutlineSection, Project } from './api/types';
 import { ChatPanel } from './components/ChatPanel';
+import { sectionLabel } from './components/CitationChips';
 import { DocumentsPanel } from './components/DocumentsPanel';
 import { OutlineDialog } from './components/OutlineDialog';
 import { ProjectPicker } from './components/ProjectPicker';
@@ -85,7 +86,7 @@ export function App() {
       setCiteError(null);
       setActiveCitation({ messageId: message.id, n: citation.n });
       const title = citation.articleTitle || titles.get(citation.articleId) || 'Source';
-      const section = citation.sectionNumber === 'ref' ? 'References' : [citation.sectionNumber, citation.sectionTitle].filter(Boolean).join(' ');
+      const section = sectionLabel(citation.sectionNumber, citation.sectionTitle);
       const label = `[${citation.n}] ${title}${section ? ` — ${section}` : ''}, p. ${citation.page}`;
       try {
         if (citation.contextId) {

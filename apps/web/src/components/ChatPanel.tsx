@@ -94,7 +94,14 @@ export function ChatPanel(props: Props) {
           </div>
         ) : (
           messages.map((m) => (
-            <MessageView key={m.id} message={m} titleOf={props.titleOf} onOpenCitation={props.onOpenCitation} activeCitation={props.activeCitation} />
+            <MessageView
+              key={m.id}
+              message={m}
+              titleOf={props.titleOf}
+              onOpenCitation={props.onOpenCitation}
+              activeCitation={props.activeCitation}
+              showNoLlmNotice={props.llmConfigured !== false}
+            />
           ))
         )}
       </div>

@@ -17,7 +17,7 @@ export function CitationChips({ citations, titleOf, onOpen, active, messageId }:
       <ol className="citation-list">
         {citations.map((c) => {
           const title = c.articleTitle || titleOf(c.articleId) || 'Untitled paper';
-          const section = c.sectionNumber === 'ref' ? 'References' : [c.sectionNumber, c.sectionTitle].filter(Boolean).join(' ');
+          const section = sectionLabel(c.sectionNumber, c.sectionTitle);
           const isActive = active?.messageId === messageId && active.n === c.n;
           return (
             <li key={`${c.n}-${c.articleId}-${c.page}`}>
@@ -41,4 +41,11 @@ export function CitationChips({ citations, titleOf, onOpen, active, messageId }:
       </ol>
     </div>
   );
+}
+
+/** "3.2 Attention", "References", or "Section 1" when the parser found a number but no heading. */
+export function sectionLabel(number: string, title: string): string {
+  if (number === 'ref') return 'References';
+  if (!title) return number ? `Section ${number}` : '';
+  return /^\d+(\.\d+)*$/.test(number) ? `${number} ${title}` : title;
 }

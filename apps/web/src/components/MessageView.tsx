@@ -5,15 +5,18 @@ import { CitationChips } from './CitationChips';
 import { ExploreTrail } from './ExploreTrail';
 
 const NO_ANSWER = /^The sources in this project don't contain an answer/;
+const NO_LLM_NOTICE = /^No LLM is configured/;
 
 interface Props {
   message: Message;
   titleOf: (articleId: string) => string | undefined;
   onOpenCitation: (message: Message, citation: Citation) => void;
   activeCitation: { messageId: string; n: number } | null;
+  /** False when the banner above the chat already says answers are extractive. */
+  showNoLlmNotice: boolean;
 }
 
-export function MessageView({ message, titleOf, onOpenCitation, activeCitation }: Props) {
+export function MessageView({ message, titleOf, onOpenCitation, activeCitation, showNoLlmNotice }: Props) {
   if (message.role === 'user') {
     return (
       <article className="message message-user" aria-label="Your question">
@@ -53,10 +56,10 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation }
       <CitationChips citations={citations} titleOf={titleOf} onOpen={(c) => onOpenCitation(message, c)} active={activeCitation} messageId={message.id} />
       {message.status !== 'streaming' && (
         <footer className="message-footer">
-          {message.notice && <span className="notice-inline">{message.notice}</span>}
+          {message.notice && (showNoLlmNotice || !NO_LLM_NOTICE.test(message.notice)) && <span className="notice-inline">{message.notice}</span>}
           <span className="message-meta">
             {message.via ? `${message.via}` : ''}
-            {message.llm === false && !message.notice ? ' · extractive' : ''}
+            {message.llm === false ? ' · extractive' : ''}
           </span>
           {message.content && <CopyButton text={message.content} />}
         </footer>

@@ -9,6 +9,7 @@ import { AnswerComposer } from './answer.composer';
 import { citedNumbers } from './citation-markers';
 import { NOTICE_LLM_STOPPED } from './answer.composer';
 import { NO_ANSWER_TEXT, NOTICE_LLM_DOWN, NOTICE_NO_LLM, type AnswerEvent, type Citation } from './answer.types';
+import { withoutCitationBrackets } from './extractive-answer';
 
 const QUESTION = 'Which ammonia-oxidizing archaea dominate the deep water of the South China Sea?';
 
@@ -216,7 +217,7 @@ describe(AnswerComposer.name, () => {
       const citation = answer.citations[Number(n) - 1];
       const context = fixture.corpus.contextNeighbourhood(citation.contextId, 0, 0)!.contexts[0];
       // Quoted verbatim from the cited context, which sits at the cited page and section.
-      expect(splitSentences(context.text)).toContain(sentence);
+      expect(splitSentences(context.text).map(withoutCitationBrackets)).toContain(sentence);
       expect(citation).toMatchObject({ page: context.page, sectionNumber: context.sectionNumber, sectionTitle: context.sectionTitle });
       expect(sentence).toMatch(/archaea|ammonia|South China Sea|deep|water|dominat/i);
       // Bibliography entries share the keywords but answer nothing.
@@ -251,5 +252,11 @@ describe(AnswerComposer.name, () => {
     // "water" occurs in the sources; "boiling", "zebra", "marmalade" do not: at most 2 of 5 terms.
     const answer = await new AnswerComposer(null).answer('What is the boiling point of zebra marmalade in water?', [], result);
     expect(answer).toEqual({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
+  });
+
+  it('keeps a quoted sentence\'s own references out of the [n] citation brackets', () => {
+    expect(withoutCitationBrackets('CMS [2] and ATLAS [3, 4] agree, unlike [5–7]; see Fig. 2.')).toBe(
+      'CMS (ref. 2) and ATLAS (ref. 3, 4) agree, unlike (ref. 5–7); see Fig. 2.',
+    );
   });
 });

@@ -86,7 +86,15 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
       numberOf.set(candidate.context.id, n);
       citations.push(citationOf(candidate.source, candidate.context, n));
     }
-    return `${candidate.text} [${n}]`;
+    return `${withoutCitationBrackets(candidate.text)} [${n}]`;
   });
   return { answer: parts.join(' '), citations, llm: false, notice };
+}
+
+/**
+ * A quoted sentence keeps the paper's own references ("as shown in [2]") but not in brackets: `[n]` in an answer
+ * means one of its sources, and the paper's [2] is not source 2. They become "(ref. 2)".
+ */
+export function withoutCitationBrackets(sentence: string): string {
+  return sentence.replace(/\[(\d+(?:\s*[,–-]\s*\d+)*)\]/g, '(ref. $1)');
 }

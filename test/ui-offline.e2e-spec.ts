@@ -1,0 +1,77 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
+import { browserAvailable, collectPageErrors, launchChromium, unlabelledControls } from './support/browser';
+import { corpusPdf, REPO_ROOT } from './support/paths';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const ARTIFACTS = path.join(REPO_ROOT, 'test', 'artifacts');
+const WAIT = { timeout: 60_000 };
+
+const run = browserAvailable() ? describe : describe.skip;
+
+/** No LLM configured, bad files in the upload: what a course sees on a bare install. */
+run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+
+  beforeAll(async () => {
+    await fs.mkdir(ARTIFACTS, { recursive: true });
+    t = await startTestApp({ EMBEDDINGS: 'lexical' });
+    await t.app.listen(0, '127.0.0.1');
+    const base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const project = await t.http().post('/projects').send({ name: 'Physics 210' }).expect(201);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    errors = collectPageErrors(page);
+    await page.goto(`${base}/p/${project.body.id}`);
+    await page.getByRole('heading', { name: 'Physics 210', exact: true }).waitFor(WAIT);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('refuses a non-PDF at once, fails a scan with its reason and a retry button, and readies the good paper', async () => {
+    await page.getByLabel('Upload PDFs').setInputFiles([
+      { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') },
+      { name: 'scan.pdf', mimeType: 'application/pdf', buffer: buildImageOnlyPdf() },
+      { name: 'arxiv-1211.2288.pdf', mimeType: 'application/pdf', buffer: await fs.readFile(corpusPdf('arxiv-1211.2288.pdf')) },
+    ]);
+    await page.getByRole('alert').filter({ hasText: 'Not accepted' }).getByText(/notes\.pdf: .*not a PDF/).waitFor(WAIT);
+    const scan = page.locator('.doc-list > li').filter({ hasText: 'scan' });
+    await scan.getByRole('alert').getByText(/no text layer/).waitFor(WAIT);
+    await page.locator('.doc-list .status-ready').waitFor(WAIT);
+    await shot('10-failed-upload');
+
+    const retried = page.waitForResponse((r) => r.url().endsWith('/retry') && r.status() === 202);
+    await scan.getByRole('button', { name: 'Retry scan.pdf' }).click();
+    await retried;
+    await scan.getByRole('alert').getByText(/no text layer/).waitFor(WAIT);
+  });
+
+  it('says no LLM is configured, answers extractively with citations, and says when the sources don’t say', async () => {
+    await page.getByRole('status').getByText('No LLM is configured.').waitFor(WAIT);
+    await page.getByRole('textbox', { name: 'Your question' }).fill('What spin and parity does the Higgs boson candidate have?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 1', null, WAIT);
+    const first = page.locator('article[aria-label="Answer"]').first();
+    expect(await first.locator('.citation-chip').count()).toBeGreaterThan(0);
+    expect(await first.locator('.message-footer').innerText()).toMatch(/extractive/);
+
+    await page.getByRole('textbox', { name: 'Your question' }).fill('What is the boiling point of zebra marmalade?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 2', null, WAIT);
+    const second = page.locator('article[aria-label="Answer"]').nth(1);
+    await second.getByRole('note').getByText('The sources don’t say.').waitFor(WAIT);
+    expect(await second.locator('.citation-chip').count()).toBe(0);
+    await shot('11-extractive-and-no-answer');
+    expect(await unlabelledControls(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
