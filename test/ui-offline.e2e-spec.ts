@@ -65,7 +65,12 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     expect(await first.locator('.message-footer').innerText()).toMatch(/extractive/);
 
     await page.getByRole('textbox', { name: 'Your question' }).fill('What is the boiling point of zebra marmalade?');
+    const followUp = page.waitForRequest((r) => r.url().endsWith('/chat'));
     await page.getByRole('button', { name: 'Ask' }).click();
+    // A follow-up carries the conversation so far: the first question and its answer, then the new question.
+    const sent = (await followUp).postDataJSON() as { messages: Array<{ role: string; content: string }> };
+    expect(sent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(sent.messages[0].content).toMatch(/Higgs/);
     await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 2', null, WAIT);
     const second = page.locator('article[aria-label="Answer"]').nth(1);
     await second.getByRole('note').getByText('The sources don’t say.').waitFor(WAIT);

@@ -170,6 +170,25 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     expect(await page.locator('article[aria-label="Your question"]').count()).toBe(2);
   });
 
+  it('keeps each project’s conversation to itself when switching projects', async () => {
+    const first = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: '+ New project' }).click();
+    await page.getByLabel('New project').fill('Empty seminar');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Empty seminar', exact: true }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).not.toBe(first);
+    expect(await page.locator('article[aria-label="Answer"]').count()).toBe(0);
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'BIOL 301 — Reading group (2)' });
+    await page.waitForURL((url) => url.pathname === first, WAIT);
+    await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
+    expect(await page.locator('article[aria-label="Answer"]').count()).toBe(2);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Empty seminar', exact: true }).waitFor(WAIT);
+    expect(await page.locator('article[aria-label="Answer"]').count()).toBe(0);
+    await page.goForward();
+    await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
+  });
+
   it('downloads the project corpus as a SQLite file holding every context', async () => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export corpus (SQLite)' }).click();

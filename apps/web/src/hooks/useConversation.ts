@@ -71,23 +71,31 @@ export function exploreCitations(citations: ExploreCitation[]): Citation[] {
 }
 
 export function useConversation(projectId: string | null) {
-  const [messages, setMessages] = useState<Message[]>(() => (projectId ? load(projectId) : []));
+  // The messages travel with the project they belong to, so a switch never saves one project's chat under another.
+  const [state, setState] = useState(() => ({ projectId, messages: projectId ? load(projectId) : [] }));
   const abort = useRef<AbortController | null>(null);
-  const loadedFor = useRef(projectId);
+  const messages = state.projectId === projectId ? state.messages : [];
+  const latest = useRef(messages);
+  latest.current = messages;
 
   useEffect(() => {
     abort.current?.abort();
-    loadedFor.current = projectId;
-    setMessages(projectId ? load(projectId) : []);
+    setState((old) => (old.projectId === projectId ? old : { projectId, messages: projectId ? load(projectId) : [] }));
   }, [projectId]);
 
   useEffect(() => {
-    if (projectId && loadedFor.current === projectId) save(projectId, messages);
-  }, [projectId, messages]);
+    if (state.projectId) save(state.projectId, state.messages);
+  }, [state]);
 
-  const patch = useCallback((id: string, change: (m: Message) => Partial<Message>) => {
-    setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change(m) } : m)));
-  }, []);
+  const setMessages = useCallback(
+    (change: (list: Message[]) => Message[]) => setState((old) => (old.projectId === projectId ? { ...old, messages: change(old.messages) } : old)),
+    [projectId],
+  );
+
+  const patch = useCallback(
+    (id: string, change: (m: Message) => Partial<Message>) => setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change(m) } : m))),
+    [setMessages],
+  );
 
   const send = useCallback(
     async (question: string, options: { explore: boolean; settings: ChatSettings }) => {
@@ -97,14 +105,12 @@ export function useConversation(projectId: string | null) {
       const kind = options.explore ? 'explore' : 'chat';
       const user: Message = { id: newId(), role: 'user', content: question, kind, status: 'done', createdAt: new Date().toISOString() };
       const answer: Message = { id: newId(), role: 'assistant', content: '', kind, status: 'streaming', createdAt: new Date().toISOString(), steps: [] };
-      let history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
-      setMessages((list) => {
-        history = list
-          .filter((m) => m.kind === 'chat' && m.status === 'done' && m.content.trim() !== '')
-          .slice(-HISTORY_TURNS * 2)
-          .map((m) => ({ role: m.role, content: m.content }));
-        return [...list, user, answer];
-      });
+      // From the rendered messages: a state updater runs later, too late to read the history from.
+      const history = latest.current
+        .filter((m) => m.kind === 'chat' && m.status === 'done' && m.content.trim() !== '')
+        .slice(-HISTORY_TURNS * 2)
+        .map((m) => ({ role: m.role, content: m.content }));
+      setMessages((list) => [...list, user, answer]);
       try {
         const events = options.explore
           ? await api.explore(projectId, question, controller.signal)
@@ -118,14 +124,14 @@ export function useConversation(projectId: string | null) {
         abort.current = null;
       }
     },
-    [projectId, patch],
+    [projectId, patch, setMessages],
   );
 
   const stop = useCallback(() => abort.current?.abort(), []);
   const clear = useCallback(() => {
     abort.current?.abort();
-    setMessages([]);
-  }, []);
+    setMessages(() => []);
+  }, [setMessages]);
 
   return { messages, send, stop, clear, busy: messages.some((m) => m.status === 'streaming') };
 }

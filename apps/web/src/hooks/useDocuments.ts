@@ -28,6 +28,8 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
   const [rejected, setRejected] = useState<UploadResult['rejected']>([]);
   const signature = useRef('');
   const timer = useRef<number | undefined>(undefined);
+  const current = useRef(projectId);
+  current.current = projectId;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -36,6 +38,8 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     window.clearTimeout(timer.current);
     try {
       const docs = await api.documents(projectId);
+      // The project changed while the request was out: its answer belongs to the old one.
+      if (current.current !== projectId) return;
       setDocuments(docs);
       setError(null);
       const next = docs.map((d) => `${d.id}:${d.status}`).join(',');
@@ -45,6 +49,7 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
       }
       timer.current = window.setTimeout(() => void refresh(), docs.some(inProgress) ? POLL_MS : IDLE_POLL_MS);
     } catch (e) {
+      if (current.current !== projectId) return;
       setError(e instanceof Error ? e.message : String(e));
       timer.current = window.setTimeout(() => void refresh(), IDLE_POLL_MS);
     }
