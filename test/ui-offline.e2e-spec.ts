@@ -1,41 +1,29 @@
 import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
-import { browserAvailable, collectPageErrors, launchChromium, unlabelledControls } from './support/browser';
-import { corpusPdf, REPO_ROOT } from './support/paths';
-import { startTestApp, type TestApp } from './support/test-app';
+import { browserAvailable, unlabelledControls } from './support/browser';
+import { corpusPdf } from './support/paths';
+import { openUiSession, type UiSession } from './support/ui-session';
 
-const ARTIFACTS = path.join(REPO_ROOT, 'test', 'artifacts');
 const WAIT = { timeout: 60_000 };
 
 const run = browserAvailable() ? describe : describe.skip;
 
 /** No LLM configured, bad files in the upload: what a course sees on a bare install. */
 run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
-  let t: TestApp;
-  let browser: Browser;
+  let ui: UiSession;
   let page: Page;
-  let errors: string[];
-  const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  const shot = (name: string) => ui.shot(name);
 
   beforeAll(async () => {
-    await fs.mkdir(ARTIFACTS, { recursive: true });
-    t = await startTestApp({ EMBEDDINGS: 'lexical' });
-    await t.app.listen(0, '127.0.0.1');
-    const base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
-    const project = await t.http().post('/projects').send({ name: 'Physics 210' }).expect(201);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    errors = collectPageErrors(page);
-    await page.goto(`${base}/p/${project.body.id}`);
+    ui = await openUiSession({ EMBEDDINGS: 'lexical' }, { width: 1280, height: 860 });
+    page = ui.page;
+    const project = await ui.t.http().post('/projects').send({ name: 'Physics 210' }).expect(201);
+    await page.goto(`${ui.base}/p/${project.body.id}`);
     await page.getByRole('heading', { name: 'Physics 210', exact: true }).waitFor(WAIT);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => ui?.close());
 
   it('refuses a non-PDF at once, fails a scan with its reason and a retry button, and readies the good paper', async () => {
     await page.getByLabel('Upload PDFs').setInputFiles([
@@ -77,6 +65,6 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     expect(await second.locator('.citation-chip').count()).toBe(0);
     await shot('11-extractive-and-no-answer');
     expect(await unlabelledControls(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(ui.errors).toEqual([]);
   });
 });

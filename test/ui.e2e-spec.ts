@@ -2,13 +2,12 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, collectPageErrors, inPage, launchChromium, unlabelledControls } from './support/browser';
+import type { Page } from 'playwright-core';
 import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
-import { corpusPdf, REPO_ROOT } from './support/paths';
-import { startTestApp, type TestApp } from './support/test-app';
+import { browserAvailable, inPage, unlabelledControls } from './support/browser';
+import { corpusPdf } from './support/paths';
+import { openUiSession, type UiSession } from './support/ui-session';
 
-const ARTIFACTS = path.join(REPO_ROOT, 'test', 'artifacts');
 const PAPERS = ['acl-N18-3011.pdf', 'arxiv-1912.10667.pdf'];
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -41,15 +40,12 @@ const run = browserAvailable() ? describe : describe.skip;
 
 run('the course-assistant UI in Chromium (e2e)', () => {
   let replay: OpenAiReplay;
-  let t: TestApp;
+  let ui: UiSession;
   let base: string;
-  let browser: Browser;
   let page: Page;
-  let errors: string[];
-  const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  const shot = (name: string) => ui.shot(name);
 
   beforeAll(async () => {
-    await fs.mkdir(ARTIFACTS, { recursive: true });
     replay = await startOpenAiReplay();
     let explore = exploreScript();
     replay.script((request) => {
@@ -57,17 +53,13 @@ run('the course-assistant UI in Chromium (e2e)', () => {
       if (request.messages.filter((m) => m.role === 'tool').length === 0) explore = exploreScript();
       return explore(request);
     });
-    t = await startTestApp({ EMBEDDINGS: 'lexical', OPENAI_BASE_URL: replay.url, LLM_MODEL: 'llama3.2', LLM_SMALL_MODEL: 'llama3.2:1b', LLM_TIMEOUT_SECONDS: '20' });
-    await t.app.listen(0, '127.0.0.1');
-    base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
-    errors = collectPageErrors(page);
+    const llm = { OPENAI_BASE_URL: replay.url, LLM_MODEL: 'llama3.2', LLM_SMALL_MODEL: 'llama3.2:1b', LLM_TIMEOUT_SECONDS: '20' };
+    ui = await openUiSession({ EMBEDDINGS: 'lexical', ...llm }, DESKTOP);
+    ({ base, page } = ui);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await ui?.close();
     await replay?.close();
   });
 
@@ -219,6 +211,6 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 0, y: 0, width: PHONE.width });
     await shot('09-phone-source');
-    expect(errors).toEqual([]);
+    expect(ui.errors).toEqual([]);
   });
 });
