@@ -257,6 +257,26 @@ describe(ChatController.name, () => {
     expect(res.body.retrieval.notes[0]).toMatch(new RegExp(`^the question is ${long.length} characters long; search takes 1000, so its first (9\\d\\d|1000) were searched$`));
   });
 
+  it('searches a follow-up as the small model rewrote it with the conversation, and answers with the conversation', async () => {
+    replay.script((request) =>
+      request.messages[0].content?.includes('You turn a follow-up question')
+        ? { content: '{"query": "knowledge base entity linking precision"}' }
+        : citingScript(),
+    );
+    const history = [
+      { role: 'user', content: QUESTION },
+      { role: 'assistant', content: 'A trained linker scores candidates [1].' },
+      { role: 'user', content: 'What is its precision?' },
+    ];
+    const res = await chat({ messages: history }).expect(200);
+    expect(res.body.retrieval.notes).toEqual(['follow-up searched as "knowledge base entity linking precision"']);
+    const [rewrite, answer] = chatRequests().slice(-2).map((r) => r.body);
+    expect(rewrite.model).toBe('llama3.2:1b');
+    expect(rewrite.messages.at(-1).content).toContain(QUESTION);
+    expect(answer.model).toBe('llama3.2');
+    expect(answer.messages.map((m: { content: string }) => m.content).join('\n')).toContain('A trained linker scores candidates');
+  });
+
   it.each([
     ['no messages', { messages: [] }, /at least 1 message/],
     ['no messages field', {}, /messages/],

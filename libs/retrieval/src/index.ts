@@ -22,6 +22,7 @@ export {
   type ContextNeighbourhoodSource,
 } from './parent-expansion';
 export { mapBounded, type BoundedOutcome, type BoundedOptions } from './bounded-parallel';
+export { standaloneQuery, isFollowUp, parseStandaloneQuery, type StandaloneQuery } from './follow-up';
 export { writeQueryVariants, parseQueryVariants, DEFAULT_QUERY_VARIANTS, MAX_QUERY_VARIANTS } from './multi-query';
 export {
   filterRelevant,

@@ -8,6 +8,7 @@ import {
   RetrievalPipeline,
   SearchService,
   selectRerankers,
+  standaloneQuery,
   type Answer,
   type Reranker,
   type RetrievalOptions,
@@ -91,9 +92,12 @@ export class ChatService {
     }
   }
 
+  /** A follow-up ("what is its precision?") is searched with the conversation folded in; the answer sees it all. */
   private async retrieve(turn: ChatTurn, signal?: AbortSignal): Promise<RetrievalResult> {
-    const result = await turn.pipeline.retrieve(turn.query, { ...turn.options, signal });
-    return turn.queryNote ? { ...result, notes: [turn.queryNote, ...result.notes] } : result;
+    const standalone = await standaloneQuery(turn.query, turn.history, this.llm, signal);
+    const result = await turn.pipeline.retrieve(standalone.query, { ...turn.options, signal });
+    const notes = [turn.queryNote, standalone.note].filter((note): note is string => Boolean(note));
+    return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result;
   }
 
   private response(answer: Answer, result: RetrievalResult): ChatResponseDto {

@@ -14,7 +14,7 @@ export function replayLlm(replay: OpenAiReplay, timeoutMs = 5000): LlmClient {
   );
 }
 
-export type LlmTask = 'variants' | 'judge' | 'rate' | 'answer';
+export type LlmTask = 'variants' | 'judge' | 'rate' | 'answer' | 'rewrite';
 
 /** Which of our prompts a request carries, told by its system message. */
 export function taskOf(request: Pick<ChatRequest, 'messages'>): LlmTask {
@@ -23,6 +23,7 @@ export function taskOf(request: Pick<ChatRequest, 'messages'>): LlmTask {
   if (system.includes('You decide whether a passage')) return 'judge';
   if (system.includes('You rate how well a passage')) return 'rate';
   if (system.includes('You answer questions about scientific papers')) return 'answer';
+  if (system.includes('You turn a follow-up question')) return 'rewrite';
   throw new Error(`unrecognised prompt: ${system.slice(0, 80)}`);
 }
 
