@@ -10,9 +10,11 @@ import { openUiSession, type UiSession } from './support/ui-session';
 
 const PAPERS = ['acl-N18-3011.pdf', 'arxiv-1912.10667.pdf'];
 const DESKTOP = { width: 1440, height: 900 };
+const TABLET = { width: 1000, height: 800 };
 const PHONE = { width: 390, height: 844 };
-/** Generous: ingest and Chromium share two cores with the other suites. */
-const WAIT = { timeout: 60_000 };
+/** Generous: ingest and Chromium share two cores with the other suites; under the test timeout, so a miss says where. */
+const WAIT = { timeout: 45_000 };
+jest.setTimeout(120_000);
 
 /** The model's side of the chat: a cited answer with inline math, streamed word by word by the replay. */
 const CHAT_ANSWER =
@@ -91,6 +93,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await shot('03-outline');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...WAIT });
+    await page.waitForFunction('document.activeElement?.textContent === "acl-N18-3011"', null, WAIT);
   });
 
   it('reaches the question box from the keyboard first', async () => {
@@ -130,6 +133,8 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     expect(await unlabelledControls(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.locator('.source-pane').waitFor({ state: 'detached', ...WAIT });
+    // Back where the reader came from: the citation chip.
+    await page.waitForFunction('document.activeElement?.classList.contains("citation-chip")', null, WAIT);
   });
 
   it('explores with the agent, showing its trail live and its answer with citations', async () => {
@@ -170,7 +175,9 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.getByRole('heading', { name: 'Empty seminar', exact: true }).waitFor(WAIT);
     expect(new URL(page.url()).pathname).not.toBe(first);
     expect(await page.locator('article[aria-label="Answer"]').count()).toBe(0);
-    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'BIOL 301 — Reading group (2)' });
+    const projects = page.getByRole('navigation', { name: 'Projects' });
+    expect(await projects.getByRole('link', { name: /Empty seminar/ }).getAttribute('aria-current')).toBe('page');
+    await projects.getByRole('link', { name: /BIOL 301/ }).click();
     await page.waitForURL((url) => url.pathname === first, WAIT);
     await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
     expect(await page.locator('article[aria-label="Answer"]').count()).toBe(2);
@@ -196,21 +203,42 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     }
   });
 
+  it('covers the chat with the source view on a tablet, where side by side would be too narrow', async () => {
+    await page.setViewportSize(TABLET);
+    await page.locator('.citation-chip').first().click();
+    await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
+    const pane = await page.locator('.source-pane').boundingBox();
+    expect(pane).toMatchObject({ x: 260, width: TABLET.width - 260 });
+    expect(await page.locator('main').getAttribute('inert')).not.toBeNull();
+    await shot('07-tablet-source');
+    await page.keyboard.press('Escape');
+    await page.locator('.source-pane').waitFor({ state: 'detached', ...WAIT });
+    expect(await page.locator('main').getAttribute('inert')).toBeNull();
+  });
+
   it('fits a phone: no sideways scrolling, the menu slides in, a citation opens full screen', async () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('switch', { name: 'Explore mode' }).waitFor(WAIT);
     expect(await inPage<number>(page, 'document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
-    await shot('07-phone-chat');
-    await page.getByRole('button', { name: 'Open projects and papers' }).click();
+    expect(await inPage<number>(page, 'document.querySelector(".messages").scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await page.waitForTimeout(300); // the menu's slide-out after the resize, for the screenshot only
+    await shot('08-phone-chat');
+    // The closed menu is out of the Tab order: from the skip link, Tab goes to the menu button.
+    await page.locator('.skip-link').focus();
+    await page.keyboard.press('Tab');
+    expect(await inPage(page, 'document.activeElement.getAttribute("aria-label")')).toBe('Open projects and papers');
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Close the menu' }).waitFor(WAIT);
+    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Close the menu"', null, WAIT);
     await page.waitForTimeout(300); // the slide-in transition, for the screenshot only
-    await shot('08-phone-menu');
-    await page.getByRole('button', { name: 'Close the menu' }).click();
+    await shot('09-phone-menu');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Open projects and papers"', null, WAIT);
     await page.locator('.citation-chip').first().click();
     await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 0, y: 0, width: PHONE.width });
-    await shot('09-phone-source');
+    await shot('10-phone-source');
     expect(ui.errors).toEqual([]);
   });
 });

@@ -1,25 +1,29 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api } from './api/client';
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError } from './api/client';
 import type { ChatSettings, Health, LecternDocument, Outline, OutlineSection, Project } from './api/types';
 import { ChatPanel } from './components/ChatPanel';
 import { sectionLabel } from './components/CitationChips';
-import { DocumentsPanel } from './components/DocumentsPanel';
 import { OutlineDialog } from './components/OutlineDialog';
-import { ProjectPicker } from './components/ProjectPicker';
 import { DEFAULT_SETTINGS } from './components/SettingsPopover';
+import { Sidebar } from './components/Sidebar';
 import { SourceViewer, type SourceTarget } from './components/source/SourceViewer';
 import { useArticleTitles } from './hooks/useArticleTitles';
 import { useConversation, type Citation, type Message } from './hooks/useConversation';
 import { useDocuments } from './hooks/useDocuments';
+import { useMediaQuery } from './hooks/useMediaQuery';
+import { useReturnFocus } from './hooks/useReturnFocus';
 import { useProjectRoute } from './hooks/useRoute';
 import { useStoredState } from './hooks/useStoredState';
+
+/** Why the current project is not shown: it does not exist, or the server could not be asked. */
+type ProjectProblem = { kind: 'missing' | 'unreachable'; message: string } | null;
 
 export function App() {
   const [projectId, navigate] = useProjectRoute();
   const [projects, setProjects] = useState<Project[] | null>(null);
   const [project, setProject] = useState<Project | null>(null);
+  const [problem, setProblem] = useState<ProjectProblem>(null);
   const [health, setHealth] = useState<Health | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [settings, setSettings] = useStoredState<ChatSettings>('lectern.settings', DEFAULT_SETTINGS);
   const [explore, setExplore] = useStoredState('lectern.explore', false);
   const [source, setSource] = useState<SourceTarget | null>(null);
@@ -27,13 +31,18 @@ export function App() {
   const [outlineDoc, setOutlineDoc] = useState<LecternDocument | null>(null);
   const [navOpen, setNavOpen] = useState(false);
   const [citeError, setCiteError] = useState<string | null>(null);
+  const phone = useMediaQuery('(max-width: 760px)');
+  const sourceCoversChat = useMediaQuery('(max-width: 1100px)');
+  const sourceFocus = useReturnFocus();
+  const outlineFocus = useReturnFocus();
+  const navFocus = useReturnFocus();
 
   const loadProjects = useCallback(async () => {
     try {
       setProjects(await api.projects());
-      setLoadError(null);
+      setProblem((p) => (p?.kind === 'unreachable' ? null : p));
     } catch (e) {
-      setLoadError(e instanceof Error ? e.message : String(e));
+      setProblem({ kind: 'unreachable', message: e instanceof Error ? e.message : String(e) });
     }
   }, []);
 
@@ -52,11 +61,17 @@ export function App() {
     api.project(projectId).then(
       (p) => {
         setProject(p);
-        setLoadError(null);
+        setProblem(null);
       },
       (e: unknown) => {
-        setProject(null);
-        setLoadError(e instanceof Error ? e.message : String(e));
+        const message = e instanceof Error ? e.message : String(e);
+        // Only a 404 means the project is gone; a network blip keeps what is on screen (and the draft question).
+        if (e instanceof ApiError && e.status === 404) {
+          setProject(null);
+          setProblem({ kind: 'missing', message });
+        } else {
+          setProblem({ kind: 'unreachable', message });
+        }
       },
     );
   }, [projectId]);
@@ -78,6 +93,18 @@ export function App() {
     const created = await api.createProject(name);
     await loadProjects();
     navigate(created.id);
+    setNavOpen(false);
+  };
+
+  const showSource = (target: SourceTarget) => {
+    if (!source) sourceFocus.remember();
+    setSource(target);
+  };
+
+  const closeSource = () => {
+    setSource(null);
+    setActiveCitation(null);
+    sourceFocus.restore();
   };
 
   const openCitation = useCallback(
@@ -91,120 +118,107 @@ export function App() {
       try {
         if (citation.contextId) {
           const context = await api.context(projectId, citation.contextId);
-          setSource({ documentId: context.article.documentId, articleId: context.article.id, page: context.page, box: context.box, passage: context.text, label });
+          showSource({ documentId: context.article.documentId, articleId: context.article.id, page: context.page, box: context.box, passage: context.text, label });
           return;
         }
         const doc = docs.documents.find((d) => d.articleId === citation.articleId);
         const documentId = doc?.id ?? (await api.outline(citation.articleId)).article.documentId;
-        setSource({ documentId, articleId: citation.articleId, page: citation.page, box: null, label });
+        showSource({ documentId, articleId: citation.articleId, page: citation.page, box: null, label });
       } catch (e) {
         setCiteError(`Could not open the source: ${e instanceof Error ? e.message : String(e)}`);
       }
     },
-    [projectId, titles, docs.documents],
+    // `source` because showSource reads it to decide whether to remember the focus.
+    [projectId, titles, docs.documents, source],
   );
+
+  const openDocument = (doc: LecternDocument) => {
+    outlineFocus.remember();
+    setOutlineDoc(doc);
+  };
+
+  const closeOutline = () => {
+    setOutlineDoc(null);
+    outlineFocus.restore();
+  };
 
   const openOutlinePage = (outline: Outline, section: OutlineSection | null) => {
     setOutlineDoc(null);
+    setNavOpen(false);
     setActiveCitation(null);
-    const where = section ? ` — ${section.number === 'ref' ? 'References' : `${section.number} ${section.title}`.trim()}` : '';
-    setSource({ documentId: outline.article.documentId, articleId: outline.article.id, page: section?.pageStart ?? 1, box: null, label: `${outline.article.title}${where}` });
+    const where = section ? ` — ${sectionLabel(section.number, section.title) || 'section'}` : '';
+    showSource({ documentId: outline.article.documentId, articleId: outline.article.id, page: section?.pageStart ?? 1, box: null, label: `${outline.article.title}${where}` });
+  };
+
+  const openNav = () => {
+    navFocus.remember();
+    setNavOpen(true);
+  };
+  const closeNav = () => {
+    setNavOpen(false);
+    navFocus.restore();
   };
 
   const readyCount = project?.stats?.ready ?? docs.documents.filter((d) => d.status === 'ready').length;
-  const stats = project?.stats;
   const llmConfigured = health ? health.llm !== null : null;
-  const projectMissing = projectId !== null && loadError !== null && project === null;
-
-  const sidebar = (
-    <aside className={`sidebar${navOpen ? ' is-open' : ''}`} aria-label="Projects and papers">
-      <div className="brand">
-        <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true">
-          <rect width="32" height="32" rx="7" fill="#1f4e79" />
-          <path d="M9 8h9a5 5 0 0 1 5 5v11H14a5 5 0 0 1-5-5z" fill="#fff" />
-          <path d="M12 13h8M12 17h8" stroke="#1f4e79" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span>Lectern</span>
-        <button type="button" className="btn btn-ghost btn-icon nav-close" onClick={() => setNavOpen(false)} aria-label="Close the menu">
-          ×
-        </button>
-      </div>
-      {projects && (
-        <ProjectPicker
-          projects={projects}
-          currentId={projectId}
-          onSelect={(id) => {
-            navigate(id);
-            setNavOpen(false);
-          }}
-          onCreate={createProject}
-        />
-      )}
-      {project && (
-        <>
-          {stats && (
-            <dl className="stats" aria-label="Project totals">
-              <div>
-                <dt>Articles</dt>
-                <dd>{stats.articles}</dd>
-              </div>
-              <div>
-                <dt>Sections</dt>
-                <dd>{stats.sections}</dd>
-              </div>
-              <div>
-                <dt>Pages</dt>
-                <dd>{stats.pages}</dd>
-              </div>
-            </dl>
-          )}
-          <DocumentsPanel
-            documents={docs.documents}
-            uploads={docs.uploads}
-            rejected={docs.rejected}
-            error={docs.error}
-            onUpload={(files) => void docs.upload(files)}
-            onRetry={(id) => void docs.retry(id)}
-            onDismissUpload={docs.dismissUpload}
-            onClearRejected={docs.clearRejected}
-            onOpen={setOutlineDoc}
-          />
-          <a className="btn export-btn" href={api.exportUrl(project.id)} download>
-            Export corpus (SQLite)
-          </a>
-        </>
-      )}
-      {health && (
-        <p className="footer-note muted small">
-          v{health.version} · {health.parsers.join(' + ')} · {health.embedder.kind} embeddings
-        </p>
-      )}
-    </aside>
-  );
+  // What is behind a phone menu or a full-width source view is out of reach for keyboard and screen reader.
+  const mainInert = (phone && navOpen) || (sourceCoversChat && source !== null);
 
   return (
     <div className={`app${source ? ' has-source' : ''}`}>
       <a className="skip-link" href="#question">
         Skip to the question box
       </a>
-      {sidebar}
-      {navOpen && <div className="scrim" onClick={() => setNavOpen(false)} aria-hidden="true" />}
-      <main className="main">
+      <Sidebar
+        projects={projects}
+        project={project}
+        currentId={projectId}
+        health={health}
+        docs={docs}
+        phone={phone}
+        open={navOpen}
+        onClose={closeNav}
+        onSelectProject={(id) => {
+          navigate(id);
+          setNavOpen(false);
+        }}
+        onCreateProject={createProject}
+        onOpenDocument={openDocument}
+      />
+      {navOpen && <div className="scrim" onClick={closeNav} aria-hidden="true" />}
+      <main className="main" inert={mainInert}>
         <div className="mobile-bar">
-          <button type="button" className="btn btn-ghost btn-icon" onClick={() => setNavOpen(true)} aria-label="Open projects and papers">
+          <button type="button" className="btn btn-ghost btn-icon" onClick={openNav} aria-label="Open projects and papers" aria-expanded={navOpen}>
             ☰
           </button>
-          <span className="mobile-title">{project?.name ?? 'Lectern'}</span>
+          <span className="mobile-title" aria-hidden="true">
+            {project?.name ?? 'Lectern'}
+          </span>
         </div>
         {citeError && (
           <div className="banner banner-error" role="alert">
             {citeError}
           </div>
         )}
-        {projectMissing ? (
+        {problem?.kind === 'unreachable' && (
+          <div className="banner banner-error" role="alert">
+            <strong>Lectern is not reachable.</strong> {problem.message}{' '}
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                void loadProjects();
+                refreshProject();
+              }}
+            >
+              Try again
+            </button>
+          </div>
+        )}
+        {problem?.kind === 'missing' && !project ? (
           <div className="empty-state">
-            <h2>Project not found</h2>
-            <p>{loadError}</p>
+            <h1>Project not found</h1>
+            <p>{problem.message}. The link may be old, or the project was removed.</p>
             <button type="button" className="btn btn-primary" onClick={() => navigate(null)}>
               Go to your projects
             </button>
@@ -221,43 +235,30 @@ export function App() {
             explore={explore}
             onExplore={setExplore}
             onSend={(q) => void conversation.send(q, { explore, settings })}
+            onRetry={(q, asExplore) => void conversation.send(q, { explore: asExplore, settings })}
             onStop={conversation.stop}
             onClear={conversation.clear}
             titleOf={(id) => titles.get(id)}
             onOpenCitation={(m, c) => void openCitation(m, c)}
             activeCitation={activeCitation}
           />
-        ) : loadError && !projects ? (
-          <div className="empty-state" role="alert">
-            <h2>Lectern is not reachable</h2>
-            <p>{loadError}</p>
-            <button type="button" className="btn btn-primary" onClick={() => void loadProjects()}>
-              Try again
-            </button>
-          </div>
         ) : projects && projects.length === 0 ? (
           <div className="empty-state">
-            <h2>Welcome to Lectern</h2>
+            <h1>Welcome to Lectern</h1>
             <p>Create a project for your course or lab, upload its papers, and ask questions that are answered with citations to the page.</p>
           </div>
-        ) : (
+        ) : problem?.kind !== 'unreachable' ? (
           <p className="thinking center">
             <span className="spinner" aria-hidden="true" /> Loading…
           </p>
-        )}
+        ) : null}
       </main>
       {source && (
         <aside className="source-pane" aria-label="Source">
-          <SourceViewer
-            target={source}
-            onClose={() => {
-              setSource(null);
-              setActiveCitation(null);
-            }}
-          />
+          <SourceViewer target={source} onClose={closeSource} />
         </aside>
       )}
-      {outlineDoc && <OutlineDialog doc={outlineDoc} onClose={() => setOutlineDoc(null)} onOpenPage={openOutlinePage} />}
+      {outlineDoc && <OutlineDialog doc={outlineDoc} onClose={closeOutline} onOpenPage={openOutlinePage} />}
     </div>
   );
 }

@@ -93,10 +93,10 @@ export const api = {
 };
 
 /**
- * Uploads PDFs with XMLHttpRequest, the one browser API that reports upload progress.
- * `onProgress` gets the fraction sent, 0..1.
+ * Uploads PDFs with XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the
+ * fraction sent, 0..1; aborting `signal` cancels the upload.
  */
-export function uploadDocuments(projectId: string, files: File[], onProgress: (fraction: number) => void): Promise<UploadResult> {
+export function uploadDocuments(projectId: string, files: File[], onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const file of files) form.append('files', file, file.name);
@@ -117,11 +117,18 @@ export function uploadDocuments(projectId: string, files: File[], onProgress: (f
         resolve(body as UploadResult);
         return;
       }
-      const error = (body ?? {}) as ApiErrorBody;
+      const error = (body ?? {}) as ApiErrorBody & { rejected?: UploadResult['rejected'] };
+      // Every file refused (422): the reason of each, rather than the joined message.
+      if (error.rejected && error.rejected.length > 0) {
+        resolve({ documents: [], rejected: error.rejected });
+        return;
+      }
       const message = Array.isArray(error.message) ? error.message.join('; ') : error.message;
       reject(new ApiError(xhr.status, message ?? `upload failed (HTTP ${xhr.status})`, error.errorId));
     };
     xhr.onerror = () => reject(new ApiError(0, 'upload failed: the server could not be reached'));
+    xhr.onabort = () => reject(new ApiError(0, 'upload cancelled'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ChatSettings } from '../api/types';
 import type { Citation, Message } from '../hooks/useConversation';
+import { useStoredState } from '../hooks/useStoredState';
 import { MessageView } from './MessageView';
 import { SettingsPopover } from './SettingsPopover';
 
@@ -15,6 +16,8 @@ interface Props {
   explore: boolean;
   onExplore: (on: boolean) => void;
   onSend: (question: string) => void;
+  /** Asks a failed question again, in the mode it was asked in. */
+  onRetry: (question: string, explore: boolean) => void;
   onStop: () => void;
   onClear: () => void;
   titleOf: (articleId: string) => string | undefined;
@@ -29,19 +32,29 @@ export function ChatPanel(props: Props) {
   const input = useRef<HTMLTextAreaElement>(null);
   const exploreId = useId();
   const last = messages[messages.length - 1];
+  // Whether the reader was at the bottom before the last update: measured on scroll, since after an update the
+  // new content has already moved the bottom away.
+  const following = useRef(true);
+  const [clearArmed, setClearArmed] = useState(false);
+  const [bannerDismissed, setBannerDismissed] = useStoredState('lectern.noLlmBannerDismissed', false);
+  const showBanner = props.llmConfigured === false && !bannerDismissed;
 
-  // Follow the stream while the reader is at the bottom; leave them alone if they scrolled up to read.
   useEffect(() => {
     const el = list.current;
-    if (!el) return;
-    const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 160;
-    if (nearBottom || last?.role === 'user') el.scrollTop = el.scrollHeight;
-  }, [messages, last]);
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+
+  useEffect(() => {
+    if (!clearArmed) return;
+    const timer = window.setTimeout(() => setClearArmed(false), 4000);
+    return () => window.clearTimeout(timer);
+  }, [clearArmed]);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     const question = draft.trim();
     if (!question || busy) return;
+    following.current = true;
     props.onSend(question);
     setDraft('');
   };
@@ -57,7 +70,7 @@ export function ChatPanel(props: Props) {
     <section className="chat" aria-label="Chat">
       <header className="chat-header">
         <div className="chat-title">
-          <h2>{props.projectName}</h2>
+          <h1>{props.projectName}</h1>
           <span className="muted">
             {readyCount} {readyCount === 1 ? 'paper' : 'papers'} ready
           </span>
@@ -68,21 +81,51 @@ export function ChatPanel(props: Props) {
             <span className="switch-track" aria-hidden="true" />
             <span>Explore mode</span>
           </label>
-          <SettingsPopover settings={props.settings} onChange={props.onSettings} llmConfigured={props.llmConfigured === true} />
-          <button type="button" className="btn btn-ghost" onClick={props.onClear} disabled={messages.length === 0 || busy}>
-            Clear
-          </button>
+          <SettingsPopover settings={props.settings} onChange={props.onSettings} llmConfigured={props.llmConfigured === true} disabled={explore} />
+          {clearArmed ? (
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                setClearArmed(false);
+                props.onClear();
+              }}
+              onBlur={() => setClearArmed(false)}
+              autoFocus
+            >
+              Clear all?
+            </button>
+          ) : (
+            <button type="button" className="btn btn-ghost" onClick={() => setClearArmed(true)} disabled={messages.length === 0 || busy}>
+              Clear
+            </button>
+          )}
         </div>
       </header>
 
-      {props.llmConfigured === false && (
+      {showBanner && (
         <div className="banner banner-info" role="status">
-          <strong>No LLM is configured.</strong> Answers are extractive: the best sentences from the papers, cited. Set{' '}
-          <code>OPENAI_BASE_URL</code> and <code>LLM_MODEL</code> for written answers.
+          <p>
+            <strong>No LLM is configured.</strong> Answers are extractive: the best sentences from the papers, cited. Set{' '}
+            <code>OPENAI_BASE_URL</code> and <code>LLM_MODEL</code> for written answers.
+          </p>
+          <button type="button" className="btn btn-ghost btn-icon" onClick={() => setBannerDismissed(true)} aria-label="Dismiss the notice about the LLM">
+            ×
+          </button>
         </div>
       )}
 
-      <div className="messages" ref={list} role="log" aria-live="polite" aria-relevant="additions" tabIndex={0} aria-label="Conversation">
+      <div
+        className="messages"
+        ref={list}
+        tabIndex={0}
+        role="region"
+        aria-label="Conversation"
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          following.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+        }}
+      >
         {messages.length === 0 ? (
           <div className="empty-chat">
             <h3>Ask about the papers in {props.projectName}</h3>
@@ -96,14 +139,19 @@ export function ChatPanel(props: Props) {
           messages.map((m) => (
             <MessageView
               key={m.id}
+              onRetry={m.role === 'assistant' && m.status === 'error' ? () => retryOf(messages, m, props.onRetry) : undefined}
               message={m}
               titleOf={props.titleOf}
               onOpenCitation={props.onOpenCitation}
               activeCitation={props.activeCitation}
-              showNoLlmNotice={props.llmConfigured !== false}
+              showNoLlmNotice={!showBanner}
             />
           ))
         )}
+      </div>
+
+      <div className="visually-hidden" role="status">
+        {announcement(last)}
       </div>
 
       <form className="composer" onSubmit={submit}>
@@ -132,4 +180,19 @@ export function ChatPanel(props: Props) {
       </form>
     </section>
   );
+}
+
+/** One line for screen readers per change of state, not per streamed token. */
+function announcement(last: Message | undefined): string {
+  if (!last || last.role !== 'assistant') return '';
+  if (last.status === 'streaming') return last.kind === 'explore' ? 'The agent is reading the papers.' : 'Searching the papers.';
+  if (last.status === 'error') return `The answer failed: ${last.error ?? 'unknown error'}`;
+  const n = last.citations?.length ?? 0;
+  return n > 0 ? `Answer ready, citing ${n} ${n === 1 ? 'source' : 'sources'}.` : 'Answer ready.';
+}
+
+function retryOf(messages: Message[], failed: Message, retry: (question: string, explore: boolean) => void): void {
+  const index = messages.indexOf(failed);
+  const question = [...messages.slice(0, index)].reverse().find((m) => m.role === 'user');
+  if (question) retry(question.content, question.kind === 'explore');
 }

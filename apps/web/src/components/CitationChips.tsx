@@ -47,5 +47,7 @@ export function CitationChips({ citations, titleOf, onOpen, active, messageId }:
 export function sectionLabel(number: string, title: string): string {
   if (number === 'ref') return 'References';
   if (!title) return number ? `Section ${number}` : '';
+  // GROBID numbers the untitled opening "0"; nobody cites "0 Abstract".
+  if (number === '0') return title;
   return /^\d+(\.\d+)*$/.test(number) ? `${number} ${title}` : title;
 }

@@ -59,13 +59,19 @@ export function DocumentRow({ doc, onRetry, onOpen }: Props) {
       {ready && (
         <p className="doc-counts">
           {doc.pageCount ?? 0} pages · {doc.sectionCount ?? 0} sections · {doc.contextCount ?? 0} passages
-          {doc.warnings.length > 0 && (
-            <span className="doc-warning" title={doc.warnings.join('\n')}>
-              {' '}
-              · {doc.warnings.length} {doc.warnings.length === 1 ? 'warning' : 'warnings'}
-            </span>
-          )}
         </p>
+      )}
+      {ready && doc.warnings.length > 0 && (
+        <details className="doc-warning">
+          <summary>
+            {doc.warnings.length} {doc.warnings.length === 1 ? 'warning' : 'warnings'}
+          </summary>
+          <ul>
+            {doc.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </details>
       )}
       {doc.status === 'failed' && (
         <div className="doc-failed">

@@ -1,17 +1,16 @@
 import { useRef, useState, type DragEvent } from 'react';
-import type { LecternDocument, UploadResult } from '../api/types';
+import type { LecternDocument } from '../api/types';
 import type { PendingUpload } from '../hooks/useDocuments';
 import { DocumentRow, stageProgress } from './DocumentRow';
 
 interface Props {
   documents: LecternDocument[];
   uploads: PendingUpload[];
-  rejected: UploadResult['rejected'];
   error: string | null;
   onUpload: (files: File[]) => void;
   onRetry: (id: string) => void;
+  onCancelUpload: (key: string) => void;
   onDismissUpload: (key: string) => void;
-  onClearRejected: () => void;
   onOpen: (doc: LecternDocument) => void;
 }
 
@@ -33,7 +32,7 @@ export function DocumentsPanel(props: Props) {
   };
 
   const ready = documents.filter((d) => d.status === 'ready').length;
-  const working = documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length;
+  const working = documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length + uploads.filter((u) => u.status !== 'failed').length;
 
   return (
     <section className="documents" aria-labelledby="documents-heading">
@@ -76,41 +75,9 @@ export function DocumentsPanel(props: Props) {
           Could not load the documents: {props.error}
         </p>
       )}
-      {props.rejected.length > 0 && (
-        <div className="rejected" role="alert">
-          <strong>Not accepted:</strong>
-          <ul>
-            {props.rejected.map((r) => (
-              <li key={r.filename}>
-                {r.filename}: {r.reason}
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="btn btn-ghost btn-small" onClick={props.onClearRejected}>
-            Dismiss
-          </button>
-        </div>
-      )}
       <ul className="doc-list">
         {uploads.map((u) => (
-          <li key={u.key} className={`doc doc-uploading${u.error ? ' doc-failed' : ''}`}>
-            <div className="doc-head">
-              <span className="doc-name">{u.names.length === 1 ? u.names[0] : `${u.names.length} files`}</span>
-              <span className={`status ${u.error ? 'status-failed' : 'status-uploading'}`}>{u.error ? 'Failed' : `Uploading ${Math.round(u.fraction * 100)}%`}</span>
-            </div>
-            {u.error ? (
-              <div className="doc-failed">
-                <p role="alert">{u.error}</p>
-                <button type="button" className="btn btn-small" onClick={() => props.onDismissUpload(u.key)}>
-                  Dismiss
-                </button>
-              </div>
-            ) : (
-              <div className="progress" role="progressbar" aria-label="Uploading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(u.fraction * 100)}>
-                <span className="progress-fill is-active" style={{ width: `${Math.max(4, stageProgress('uploading', u.fraction) * 100)}%` }} />
-              </div>
-            )}
-          </li>
+          <UploadRow key={u.key} upload={u} onCancel={props.onCancelUpload} onDismiss={props.onDismissUpload} />
         ))}
         {documents.map((doc) => (
           <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onOpen={props.onOpen} />
@@ -118,5 +85,38 @@ export function DocumentsPanel(props: Props) {
       </ul>
       {documents.length === 0 && uploads.length === 0 && <p className="muted small empty-docs">No papers yet.</p>}
     </section>
+  );
+}
+
+function UploadRow({ upload, onCancel, onDismiss }: { upload: PendingUpload; onCancel: (key: string) => void; onDismiss: (key: string) => void }) {
+  const failed = upload.status === 'failed';
+  const percent = Math.round(upload.fraction * 100);
+  const label = upload.status === 'waiting' ? 'Waiting' : failed ? 'Not accepted' : `Uploading ${percent}%`;
+  return (
+    <li className={`doc doc-uploading${failed ? ' doc-failed' : ''}`}>
+      <div className="doc-head">
+        <span className="doc-name" title={upload.name}>
+          {upload.name.replace(/\.pdf$/i, '')}
+        </span>
+        <span className={`status ${failed ? 'status-failed' : 'status-uploading'}`}>{label}</span>
+      </div>
+      {failed ? (
+        <div className="doc-failed">
+          <p role="alert">{upload.error}</p>
+          <button type="button" className="btn btn-small" onClick={() => onDismiss(upload.key)} aria-label={`Dismiss ${upload.name}`}>
+            Dismiss
+          </button>
+        </div>
+      ) : (
+        <div className="upload-progress">
+          <div className="progress" role="progressbar" aria-label={`Uploading ${upload.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <span className="progress-fill is-active" style={{ width: `${Math.max(4, stageProgress('uploading', upload.fraction) * 100)}%` }} />
+          </div>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => onCancel(upload.key)} aria-label={`Cancel uploading ${upload.name}`}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </li>
   );
 }

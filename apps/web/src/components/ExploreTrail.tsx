@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ExploreStep } from '../api/types';
 
 /** The agent's moves as compact rows — "read 3.2", "next" — each expanding to what the agent saw. */
 export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: boolean }) {
   const [open, setOpen] = useState<Set<number>>(new Set());
+  const idBase = useId();
   if (steps.length === 0 && !live) return null;
   const toggle = (i: number) =>
     setOpen((set) => {
@@ -13,14 +14,14 @@ export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: bool
       return next;
     });
   return (
-    <div className="trail" aria-live="polite">
+    <div className="trail">
       <h3 className="trail-heading">
         Agent trail <span className="trail-count">{steps.length} {steps.length === 1 ? 'step' : 'steps'}</span>
       </h3>
       <ol className="trail-list">
         {steps.map((step, i) => {
           const expanded = open.has(i);
-          const detailId = `trail-detail-${i}-${step.ms}`;
+          const detailId = `${idBase}-step-${i}`;
           return (
             <li key={i} className={`trail-step tool-${step.tool}`}>
               <button type="button" className="trail-row" aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(i)}>

@@ -14,9 +14,11 @@ interface Props {
   activeCitation: { messageId: string; n: number } | null;
   /** False when the banner above the chat already says answers are extractive. */
   showNoLlmNotice: boolean;
+  /** Set on a failed answer: ask its question again. */
+  onRetry?: () => void;
 }
 
-export function MessageView({ message, titleOf, onOpenCitation, activeCitation, showNoLlmNotice }: Props) {
+export function MessageView({ message, titleOf, onOpenCitation, activeCitation, showNoLlmNotice, onRetry }: Props) {
   if (message.role === 'user') {
     return (
       <article className="message message-user" aria-label="Your question">
@@ -49,11 +51,23 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
         </p>
       ) : null}
       {message.error && (
-        <p className="message-error" role="alert">
-          {message.error}
-        </p>
+        <div className="message-error" role="alert">
+          <p>{message.error}</p>
+          {onRetry && (
+            <button type="button" className="btn btn-small" onClick={onRetry}>
+              Try again
+            </button>
+          )}
+        </div>
       )}
       <CitationChips citations={citations} titleOf={titleOf} onOpen={(c) => onOpenCitation(message, c)} active={activeCitation} messageId={message.id} />
+      {message.status !== 'streaming' && message.notes && message.notes.length > 0 && (
+        <ul className="retrieval-notes" aria-label="How the passages were found">
+          {message.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
       {message.status !== 'streaming' && (
         <footer className="message-footer">
           {message.notice && (showNoLlmNotice || !NO_LLM_NOTICE.test(message.notice)) && <span className="notice-inline">{message.notice}</span>}
@@ -86,7 +100,7 @@ function CopyButton({ text }: { text: string }) {
     window.setTimeout(() => setCopied(false), 1500);
   };
   return (
-    <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()} aria-label="Copy answer">
+    <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()} aria-label={copied ? 'Answer copied' : 'Copy answer'} aria-live="polite">
       {copied ? 'Copied' : 'Copy'}
     </button>
   );

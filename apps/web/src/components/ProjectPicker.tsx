@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import type { Project } from '../api/types';
 
 interface Props {
@@ -8,9 +8,9 @@ interface Props {
   onCreate: (name: string) => Promise<void>;
 }
 
-/** Switch between projects (courses, labs) or start a new one. */
+/** The projects (courses, labs) as links — each is a shareable address — and a form to start a new one. */
 export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props) {
-  const [creating, setCreating] = useState(projects.length === 0);
+  const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -32,24 +32,36 @@ export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props
     }
   };
 
+  const open = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    // A plain click stays in the app; a middle or modified click opens the link in a new tab as usual.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onSelect(id);
+  };
+
+  const showForm = creating || projects.length === 0;
   return (
     <div className="project-picker">
       {projects.length > 0 && (
-        <>
-          <label htmlFor="project-select" className="field-label">
-            Project
-          </label>
-          <select id="project-select" value={currentId ?? ''} onChange={(e) => e.target.value && onSelect(e.target.value)}>
-            {!currentId && <option value="">Choose a project…</option>}
+        <nav aria-labelledby="projects-heading">
+          <h2 id="projects-heading" className="field-label">
+            Projects
+          </h2>
+          <ul className="project-list">
             {projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.documentCount})
-              </option>
+              <li key={p.id}>
+                <a href={`/p/${encodeURIComponent(p.id)}`} aria-current={p.id === currentId ? 'page' : undefined} onClick={(e) => open(e, p.id)}>
+                  <span className="project-name">{p.name}</span>
+                  <span className="project-count" aria-label={`${p.documentCount} papers`}>
+                    {p.documentCount}
+                  </span>
+                </a>
+              </li>
             ))}
-          </select>
-        </>
+          </ul>
+        </nav>
       )}
-      {creating || projects.length === 0 ? (
+      {showForm ? (
         <form className="create-project" onSubmit={(e) => void submit(e)}>
           <label htmlFor="new-project" className="field-label">
             New project

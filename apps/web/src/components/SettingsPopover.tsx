@@ -14,14 +14,25 @@ interface Props {
   settings: ChatSettings;
   onChange: (settings: ChatSettings) => void;
   llmConfigured: boolean;
+  /** Explore mode navigates on its own: the chat's retrieval settings do not apply. */
+  disabled?: boolean;
 }
 
 /** Retrieval choices for the chat, behind one button so the defaults stay out of the way. */
-export function SettingsPopover({ settings, onChange, llmConfigured }: Props) {
+export function SettingsPopover({ settings, onChange, llmConfigured, disabled = false }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (disabled) setOpen(false);
+  }, [disabled]);
+
+  // Opening moves focus to the first choice, so the keyboard is where the eyes are.
+  useEffect(() => {
+    if (open) wrapper.current?.querySelector<HTMLInputElement>('.popover input:checked, .popover input')?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -46,13 +57,22 @@ export function SettingsPopover({ settings, onChange, llmConfigured }: Props) {
   const changed = JSON.stringify(settings) !== JSON.stringify(DEFAULT_SETTINGS);
 
   return (
-    <div className="popover-wrap" ref={wrapper}>
+    <div
+      className="popover-wrap"
+      ref={wrapper}
+      onBlur={(e) => {
+        // Focus left the button and the panel (Tab past the last choice): close, as a click outside does.
+        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
         className={`btn btn-ghost${changed ? ' has-dot' : ''}`}
         aria-expanded={open}
         aria-controls={panelId}
+        disabled={disabled}
+        title={disabled ? 'Explore mode finds its own way; these settings apply to the chat' : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">

@@ -1,37 +1,46 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError, uploadDocuments } from '../api/client';
-import type { LecternDocument, UploadResult } from '../api/types';
+import { api, uploadDocuments } from '../api/client';
+import type { LecternDocument } from '../api/types';
 
-/** A batch of files on its way up: shown as "uploading" rows until the server has them. */
+/** One file on its way up: a row of its own until the server has it, or with the reason it was refused. */
 export interface PendingUpload {
   key: string;
-  names: string[];
+  projectId: string;
+  name: string;
   fraction: number;
+  status: 'waiting' | 'uploading' | 'failed';
   error?: string;
 }
 
 const POLL_MS = 1_000;
 const IDLE_POLL_MS = 10_000;
+/** Files sent at once: enough to keep the line busy, few enough that each shows steady progress. */
+const PARALLEL_UPLOADS = 2;
 
 function inProgress(doc: LecternDocument): boolean {
   return doc.status !== 'ready' && doc.status !== 'failed';
 }
 
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * The project's documents, polled every second while any is queued, parsing or embedding (and slowly otherwise,
- * so uploads from another tab or the CLI show up too).
+ * so uploads from another tab or the CLI show up too), and the files being uploaded, one request per file.
  */
 export function useDocuments(projectId: string | null, onChange?: () => void) {
   const [documents, setDocuments] = useState<LecternDocument[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
-  const [rejected, setRejected] = useState<UploadResult['rejected']>([]);
   const signature = useRef('');
   const timer = useRef<number | undefined>(undefined);
   const current = useRef(projectId);
   current.current = projectId;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const aborts = useRef(new Map<string, AbortController>());
+  const cancelled = useRef(new Set<string>());
 
   const refresh = useCallback(async () => {
     if (!projectId) return;
@@ -50,49 +59,91 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
       timer.current = window.setTimeout(() => void refresh(), docs.some(inProgress) ? POLL_MS : IDLE_POLL_MS);
     } catch (e) {
       if (current.current !== projectId) return;
-      setError(e instanceof Error ? e.message : String(e));
+      setError(message(e));
       timer.current = window.setTimeout(() => void refresh(), IDLE_POLL_MS);
     }
   }, [projectId]);
 
   useEffect(() => {
     setDocuments([]);
-    setUploads([]);
-    setRejected([]);
     signature.current = '';
     void refresh();
     return () => window.clearTimeout(timer.current);
   }, [refresh]);
 
+  const patch = (key: string, change: Partial<PendingUpload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+  const drop = (key: string) => setUploads((list) => list.filter((u) => u.key !== key));
+
+  const sendOne = useCallback(
+    async (target: string, key: string, file: File) => {
+      const abort = new AbortController();
+      aborts.current.set(key, abort);
+      patch(key, { status: 'uploading' });
+      try {
+        const result = await uploadDocuments(target, [file], (fraction) => patch(key, { fraction }), abort.signal);
+        const refused = result.rejected[0];
+        if (refused) patch(key, { status: 'failed', error: refused.reason });
+        else drop(key);
+        if (current.current === target) await refresh();
+      } catch (e) {
+        if (abort.signal.aborted) drop(key);
+        else patch(key, { status: 'failed', error: message(e) });
+      } finally {
+        aborts.current.delete(key);
+      }
+    },
+    [refresh],
+  );
+
   const upload = useCallback(
     async (files: File[]) => {
       if (!projectId || files.length === 0) return;
-      const key = `${Date.now()}-${Math.random()}`;
-      setUploads((list) => [...list, { key, names: files.map((f) => f.name), fraction: 0 }]);
-      try {
-        const result = await uploadDocuments(projectId, files, (fraction) =>
-          setUploads((list) => list.map((u) => (u.key === key ? { ...u, fraction } : u))),
-        );
-        setRejected(result.rejected);
-        setUploads((list) => list.filter((u) => u.key !== key));
-        await refresh();
-      } catch (e) {
-        const message = e instanceof ApiError ? e.message : String(e);
-        setUploads((list) => list.map((u) => (u.key === key ? { ...u, error: message } : u)));
-      }
+      const target = projectId;
+      const batch = files.map((file, i) => ({ file, key: `${Date.now()}-${i}-${Math.random().toString(36).slice(2)}` }));
+      setUploads((list) => [...list, ...batch.map(({ file, key }) => ({ key, projectId: target, name: file.name, fraction: 0, status: 'waiting' as const }))]);
+      // Uploads keep going when the reader switches project; their rows stay with the project they went to.
+      const queue = [...batch];
+      const worker = async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          if (!cancelled.current.delete(next.key)) await sendOne(target, next.key, next.file);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker));
     },
-    [projectId, refresh],
+    [projectId, sendOne],
   );
 
-  const dismissUpload = useCallback((key: string) => setUploads((list) => list.filter((u) => u.key !== key)), []);
+  const cancelUpload = useCallback((key: string) => {
+    const abort = aborts.current.get(key);
+    if (abort) {
+      abort.abort();
+      return;
+    }
+    // Not started yet: the queue skips it.
+    cancelled.current.add(key);
+    drop(key);
+  }, []);
 
   const retry = useCallback(
     async (documentId: string) => {
-      await api.retry(documentId);
+      try {
+        await api.retry(documentId);
+      } catch (e) {
+        setError(`Retry failed: ${message(e)}`);
+      }
       await refresh();
     },
     [refresh],
   );
 
-  return { documents, error, uploads, rejected, upload, retry, dismissUpload, clearRejected: () => setRejected([]), refresh };
+  return {
+    documents,
+    error,
+    uploads: uploads.filter((u) => u.projectId === projectId),
+    upload,
+    retry,
+    cancelUpload,
+    dismissUpload: drop,
+    refresh,
+  };
 }

@@ -53,7 +53,8 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
   useEffect(() => {
     setPage(target.page);
     setScrollRequest((n) => n + 1);
-    rootRef.current?.focus({ preventScroll: true });
+    // Into the page view itself, so arrow keys and Space scroll it at once.
+    (scrollerRef.current ?? rootRef.current)?.focus({ preventScroll: true });
   }, [target]);
 
   // In a side panel too narrow for page and outline together, start with the outline closed (once).
@@ -94,6 +95,11 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
     }
     // Arrows keep their meaning inside the page-number field.
     if (event.target instanceof HTMLInputElement) return;
+    // A page zoomed wider than the pane needs ←/→ to scroll sideways; PageUp/PageDown still turn pages.
+    const scroller = scrollerRef.current;
+    const arrowsScroll = scroller !== null && scroller.scrollWidth > scroller.clientWidth + 1;
+    const arrow = event.key === 'ArrowRight' || event.key === 'ArrowLeft';
+    if (arrow && arrowsScroll) return;
     if (event.key === 'PageDown' || event.key === 'ArrowRight') {
       event.preventDefault();
       goTo(page + 1);
@@ -138,7 +144,7 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
       )}
       <div className="sv-body">
         {outlineOpen && <SourceOutline id={`${idBase}-outline`} outline={outline} page={page} onJump={goTo} />}
-        <div ref={scrollerRef} className="sv-scroller">
+        <div ref={scrollerRef} className="sv-scroller" tabIndex={0} aria-label={`Page ${page}${pageCount ? ` of ${pageCount}` : ''}: arrow keys scroll, Page Up and Page Down turn pages`}>
           {pdf.status === 'loading' && <LoadingPage />}
           {pdf.status === 'error' && (
             <div className="sv-error" role="alert">

@@ -1,0 +1,104 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { api } from '../api/client';
+import type { Health, LecternDocument, Project } from '../api/types';
+import type { useDocuments } from '../hooks/useDocuments';
+import { DocumentsPanel } from './DocumentsPanel';
+import { ProjectPicker } from './ProjectPicker';
+
+interface Props {
+  projects: Project[] | null;
+  project: Project | null;
+  currentId: string | null;
+  health: Health | null;
+  docs: ReturnType<typeof useDocuments>;
+  /** On a phone the sidebar is a menu: open or not, and how to close it. */
+  phone: boolean;
+  open: boolean;
+  onClose: () => void;
+  onSelectProject: (id: string) => void;
+  onCreateProject: (name: string) => Promise<void>;
+  onOpenDocument: (doc: LecternDocument) => void;
+}
+
+/** Projects, the current project's totals and papers, and the export; a slide-in menu on a phone. */
+export function Sidebar(props: Props) {
+  const { project, docs, phone, open } = props;
+  const ref = useRef<HTMLElement>(null);
+  const hidden = phone && !open;
+
+  // An opened menu takes focus (its close button) and gives it back through the caller when closed.
+  useEffect(() => {
+    if (phone && open) ref.current?.querySelector<HTMLElement>('.nav-close')?.focus();
+  }, [phone, open]);
+
+  const stats = project?.stats;
+  let body: ReactNode = null;
+  if (project) {
+    body = (
+      <>
+        {stats && (
+          <dl className="stats" aria-label="Project totals">
+            <div>
+              <dt>Articles</dt>
+              <dd>{stats.articles}</dd>
+            </div>
+            <div>
+              <dt>Sections</dt>
+              <dd>{stats.sections}</dd>
+            </div>
+            <div>
+              <dt>Pages</dt>
+              <dd>{stats.pages}</dd>
+            </div>
+          </dl>
+        )}
+        <DocumentsPanel
+          documents={docs.documents}
+          uploads={docs.uploads}
+          error={docs.error}
+          onUpload={(files) => void docs.upload(files)}
+          onRetry={(id) => void docs.retry(id)}
+          onCancelUpload={docs.cancelUpload}
+          onDismissUpload={docs.dismissUpload}
+          onOpen={props.onOpenDocument}
+        />
+        <a className="btn export-btn" href={api.exportUrl(project.id)} download>
+          Export corpus (SQLite)
+        </a>
+      </>
+    );
+  }
+
+  return (
+    <aside
+      ref={ref}
+      className={`sidebar${open ? ' is-open' : ''}`}
+      aria-label="Projects and papers"
+      inert={hidden}
+      onKeyDown={(e) => {
+        if (phone && e.key === 'Escape') props.onClose();
+      }}
+    >
+      <div className="brand">
+        <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true">
+          <rect width="32" height="32" rx="7" fill="#1f4e79" />
+          <path d="M9 8h9a5 5 0 0 1 5 5v11H14a5 5 0 0 1-5-5z" fill="#fff" />
+          <path d="M12 13h8M12 17h8" stroke="#1f4e79" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span>Lectern</span>
+        <button type="button" className="btn btn-ghost btn-icon nav-close" onClick={props.onClose} aria-label="Close the menu">
+          ×
+        </button>
+      </div>
+      {props.projects && (
+        <ProjectPicker projects={props.projects} currentId={props.currentId} onSelect={props.onSelectProject} onCreate={props.onCreateProject} />
+      )}
+      {body}
+      {props.health && (
+        <p className="footer-note muted small">
+          v{props.health.version} · {props.health.parsers.join(' + ')} · {props.health.embedder.kind} embeddings
+        </p>
+      )}
+    </aside>
+  );
+}
