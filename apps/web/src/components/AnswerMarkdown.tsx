@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
@@ -35,6 +35,8 @@ interface Props {
 }
 
 function AnswerMarkdownView({ text, citations, onCite }: Props) {
+  // While tokens stream in, React may skip intermediate texts rather than re-parse Markdown and KaTeX for each.
+  const shown = useDeferredValue(text);
   const known = new Set(citations);
   const components: Components = {
     a({ href, children }) {
@@ -56,7 +58,7 @@ function AnswerMarkdownView({ text, citations, onCite }: Props) {
   return (
     <div className="markdown">
       <ReactMarkdown remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[[rehypeKatex, { throwOnError: false, strict: 'ignore' }]]} components={components}>
-        {prepareAnswer(text, known)}
+        {prepareAnswer(shown, known)}
       </ReactMarkdown>
     </div>
   );

@@ -35,7 +35,7 @@ export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: bool
               {expanded && (
                 <div id={detailId} className="trail-detail">
                   {Object.keys(step.args).length > 0 && <code className="trail-args">{JSON.stringify(step.args)}</code>}
-                  <pre className="trail-saw">{step.saw ?? step.summary}</pre>
+                  <pre className="trail-saw">{readable(step.saw ?? step.summary)}</pre>
                 </div>
               )}
             </li>
@@ -67,4 +67,13 @@ export function stepLabel(step: ExploreStep): string {
     default:
       return step.tool;
   }
+}
+
+/** What the agent saw, without the ids it navigates by (`section_id=…`), which mean nothing to a reader. */
+export function readable(text: string): string {
+  return text
+    .replace(/\s*\((?:(?:section_id|article_id)=[\w-]+(?:,\s*)?)+(?:,\s*)?/g, ' (')
+    .replace(/\(\s*\)/g, '')
+    .replace(/\(\s*,\s*/g, '(')
+    .replace(/\b(?:section_id|article_id)=[\w-]+,?\s*/g, '');
 }

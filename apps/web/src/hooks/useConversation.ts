@@ -42,7 +42,7 @@ function load(projectId: string): Message[] {
     const raw = window.localStorage.getItem(STORAGE_PREFIX + projectId);
     const messages = raw ? (JSON.parse(raw) as Message[]) : [];
     // A reload mid-answer leaves a half message: keep what arrived and say it was cut short.
-    return messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: 'Interrupted by a page reload.' } : m));
+    return messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: 'Interrupted before it finished (the page was reloaded or left).' } : m));
   } catch {
     return [];
   }
