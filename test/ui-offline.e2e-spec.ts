@@ -46,6 +46,14 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     await scan.getByRole('button', { name: 'Retry scan.pdf' }).click();
     await retried;
     await scan.getByRole('alert').getByText(/no text layer/).waitFor(WAIT);
+
+    // Removing asks once more, then the paper and its row are gone.
+    await scan.getByRole('button', { name: 'Remove scan.pdf' }).click();
+    const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 204);
+    await scan.getByRole('button', { name: 'Remove', exact: true }).click();
+    await removed;
+    await scan.waitFor({ state: 'detached', ...WAIT });
+    expect(await page.locator('.doc-list > li').filter({ hasText: 'arxiv-1211.2288' }).count()).toBe(1);
   });
 
   it('says no LLM is configured, answers extractively with citations, and says when the sources don’t say', async () => {

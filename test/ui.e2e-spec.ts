@@ -86,7 +86,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
   });
 
   it('opens a document’s outline with its sections and pages', async () => {
-    await page.getByRole('button', { name: 'acl-N18-3011' }).click();
+    await page.getByRole('button', { name: 'acl-N18-3011', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /Literature Graph/ });
     await dialog.waitFor(WAIT);
     expect(await dialog.locator('.outline-item').count()).toBeGreaterThan(5);

@@ -47,6 +47,7 @@ export class DocumentsRepository {
   private readonly byProjectAndSha: Database.Statement<[string, string], DocumentRecord>;
   private readonly byProject: Database.Statement<[string], DocumentRecord>;
   private readonly setStatus: Database.Statement;
+  private readonly deleteById: Database.Statement<[string]>;
 
   constructor(db: Database.Database) {
     this.insert = db.prepare(`
@@ -56,6 +57,8 @@ export class DocumentsRepository {
     this.byArticle = db.prepare('SELECT * FROM documents WHERE article_id = ?');
     this.byProjectAndSha = db.prepare('SELECT * FROM documents WHERE project_id = ? AND sha256 = ?');
     this.byProject = db.prepare('SELECT * FROM documents WHERE project_id = ? ORDER BY created_at, rowid');
+    // Its jobs go with it (ON DELETE CASCADE).
+    this.deleteById = db.prepare('DELETE FROM documents WHERE id = ?');
     // A field left out of the patch keeps its value; an explicit null clears it.
     this.setStatus = db.prepare(`
       UPDATE documents SET
@@ -117,5 +120,10 @@ export class DocumentsRepository {
       now: new Date().toISOString(),
     });
     return result.changes === 0 ? null : this.findById(id);
+  }
+
+  /** False when no document has this id. */
+  delete(id: string): boolean {
+    return this.deleteById.run(id).changes > 0;
   }
 }

@@ -11,6 +11,7 @@ export {
   UploadRejectedError,
 } from './errors';
 export { cleanFilename } from './filename';
+export { removeDocument, type RemoveDocumentDeps } from './remove-document';
 export { compiledTaskFile, createPool, InlinePool, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
 export type { IngestPool } from './ingest.pool';
 export { IngestRuntime } from './ingest.runtime';

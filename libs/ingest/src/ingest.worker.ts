@@ -174,16 +174,23 @@ export class IngestWorker {
       const article = toArticleInput(doc.id, parsed.article, vectors, this.deps.embedder.instance.modelId);
       const { articleId } = corpus.insertArticle(article);
       const warnings = [...serviceWarnings, ...parsed.warnings];
-      catalog.transaction(() => {
-        catalog.documents.updateStatus(doc.id, 'ready', {
+      const stillThere = catalog.transaction(() => {
+        const row = catalog.documents.updateStatus(doc.id, 'ready', {
           articleId,
           pageCount: article.pageCount,
           parsers: parsed.parsers,
           warnings,
           error: null,
         });
-        catalog.jobs.complete(job.id, this.workerId);
+        if (row) catalog.jobs.complete(job.id, this.workerId);
+        return row !== null;
       });
+      if (!stillThere) {
+        // Removed while it was being parsed: what was just built belongs to nothing.
+        corpus.deleteArticle(articleId);
+        this.logger.log(`${tag} was removed while ingesting; its article was dropped`);
+        return;
+      }
       const contexts = vectors.length;
       this.logger.log(
         `${tag} ready in ${Date.now() - started} ms: ${article.pageCount} pages, ${article.sections.length} sections, ` +

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { DocumentsService } from './documents.service';
@@ -54,6 +54,13 @@ export class DocumentsController {
   @Get('projects/:projectId/contexts/:contextId')
   context(@Param('projectId') projectId: string, @Param('contextId') contextId: string): ContextResponseDto {
     return this.service.context(projectId, contextId);
+  }
+
+  /** Takes the document out of its project: its article, passages and stored PDF go too. */
+  @Delete('documents/:id')
+  @HttpCode(204)
+  remove(@Param('id') id: string): Promise<void> {
+    return this.service.remove(id);
   }
 
   @Post('documents/:id/retry')

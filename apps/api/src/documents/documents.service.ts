@@ -1,5 +1,5 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { ArticleNotFoundError, ContextNotFoundError, DocumentNotFoundError, IngestRuntime, ProjectNotFoundError } from '@lectern/ingest';
+import { ArticleNotFoundError, ContextNotFoundError, DocumentNotFoundError, IngestRuntime, ProjectNotFoundError, removeDocument } from '@lectern/ingest';
 import type { DocumentRow } from '@lectern/corpus';
 import { INGEST_RUNTIME } from '../core/tokens';
 import type { ContextResponseDto } from './dto/context.response.dto';
@@ -55,6 +55,11 @@ export class DocumentsService {
     const row = this.runtime.catalog.documents.findById(id);
     if (!row) throw new DocumentNotFoundError(id);
     return row;
+  }
+
+  async remove(id: string): Promise<void> {
+    const { catalog, store, corpora } = this.runtime;
+    if (!(await removeDocument({ catalog, store, corpora }, id))) throw new DocumentNotFoundError(id);
   }
 
   retry(id: string): DocumentResponseDto {

@@ -65,6 +65,10 @@ export const api = {
   project: (id: string) => request<Project>(`/projects/${enc(id)}`),
   createProject: (name: string) => postJson<Project>('/projects', { name }),
   documents: (projectId: string) => request<LecternDocument[]>(`/projects/${enc(projectId)}/documents`),
+  removeDocument: async (documentId: string): Promise<void> => {
+    const response = await fetch(`/documents/${enc(documentId)}`, { method: 'DELETE', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw await errorFrom(response);
+  },
   retry: (documentId: string) => postJson<LecternDocument>(`/documents/${enc(documentId)}/retry`, {}),
   outline: (articleId: string) => request<Outline>(`/articles/${enc(articleId)}/outline`),
   context: (projectId: string, contextId: string) => request<ContextDetail>(`/projects/${enc(projectId)}/contexts/${enc(contextId)}`),

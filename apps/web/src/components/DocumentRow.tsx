@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { DocumentStatus, LecternDocument } from '../api/types';
 
 /** The stages a document moves through, in order; the bar fills one step per stage. */
@@ -22,10 +23,12 @@ export function stageLabel(status: DocumentStatus | 'uploading'): string {
 interface Props {
   doc: LecternDocument;
   onRetry: (id: string) => void;
+  onRemove: (id: string) => void;
   onOpen: (doc: LecternDocument) => void;
 }
 
-export function DocumentRow({ doc, onRetry, onOpen }: Props) {
+export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
+  const [confirming, setConfirming] = useState(false);
   const progress = stageProgress(doc.status);
   const ready = doc.status === 'ready';
   const label = doc.filename.replace(/\.pdf$/i, '');
@@ -42,6 +45,22 @@ export function DocumentRow({ doc, onRetry, onOpen }: Props) {
           </span>
         )}
         <span className={`status status-${doc.status}`}>{stageLabel(doc.status)}</span>
+        {confirming ? (
+          <span className="doc-confirm">
+            <button type="button" className="btn btn-danger btn-small" onClick={() => onRemove(doc.id)} autoFocus>
+              Remove
+            </button>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="btn btn-ghost btn-icon doc-remove" onClick={() => setConfirming(true)} aria-label={`Remove ${doc.filename}`} title="Remove this paper">
+            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+              <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+            </svg>
+          </button>
+        )}
       </div>
       {!ready && doc.status !== 'failed' && (
         <div

@@ -9,6 +9,7 @@ interface Props {
   error: string | null;
   onUpload: (files: File[]) => void;
   onRetry: (id: string) => void;
+  onRemove: (id: string) => void;
   onCancelUpload: (key: string) => void;
   onDismissUpload: (key: string) => void;
   onOpen: (doc: LecternDocument) => void;
@@ -80,7 +81,7 @@ export function DocumentsPanel(props: Props) {
           <UploadRow key={u.key} upload={u} onCancel={props.onCancelUpload} onDismiss={props.onDismissUpload} />
         ))}
         {documents.map((doc) => (
-          <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onOpen={props.onOpen} />
+          <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onRemove={props.onRemove} onOpen={props.onOpen} />
         ))}
       </ul>
       {documents.length === 0 && uploads.length === 0 && <p className="muted small empty-docs">No papers yet.</p>}

@@ -58,6 +58,7 @@ export function Sidebar(props: Props) {
           error={docs.error}
           onUpload={(files) => void docs.upload(files)}
           onRetry={(id) => void docs.retry(id)}
+          onRemove={(id) => void docs.remove(id)}
           onCancelUpload={docs.cancelUpload}
           onDismissUpload={docs.dismissUpload}
           onOpen={props.onOpenDocument}

@@ -136,8 +136,23 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     [refresh],
   );
 
+  const remove = useCallback(
+    async (documentId: string) => {
+      try {
+        await api.removeDocument(documentId);
+        setDocuments((list) => list.filter((d) => d.id !== documentId));
+      } catch (e) {
+        setError(`Could not remove the paper: ${message(e)}`);
+      }
+      await refresh();
+      onChangeRef.current?.();
+    },
+    [refresh],
+  );
+
   return {
     documents,
+    remove,
     error,
     uploads: uploads.filter((u) => u.projectId === projectId),
     upload,
