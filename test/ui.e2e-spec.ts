@@ -203,6 +203,22 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     }
   });
 
+  it('renames a project and deletes it from its settings, landing on another project', async () => {
+    const projects = page.getByRole('navigation', { name: 'Projects' });
+    await projects.getByRole('link', { name: /Empty seminar/ }).click();
+    await page.getByRole('heading', { name: 'Empty seminar', exact: true }).waitFor(WAIT);
+    await page.getByText('Project settings').click();
+    await page.getByLabel('Project name').fill('Empty seminar (2025)');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('heading', { name: 'Empty seminar (2025)', exact: true }).waitFor(WAIT);
+    await projects.getByRole('link', { name: /Empty seminar \(2025\)/ }).waitFor(WAIT);
+
+    await page.getByRole('button', { name: 'Delete this project…' }).click();
+    await page.getByRole('button', { name: 'Delete project' }).click();
+    await page.getByRole('heading', { name: 'BIOL 301 — Reading group', exact: true }).waitFor(WAIT);
+    expect(await projects.getByRole('link').allInnerTexts()).toEqual([expect.stringMatching(/^BIOL 301/)]);
+  });
+
   it('covers the chat with the source view on a tablet, where side by side would be too narrow', async () => {
     await page.setViewportSize(TABLET);
     await page.locator('.citation-chip').first().click();

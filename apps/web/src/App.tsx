@@ -183,6 +183,19 @@ export function App() {
           setNavOpen(false);
         }}
         onCreateProject={createProject}
+        onRenameProject={async (name) => {
+          if (!projectId) return;
+          setProject(await api.renameProject(projectId, name));
+          await loadProjects();
+        }}
+        onDeleteProject={async () => {
+          if (!projectId) return;
+          await api.deleteProject(projectId);
+          window.localStorage.removeItem(`lectern.conversation.${projectId}`);
+          setProject(null);
+          await loadProjects();
+          navigate(null, true);
+        }}
         onOpenDocument={openDocument}
       />
       {navOpen && <div className="scrim" onClick={closeNav} aria-hidden="true" />}

@@ -18,6 +18,8 @@ export class ProjectsRepository {
   private readonly byId: Database.Statement<[string], ProjectRecord>;
   private readonly byName: Database.Statement<[string], ProjectRecord>;
   private readonly all: Database.Statement<[], ProjectRecord & { document_count: number }>;
+  private readonly setName: Database.Statement<[string, string]>;
+  private readonly deleteById: Database.Statement<[string]>;
 
   constructor(db: Database.Database) {
     this.insert = db.prepare('INSERT INTO projects (id, name, created_at) VALUES (@id, @name, @createdAt)');
@@ -26,6 +28,9 @@ export class ProjectsRepository {
     this.all = db.prepare(`
       SELECT p.*, (SELECT COUNT(*) FROM documents d WHERE d.project_id = p.id) AS document_count
       FROM projects p ORDER BY p.created_at, p.rowid`);
+    this.setName = db.prepare('UPDATE projects SET name = ? WHERE id = ?');
+    // Documents and jobs go with it (ON DELETE CASCADE).
+    this.deleteById = db.prepare('DELETE FROM projects WHERE id = ?');
   }
 
   create(name: string): ProjectRow {
@@ -37,6 +42,22 @@ export class ProjectsRepository {
       throw error;
     }
     return project;
+  }
+
+  /** The renamed project, or null when there is none; another project's name is refused. */
+  rename(id: string, name: string): ProjectRow | null {
+    try {
+      if (this.setName.run(name, id).changes === 0) return null;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ProjectNameTakenError(name);
+      throw error;
+    }
+    return this.findById(id);
+  }
+
+  /** False when no project has this id. */
+  delete(id: string): boolean {
+    return this.deleteById.run(id).changes > 0;
   }
 
   findById(id: string): ProjectRow | null {

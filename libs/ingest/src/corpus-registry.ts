@@ -27,6 +27,12 @@ export class CorpusRegistry {
     return path.join(this.dataDir, 'projects', projectId, 'corpus.sqlite');
   }
 
+  /** Closes the project's corpus if it is open (before its file is removed). */
+  close(projectId: string): void {
+    this.open.get(projectId)?.close();
+    this.open.delete(projectId);
+  }
+
   closeAll(): void {
     for (const corpus of this.open.values()) corpus.close();
     this.open.clear();

@@ -12,6 +12,7 @@ export {
 } from './errors';
 export { cleanFilename } from './filename';
 export { removeDocument, type RemoveDocumentDeps } from './remove-document';
+export { removeProject } from './remove-project';
 export { compiledTaskFile, createPool, InlinePool, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
 export type { IngestPool } from './ingest.pool';
 export { IngestRuntime } from './ingest.runtime';

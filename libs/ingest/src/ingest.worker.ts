@@ -197,6 +197,11 @@ export class IngestWorker {
           `${contexts} contexts, parsers ${parsed.parsers.join('+')}${warnings.length ? `, ${warnings.length} warnings` : ''}`,
       );
     } catch (error) {
+      if (!catalog.documents.findById(doc.id)) {
+        // Removed (or its project deleted) mid-ingest: the failure is the removal's doing, not the document's.
+        this.logger.log(`${tag} was removed while ingesting (${(error as Error).message})`);
+        return;
+      }
       const permanent = error instanceof Error && PERMANENT.has(error.name);
       const reason = permanent ? (error as Error).message : `internal error: ${(error as Error).message}`;
       catalog.documents.updateStatus(doc.id, 'failed', { error: reason });

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { CreateProjectRequestDto } from './dto/create-project.request.dto';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CreateProjectRequestDto, RenameProjectRequestDto } from './dto/create-project.request.dto';
 import type { ProjectResponseDto } from './dto/project.response.dto';
 import { ProjectsService } from './projects.service';
 
@@ -20,5 +20,17 @@ export class ProjectsController {
   @Get(':id')
   get(@Param('id') id: string): ProjectResponseDto {
     return this.service.get(id);
+  }
+
+  @Patch(':id')
+  rename(@Param('id') id: string, @Body() dto: RenameProjectRequestDto): ProjectResponseDto {
+    return this.service.rename(id, dto.name);
+  }
+
+  /** The project with every document, article and stored PDF in it. */
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param('id') id: string): Promise<void> {
+    return this.service.remove(id);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IngestRuntime, ProjectNotFoundError } from '@lectern/ingest';
+import { IngestRuntime, ProjectNotFoundError, removeProject } from '@lectern/ingest';
 import { INGEST_RUNTIME } from '../core/tokens';
 import type { ProjectResponseDto, ProjectStatsDto } from './dto/project.response.dto';
 
@@ -20,6 +20,16 @@ export class ProjectsService {
     const project = this.list().find((p) => p.id === id);
     if (!project) throw new ProjectNotFoundError(id);
     return { ...project, stats: this.stats(id) };
+  }
+
+  rename(id: string, name: string): ProjectResponseDto {
+    if (!this.runtime.catalog.projects.rename(id, name)) throw new ProjectNotFoundError(id);
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    const { catalog, store, corpora } = this.runtime;
+    if (!(await removeProject({ catalog, store, corpora }, id))) throw new ProjectNotFoundError(id);
   }
 
   private stats(id: string): ProjectStatsDto {

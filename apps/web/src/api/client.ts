@@ -64,6 +64,12 @@ export const api = {
   projects: () => request<Project[]>('/projects'),
   project: (id: string) => request<Project>(`/projects/${enc(id)}`),
   createProject: (name: string) => postJson<Project>('/projects', { name }),
+  renameProject: (id: string, name: string) =>
+    request<Project>(`/projects/${enc(id)}`, { method: 'PATCH', body: JSON.stringify({ name }), headers: { 'Content-Type': 'application/json' } }),
+  deleteProject: async (id: string): Promise<void> => {
+    const response = await fetch(`/projects/${enc(id)}`, { method: 'DELETE', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw await errorFrom(response);
+  },
   documents: (projectId: string) => request<LecternDocument[]>(`/projects/${enc(projectId)}/documents`),
   removeDocument: async (documentId: string): Promise<void> => {
     const response = await fetch(`/documents/${enc(documentId)}`, { method: 'DELETE', headers: { Accept: 'application/json' } });

@@ -4,6 +4,7 @@ import type { Health, LecternDocument, Project } from '../api/types';
 import type { useDocuments } from '../hooks/useDocuments';
 import { DocumentsPanel } from './DocumentsPanel';
 import { ProjectPicker } from './ProjectPicker';
+import { ProjectSettings } from './ProjectSettings';
 
 interface Props {
   projects: Project[] | null;
@@ -17,6 +18,8 @@ interface Props {
   onClose: () => void;
   onSelectProject: (id: string) => void;
   onCreateProject: (name: string) => Promise<void>;
+  onRenameProject: (name: string) => Promise<void>;
+  onDeleteProject: () => Promise<void>;
   onOpenDocument: (doc: LecternDocument) => void;
 }
 
@@ -66,6 +69,7 @@ export function Sidebar(props: Props) {
         <a className="btn export-btn" href={api.exportUrl(project.id)} download>
           Export corpus (SQLite)
         </a>
+        <ProjectSettings key={project.id} project={project} onRename={props.onRenameProject} onDelete={props.onDeleteProject} />
       </>
     );
   }

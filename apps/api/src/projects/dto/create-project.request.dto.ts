@@ -8,3 +8,6 @@ export class CreateProjectRequestDto {
   @Matches(/^[^\u0000-\u001f\u007f]+$/, { message: 'name must not contain control characters' })
   name!: string;
 }
+
+/** A new name for a project: the same rules as a new project's. */
+export class RenameProjectRequestDto extends CreateProjectRequestDto {}

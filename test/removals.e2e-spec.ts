@@ -96,3 +96,46 @@ describe('DELETE /documents/:id (e2e)', () => {
     expect(res.body.message).toBe('no document "nope"');
   });
 });
+
+describe('PATCH and DELETE /projects/:id (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('renames a project, refusing a name another project has and a blank one', async () => {
+    const a = (await t.http().post('/projects').send({ name: 'BIOL 301' }).expect(201)).body;
+    await t.http().post('/projects').send({ name: 'CHEM 110' }).expect(201);
+    const renamed = await t.http().patch(`/projects/${a.id}`).send({ name: '  BIOL 301 — Spring  ' }).expect(200);
+    expect(renamed.body).toMatchObject({ id: a.id, name: 'BIOL 301 — Spring' });
+    expect((await t.http().patch(`/projects/${a.id}`).send({ name: 'CHEM 110' }).expect(409)).body.message).toMatch(/CHEM 110/);
+    await t.http().patch(`/projects/${a.id}`).send({ name: '   ' }).expect(400);
+    await t.http().patch('/projects/nope').send({ name: 'x' }).expect(404);
+  });
+
+  it('deletes a project with its documents, corpus file and stored PDFs, leaving other projects whole', async () => {
+    const gone = (await t.http().post('/projects').send({ name: 'to delete' }).expect(201)).body;
+    const kept = (await t.http().post('/projects').send({ name: 'to keep' }).expect(201)).body;
+    const up = async (projectId: string, name: string) =>
+      waitForDocument(t, (await t.http().post(`/projects/${projectId}/documents`).attach('files', corpusPdf(name)).expect(202)).body.documents[0].id);
+    const doc = await up(gone.id, 'arxiv-1211.2288.pdf');
+    const other = await up(kept.id, 'arxiv-1211.2288.pdf');
+    expect(await storedPdfs(t)).toHaveLength(2);
+    const corpusDir = path.join(t.dataDir, 'projects', gone.id);
+    await fs.access(corpusDir);
+
+    await t.http().delete(`/projects/${gone.id}`).expect(204);
+
+    await t.http().get(`/projects/${gone.id}`).expect(404);
+    await t.http().get(`/documents/${doc.id}`).expect(404);
+    await expect(fs.access(corpusDir)).rejects.toThrow();
+    expect(await storedPdfs(t)).toHaveLength(1);
+    expect((await t.http().get('/projects').expect(200)).body.map((p: { name: string }) => p.name)).not.toContain('to delete');
+    expect((await t.http().get(`/documents/${other.id}`).expect(200)).body.status).toBe('ready');
+    const search = await t.http().post(`/projects/${kept.id}/search`).send({ query: 'Higgs spin', mode: 'keyword' }).expect(200);
+    expect(search.body.results.length).toBeGreaterThan(0);
+    await t.http().delete(`/projects/${gone.id}`).expect(404);
+  });
+});
