@@ -21,7 +21,7 @@ const ZOOM_STEP = 1.2;
 /** Phone width: the outline starts closed. */
 const PHONE = 760;
 /** A pane narrower than this has no room for outline and page side by side: the outline opens over the page. */
-const NARROW = 640;
+const NARROW = 720;
 
 /**
  * A cited source: the PDF at the cited page with the passage highlighted, the article's outline beside it.
