@@ -36,7 +36,19 @@ export function flattenContexts(articles: ArticleInput[]): Array<{ id: string; t
   );
 }
 
-/** Lectern as shipped: on-disk SQLite (FTS5 + sqlite-vec), queried through SearchService. */
+/** Like flattenContexts, texts only (a keyword-only index needs no vector copies). */
+export function flattenTexts(articles: ArticleInput[]): Array<{ id: string; text: string }> {
+  return articles.flatMap((article) =>
+    article.sections.flatMap((section, s) =>
+      section.contexts.map((context, c) => ({ id: `${article.documentId}:${s}:${c}`, text: Buffer.from(context.text, 'utf8').toString('utf8') })),
+    ),
+  );
+}
+
+/**
+ * Lectern as shipped: on-disk SQLite (FTS5 + sqlite-vec), queried through SearchService. With `prebuiltFile` it
+ * opens a corpus the search bench built from the same seeded articles instead of building it again.
+ */
 export class LecternSystem implements BenchSystem {
   readonly name = 'Lectern';
   readonly modes = PEER_MODES;
@@ -44,10 +56,13 @@ export class LecternSystem implements BenchSystem {
   private corpus?: CorpusDb;
   private service?: SearchService;
 
-  constructor(private readonly embedder: Embedder) {}
+  constructor(
+    private readonly embedder: Embedder,
+    private readonly prebuiltFile?: string,
+  ) {}
 
   async build(articles: ArticleInput[]): Promise<void> {
-    this.corpus = CorpusDb.open(path.join(this.dir, 'corpus.sqlite'), this.embedder);
+    this.corpus = CorpusDb.open(this.prebuiltFile ?? path.join(this.dir, 'corpus.sqlite'), this.embedder);
     for (const article of articles) this.corpus.insertArticle(article);
     this.service = new SearchService(this.corpus, this.embedder);
   }
@@ -75,23 +90,32 @@ export class OramaSystem implements BenchSystem {
   constructor(private readonly embedder: Embedder) {}
 
   async build(articles: ArticleInput[]): Promise<void> {
+    await this.index(flattenContexts(articles));
+  }
+
+  async index(contexts: Array<{ id: string; text: string; embedding: Float32Array }>): Promise<void> {
     this.db = createOrama(this.embedder.dimension);
     // Orama validates vectors with Array.isArray, so documents carry number[] (its index keeps a Float32Array too).
-    const docs = flattenContexts(articles).map((c) => ({ id: c.id, text: c.text, embedding: Array.from(c.embedding) }));
+    const docs = contexts.map((c) => ({ id: c.id, text: c.text, embedding: Array.from(c.embedding) }));
     await insertMultiple(this.db, docs, 1000);
   }
 
   async search(mode: PeerMode, query: string): Promise<number> {
+    return (await this.searchIds(mode, query, DEFAULT_SEARCH_K)).length;
+  }
+
+  /** The ids of the best `k` contexts, best first. */
+  async searchIds(mode: PeerMode, query: string, k: number): Promise<string[]> {
     const db = this.db!;
     if (mode === 'keyword') {
-      return (await oramaSearch(db, { term: query, properties: ['text'], limit: DEFAULT_SEARCH_K })).hits.length;
+      return (await oramaSearch(db, { term: query, properties: ['text'], limit: k })).hits.map((hit) => hit.id);
     }
     const vector = { value: await this.embedder.embedQuery(query), property: 'embedding' };
     const result =
       mode === 'vector'
-        ? await oramaSearch(db, { mode: 'vector', vector, similarity: 0, limit: DEFAULT_SEARCH_K })
-        : await oramaSearch(db, { mode: 'hybrid', term: query, vector, similarity: 0, limit: DEFAULT_SEARCH_K });
-    return result.hits.length;
+        ? await oramaSearch(db, { mode: 'vector', vector, similarity: 0, limit: k })
+        : await oramaSearch(db, { mode: 'hybrid', term: query, vector, similarity: 0, limit: k });
+    return result.hits.map((hit) => hit.id);
   }
 
   close(): void {
@@ -103,6 +127,24 @@ function createOrama(dimension: number) {
   return create({ schema: { id: 'string', text: 'string', embedding: `vector[${dimension}]` } as const });
 }
 
+/**
+ * Gives every text an empty vector: the corpus for a keyword-only system, whose generation would otherwise spend
+ * minutes and gigabytes on vectors it never reads. The texts (and so the index) are the same as for the others.
+ */
+export class TextOnlyEmbedder implements Embedder {
+  readonly modelId = 'none';
+  readonly dimension = 0;
+  readonly maxTokens = Number.MAX_SAFE_INTEGER;
+
+  async embedDocuments(texts: string[]): Promise<Float32Array[]> {
+    return texts.map(() => new Float32Array(0));
+  }
+
+  async embedQuery(): Promise<Float32Array> {
+    return new Float32Array(0);
+  }
+}
+
 /** MiniSearch in memory: BM25 keyword search only (default options: OR of terms, no prefix or fuzzy). */
 export class MiniSearchSystem implements BenchSystem {
   readonly name = 'MiniSearch';
@@ -110,12 +152,21 @@ export class MiniSearchSystem implements BenchSystem {
   private index?: MiniSearch<{ id: string; text: string }>;
 
   async build(articles: ArticleInput[]): Promise<void> {
+    this.indexTexts(flattenTexts(articles));
+  }
+
+  indexTexts(contexts: Array<{ id: string; text: string }>): void {
     this.index = new MiniSearch<{ id: string; text: string }>({ fields: ['text'] });
-    this.index.addAll(flattenContexts(articles).map((c) => ({ id: c.id, text: c.text })));
+    this.index.addAll(contexts);
   }
 
   async search(_mode: PeerMode, query: string): Promise<number> {
-    return this.index!.search(query).slice(0, DEFAULT_SEARCH_K).length;
+    return (await this.searchIds('keyword', query, DEFAULT_SEARCH_K)).length;
+  }
+
+  /** The ids of the best `k` contexts by BM25, best first. */
+  async searchIds(_mode: PeerMode, query: string, k: number): Promise<string[]> {
+    return this.index!.search(query).slice(0, k).map((hit) => String(hit.id));
   }
 
   close(): void {

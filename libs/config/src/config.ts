@@ -49,6 +49,9 @@ const schema = z.object({
   MINIO_USE_SSL: z.enum(['true', 'false']).default('false'),
   MINIO_ACCESS_KEY: optionalText,
   MINIO_SECRET_KEY: optionalText,
+  // Vector search over large corpora: where the SimHash first pass runs and how many candidates are re-scored.
+  VECTOR_PREFILTER: z.enum(['memory', 'sql']).default('memory'),
+  VECTOR_RESCORE_CANDIDATES: intInRange(10, 100_000, 2000),
   MINIO_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('lectern'),
 });
 
@@ -87,6 +90,14 @@ export interface LlmConfig {
   readonly timeoutMs: number;
 }
 
+/** How vector search treats corpora above the exact-scan size (see VectorIndex in libs/corpus). */
+export interface VectorSearchConfig {
+  /** `memory`: WebAssembly scan of an in-memory copy of the codes (~128 MB per 1M contexts); `sql`: scan in SQLite. */
+  readonly prefilter: 'memory' | 'sql';
+  /** First-pass candidates re-scored exactly; more: better recall, ~8 ms per 1,000 at 1M contexts. */
+  readonly rescoreCandidates: number;
+}
+
 export interface LecternConfig {
   /** Absolute path of the data directory (catalog, object store, per-project corpora). */
   readonly dataDir: string;
@@ -96,6 +107,7 @@ export interface LecternConfig {
   /** Null when no OPENAI_BASE_URL is set: answers are then extractive and the agent uses its heuristic navigator. */
   readonly llm: LlmConfig | null;
   readonly contextMaxTokens: number;
+  readonly vectorSearch: VectorSearchConfig;
   /** Threads of the CPU pool (parse, chunk, embed); 0 runs that work on the main thread. */
   readonly workers: number;
   /** Documents one worker process has in flight at once (service calls overlap CPU work). */
@@ -149,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
         }
       : null,
     contextMaxTokens: v.CONTEXT_MAX_TOKENS,
+    vectorSearch: { prefilter: v.VECTOR_PREFILTER, rescoreCandidates: v.VECTOR_RESCORE_CANDIDATES },
     workers: v.WORKERS,
     maxConcurrentDocuments: v.MAX_CONCURRENT_DOCUMENTS,
     workerMaxMemoryMb: v.WORKER_MAX_MEMORY_MB,

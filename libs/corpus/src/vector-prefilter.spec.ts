@@ -91,7 +91,7 @@ describe('vector search prefilters', () => {
     writer.insertArticle(other.article);
     expect(corpus.vectorSearch(other.vectors[2], 1)[0].text).toBe('other-write 2');
 
-    // A delete on the other connection makes the counts disagree: the copy is reloaded without the gone codes.
+    // The other connection deletes the newest rows: the copy is reloaded without their codes.
     writer.deleteArticle(writer.findArticleByDocument('other-write')!.id);
     expect(corpus.vectorSearch(other.vectors[2], 1)[0].text).not.toBe('other-write 2');
     corpus.deleteArticle(corpus.findArticleByDocument('own-write')!.id);

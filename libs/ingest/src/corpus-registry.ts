@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { CorpusDb } from '@lectern/corpus';
+import { CorpusDb, type VectorSearchSettings } from '@lectern/corpus';
 
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -10,12 +10,13 @@ export class CorpusRegistry {
   constructor(
     private readonly dataDir: string,
     private readonly embedding: { modelId: string; dimension: number },
+    private readonly vectorSearch?: VectorSearchSettings,
   ) {}
 
   get(projectId: string): CorpusDb {
     let corpus = this.open.get(projectId);
     if (!corpus) {
-      corpus = CorpusDb.open(this.fileOf(projectId), this.embedding);
+      corpus = CorpusDb.open(this.fileOf(projectId), this.embedding, { vectorSearch: this.vectorSearch });
       this.open.set(projectId, corpus);
     }
     return corpus;

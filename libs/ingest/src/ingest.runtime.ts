@@ -54,10 +54,11 @@ export class IngestRuntime {
     this.embedder = resolved.embedder;
     this.embedderChoice = { kind: resolved.kind, reason: resolved.reason };
     this.defaultSearchMode = resolved.kind === 'lexical' ? 'keyword' : 'hybrid';
-    this.corpora = new CorpusRegistry(config.dataDir, {
-      modelId: this.embedder.modelId,
-      dimension: this.embedder.dimension,
-    });
+    this.corpora = new CorpusRegistry(
+      config.dataDir,
+      { modelId: this.embedder.modelId, dimension: this.embedder.dimension },
+      config.vectorSearch,
+    );
     this.services = new ParseServices(config.parserServices, options.logger);
     this.worker = new IngestWorker(
       {
