@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CorpusDb, DEFAULT_VECTOR_SEARCH, type VectorSearchSettings } from '@lectern/corpus';
 import { type Embedder, LexicalEmbedder } from '@lectern/embeddings';
-import { DEFAULT_SEARCH_K, expandParents, SearchService, type SearchMode } from '@lectern/retrieval';
+import { DEFAULT_SEARCH_K, expandParents, MIN_FUSION_DEPTH, reciprocalRankFusion, SearchService, type SearchMode } from '@lectern/retrieval';
 import { syntheticArticles, syntheticQueries } from './synthetic-corpus';
 
 export interface SearchBenchRow {
@@ -88,17 +88,37 @@ export async function buildCorpus(file: string, embedder: Embedder, contexts: nu
   }
 }
 
-async function measureCorpus(file: string, embedder: Embedder, options: SearchBenchOptions): Promise<SearchBenchRow[]> {
+export async function measureCorpus(file: string, embedder: Embedder, options: SearchBenchOptions): Promise<SearchBenchRow[]> {
   const contexts = options.contexts;
+  warmPageCache(file);
   const queries = syntheticQueries(options.queries + WARM_UP_QUERIES);
   const rows: SearchBenchRow[] = [];
   const corpus = CorpusDb.open(file, embedder);
   try {
     const service = new SearchService(corpus, embedder);
+    const results = new Map<SearchMode, string[][]>();
     for (const mode of ['keyword', 'standard', 'hybrid'] as SearchMode[]) {
-      const times = await timeEach(queries, (query) => service.search(query, { mode }));
+      const found: string[][] = [];
+      const times = await timeEach(queries, async (query) => found.push((await service.search(query, { mode })).map((h) => h.contextId)));
+      results.set(mode, found);
       rows.push({ mode, contexts, ...percentiles(times) });
     }
+    // The keyword row prunes common terms (KeywordIndex) and claims the plain query's result: checked here.
+    const plainKeyword: string[][] = [];
+    const plainTimes = await timeEach(queries, async (query) =>
+      plainKeyword.push(corpus.keywordSearch(query, DEFAULT_SEARCH_K, { exact: true }).map((h) => h.contextId)),
+    );
+    Object.assign(rows[0], recallAgainst(plainKeyword, results.get('keyword')!));
+    rows.splice(1, 0, { mode: 'keyword: plain FTS5 OR query (reference)', contexts, ...percentiles(plainTimes), recallAt10: 1, recallAtK: 1 });
+    // Hybrid against hybrid made of the references (plain keyword query, exact vector scan): what both shortcuts cost.
+    const exactHybrid = await Promise.all(
+      queries.slice(0, (options.exactQueries ?? options.queries) + WARM_UP_QUERIES).map(async (query, i) => {
+        const depth = Math.max(DEFAULT_SEARCH_K, MIN_FUSION_DEPTH);
+        const vector = corpus.vectorSearch(await embedder.embedQuery(query), depth, { exact: true });
+        return reciprocalRankFusion([corpus.keywordSearch(query, depth, { exact: true }), vector]).slice(0, DEFAULT_SEARCH_K).map((h) => h.contextId);
+      }),
+    );
+    Object.assign(rows.find((r) => r.mode === 'hybrid')!, recallAgainst(exactHybrid, results.get('hybrid')!));
     // Parent expansion on top of hybrid: what `expand: 'parent'` adds to a request (target: ≤ 5 ms p50).
     const expandTimes = await timeEach(queries, async (query) => {
       const hits = await service.search(query, { mode: 'hybrid' });
@@ -166,6 +186,30 @@ async function vectorVariants(file: string, embedder: Embedder, queries: string[
     }
   }
   return rows;
+}
+
+/**
+ * Reads the corpus file once so every mode is timed with it in the OS page cache, as on a server that has been
+ * answering for a while; otherwise the first mode timed pays for the disk reads the later ones reuse.
+ */
+function warmPageCache(file: string): void {
+  const buffer = Buffer.allocUnsafe(8 << 20);
+  const fd = fs.openSync(file, 'r');
+  try {
+    while (fs.readSync(fd, buffer, 0, buffer.length, null) > 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Mean share of each reference list's top 10 / top k found in the same query's list (warm-up queries left out). */
+function recallAgainst(reference: string[][], got: string[][]): { recallAt10: number; recallAtK: number } {
+  const measured = reference.map((wanted, i) => ({ wanted, got: got[i] })).slice(WARM_UP_QUERIES);
+  const mean = (values: number[]) => round(values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length), 3);
+  return {
+    recallAt10: mean(measured.map((m) => overlap(m.wanted.slice(0, 10), m.got.slice(0, 10)))),
+    recallAtK: mean(measured.map((m) => overlap(m.wanted, m.got))),
+  };
 }
 
 /** Share of `wanted` found in `got`. */

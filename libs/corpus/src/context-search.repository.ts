@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ContextBox, ContextKind, CorpusHit } from './corpus.types';
-import { toFtsQuery } from './fts-query';
+import { queryTerms } from './fts-query';
+import { KeywordIndex } from './keyword-index';
 import type { VectorIndex } from './vector-index';
 
 interface HitRecord {
@@ -17,21 +18,16 @@ interface HitRecord {
   article_title: string;
 }
 
-/** BM25 weight of section_title relative to text: a heading match counts, but less than the passage itself. */
-const SECTION_TITLE_WEIGHT = 0.5;
-
 /** Keyword (FTS5) and vector (sqlite-vec) search over contexts, hydrated into hits with one query. */
 export class ContextSearchRepository {
-  private readonly bm25: Database.Statement<[string, number], { rowid: number; rank: number }>;
+  private readonly keywords: KeywordIndex;
   private readonly hydrate: Database.Statement<[string], HitRecord>;
 
   constructor(
     db: Database.Database,
     private readonly vectors: VectorIndex,
   ) {
-    this.bm25 = db.prepare(`
-      SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS rank
-      FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY rank LIMIT ?`);
+    this.keywords = new KeywordIndex(db);
     // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
     this.hydrate = db.prepare(`
       SELECT c.seq, c.id, c.text, c.page_number, c.kind, c.bbox, s.id AS section_id, s.section_number, s.section_title,
@@ -45,11 +41,8 @@ export class ContextSearchRepository {
       ORDER BY ranked.key`);
   }
 
-  keyword(query: string, k: number): CorpusHit[] {
-    const match = toFtsQuery(query);
-    if (match === null || k <= 0) return [];
-    const ranked = this.bm25.all(match, k);
-    return this.toHits(ranked.map((row) => ({ rowid: row.rowid, score: -row.rank })));
+  keyword(query: string, k: number, exact = false): CorpusHit[] {
+    return this.toHits(this.keywords.top(queryTerms(query), k, exact));
   }
 
   vector(vector: Float32Array, k: number, exact = false): CorpusHit[] {

@@ -180,9 +180,13 @@ export class CorpusDb {
     return this.articles.contextNeighbourhood(contextId, before, after);
   }
 
-  /** FTS5 BM25 over text and section titles; any user text is safe. Best first. */
-  keywordSearch(query: string, k: number): CorpusHit[] {
-    return this.search.keyword(query, k);
+  /**
+   * FTS5 BM25 over text and section titles; any user text is safe. Best first. On large corpora common words are
+   * first scored only alongside rarer ones, with the same result (see KeywordIndex); `exact: true` runs the plain
+   * query.
+   */
+  keywordSearch(query: string, k: number, options: { exact?: boolean } = {}): CorpusHit[] {
+    return this.search.keyword(query, k, options.exact ?? false);
   }
 
   /**

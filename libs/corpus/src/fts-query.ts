@@ -31,5 +31,10 @@ export function queryTerms(text: string): string[] {
 export function toFtsQuery(text: string): string | null {
   const terms = queryTerms(text);
   if (terms.length === 0) return null;
-  return terms.map((term) => `"${term}"`).join(' OR ');
+  return anyOfTerms(terms);
+}
+
+/** `"a" OR "b" OR …`: each term a quoted phrase (a quote inside doubled), so no term is read as FTS5 syntax. */
+export function anyOfTerms(terms: readonly string[]): string {
+  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ');
 }

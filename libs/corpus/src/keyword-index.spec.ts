@@ -1,0 +1,129 @@
+import type Database from 'better-sqlite3';
+import { openDatabase } from './database';
+import { queryTerms } from './fts-query';
+import { COMMON_TERM_SHARE, idf, KeywordIndex, type KeywordMatch, readVarint } from './keyword-index';
+import { openTeiCorpus } from './testing/corpus.fixture';
+import { useTempDir } from './testing/temp-dir.fixture';
+import type { CorpusDb } from './corpus.db';
+
+/** Deterministic, so a failure names the same query every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return ((state ^ (state >>> 12)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** The same top k up to the order of rows with equal scores: equal scores rank by rank, same rows above the k-th score. */
+function expectSameTop(got: KeywordMatch[], want: KeywordMatch[], query: string): void {
+  expect({ query, scores: got.map((m) => m.score.toFixed(9)) }).toEqual({ query, scores: want.map((m) => m.score.toFixed(9)) });
+  const last = want.at(-1)?.score ?? 0;
+  const above = (list: KeywordMatch[]) => list.filter((m) => m.score > last + 1e-9).map((m) => m.rowid).sort((a, b) => a - b);
+  expect({ query, rows: above(got) }).toEqual({ query, rows: above(want) });
+}
+
+describe(KeywordIndex.name, () => {
+  const tempDir = useTempDir();
+  let corpus: CorpusDb;
+  let db: Database.Database;
+  let texts: string[];
+
+  beforeEach(() => {
+    const opened = openTeiCorpus(tempDir());
+    corpus = opened.corpus;
+    db = openDatabase(opened.file, { readonly: true });
+    texts = db.prepare('SELECT text FROM contexts ORDER BY seq').pluck().all() as string[];
+  });
+  afterEach(() => {
+    db.close();
+    corpus.close();
+  });
+
+  /** Questions of 3–8 words taken from the passages themselves, so they mix rare words with common ones. */
+  function questions(count: number): string[] {
+    const random = seeded(11);
+    return Array.from({ length: count }, () => {
+      const words = texts[Math.floor(random() * texts.length)].split(/\s+/);
+      const start = Math.floor(random() * Math.max(1, words.length - 12));
+      return words.slice(start, start + 12).filter(() => random() < 0.6).slice(0, 3 + Math.floor(random() * 6)).join(' ');
+    });
+  }
+
+  it('reads the row count FTS5 keeps, following inserts and removals', () => {
+    const index = new KeywordIndex(db);
+    expect(index.indexedRows()).toBe(texts.length);
+    const before = corpus.stats().contexts;
+    expect(corpus.deleteArticle(corpus.listArticles()[0].id)).toBe(true);
+    expect(index.indexedRows()).toBe(corpus.stats().contexts);
+    expect(index.indexedRows()).toBeLessThan(before);
+  });
+
+  it('ranks exactly as the plain OR query, while most questions with a common word skip the rows only common words match', () => {
+    const pruned = new KeywordIndex(db, 0);
+    const plain = new KeywordIndex(db);
+    const rows = pruned.indexedRows();
+    const holding = db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck();
+    let withCommonTerm = 0;
+    for (const [i, question] of questions(150).entries()) {
+      const terms = queryTerms(question);
+      const k = [5, 20, 50][i % 3];
+      expectSameTop(pruned.top(terms, k), plain.top(terms, k, true), question);
+      if (terms.some((term) => (holding.get(`"${term}"`) as number) > COMMON_TERM_SHARE * rows)) withCommonTerm++;
+    }
+    expect(withCommonTerm).toBeGreaterThan(50);
+    // The pruned path has to be what answered. On these 299 passages k = 50 is a sixth of the corpus, so fewer
+    // splits reach the ceiling than at scale (45% here; 80% at 1M contexts, see bench/RESULTS.md).
+    expect(pruned.answeredBy.split).toBeGreaterThan(withCommonTerm / 3);
+  });
+
+  it('moves common words to the rare side when the rare words alone match fewer than k rows', () => {
+    const index = new KeywordIndex(db, 0);
+    const terms = queryTerms('zzyzxq results data model');
+    const got = index.top(terms, 30);
+    expect(index.answeredBy).toEqual({ split: 1, plain: 0 });
+    expect(got).toHaveLength(30);
+    expectSameTop(got, index.top(terms, 30, true), terms.join(' '));
+  });
+
+  it('falls back to the plain query when no split can fill k, with the same result', () => {
+    const index = new KeywordIndex(db, 0);
+    const terms = queryTerms('zzyzxq results data');
+    const got = index.top(terms, texts.length);
+    expect(index.answeredBy).toEqual({ split: 0, plain: 1 });
+    expect(got.length).toBeGreaterThan(0);
+    expectSameTop(got, index.top(terms, texts.length, true), terms.join(' '));
+  });
+
+  it('uses the plain query below its size threshold and for one-word questions', () => {
+    const index = new KeywordIndex(db);
+    index.top(queryTerms('results data model method'), 10);
+    const small = new KeywordIndex(db, 0);
+    small.top(['data'], 10);
+    expect(index.answeredBy).toEqual({ split: 0, plain: 1 });
+    expect(small.answeredBy).toEqual({ split: 0, plain: 1 });
+  });
+
+  it('returns nothing for no terms or k = 0', () => {
+    const index = new KeywordIndex(db, 0);
+    expect(index.top([], 10)).toEqual([]);
+    expect(index.top(['data'], 0)).toEqual([]);
+  });
+});
+
+describe(readVarint.name, () => {
+  it('reads SQLite varints of one to nine bytes', () => {
+    expect(readVarint(Uint8Array.from([0x05]))).toBe(5);
+    expect(readVarint(Uint8Array.from([0x81, 0x00]))).toBe(128);
+    expect(readVarint(Uint8Array.from([0xbd, 0x84, 0x40]))).toBe(1_000_000);
+    expect(readVarint(Uint8Array.from([0x00, 0x83, 0x60]), 1)).toBe(480);
+  });
+});
+
+describe(idf.name, () => {
+  it('is FTS5 bm25()’s idf, floored at 1e-6 for terms in half the rows or more', () => {
+    expect(idf(1000, 9)).toBeCloseTo(Math.log(991.5 / 9.5), 12);
+    expect(idf(1000, 500)).toBe(1e-6);
+    expect(idf(1000, 900)).toBe(1e-6);
+  });
+});
