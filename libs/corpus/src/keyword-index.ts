@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { anyOfTerms as anyOf } from './fts-query';
 
 /** BM25 weight of section_title relative to text: a heading match counts, but less than the passage itself. */
-export const SECTION_TITLE_WEIGHT = 0.5;
+const SECTION_TITLE_WEIGHT = 0.5;
 
 /**
  * Below this many contexts the plain BM25 query is fast enough (~15 ms at 100k for a question with common words);
@@ -11,7 +11,8 @@ export const SECTION_TITLE_WEIGHT = 0.5;
 export const PRUNE_FROM_CONTEXTS = 20_000;
 /**
  * A term in more than this share of the contexts is "common". At 1M synthetic contexts 5% halves the p50 of the
- * query against 2% or 10% and most questions (38 of 47 with a common term) are settled by the first split.
+ * plain query (2%: about the same, 10%: 15% slower) and settles most questions with a common term (38 of 47) at
+ * the first split.
  */
 export const COMMON_TERM_SHARE = 0.05;
 
@@ -64,8 +65,9 @@ export class KeywordIndex {
    */
   top(terms: readonly string[], k: number, exact = false): KeywordMatch[] {
     if (terms.length === 0 || k <= 0) return [];
-    const rows = exact || terms.length < 2 ? 0 : this.indexedRows();
-    if (rows < this.pruneFromContexts) return this.plain(terms, k);
+    if (exact || terms.length < 2) return this.plain(terms, k);
+    const rows = this.indexedRows();
+    if (rows === 0 || rows < this.pruneFromContexts) return this.plain(terms, k);
     const holding = new Map(terms.map((term) => [term, this.rowsHolding.get(anyOf([term]))!]));
     const byRarity = [...terms].sort((a, b) => holding.get(a)! - holding.get(b)!);
     const rareCount = byRarity.filter((term) => holding.get(term)! <= COMMON_TERM_SHARE * rows).length;
