@@ -8,6 +8,7 @@ import type { ArticleInput } from '@lectern/corpus';
 import { type Embedder, LexicalEmbedder } from '@lectern/embeddings';
 import { type BenchSystem, LecternSystem, MiniSearchSystem, OramaSystem, type PeerMode, TextOnlyEmbedder } from './peers/peer-systems';
 import { syntheticArticles, syntheticQueries } from './synthetic-corpus';
+import { warmPageCache } from './search.bench';
 
 export interface PeerBenchRow {
   system: string;
@@ -152,6 +153,8 @@ export async function measureSystem(job: ChildJob, embedder: Embedder = new Lexi
   const system: BenchSystem =
     name === 'Lectern' ? new LecternSystem(embedder, job.prebuilt?.file) : name === 'Orama' ? new OramaSystem(embedder) : new MiniSearchSystem();
   try {
+    // As in the search bench: the file in the page cache, as the peers hold their index in memory.
+    if (job.prebuilt) warmPageCache(job.prebuilt.file);
     collect();
     const before = process.memoryUsage();
     const started = performance.now();

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
           'Vector and hybrid times include embedding the query. Orama runs with `similarity: 0` (its default 0.8 cut is not a top-k query). ' +
           'Each mode is timed for up to 100 queries or until its time budget is spent (at least 20). A peer whose RSS, extrapolated from the ' +
           'two smaller sizes, would pass 60% of available memory or 12 GB is not run. Lectern at 1M opens the corpus the search bench built ' +
-          '(its build seconds are that insert time; its RSS Δ is opening it and loading the in-memory codes).',
+          '(its build seconds are that insert time; its RSS Δ is opening it and loading the in-memory codes) after reading the file once into the OS page cache, as the search bench does.',
       ],
     );
     if (peerSizes.length > 1) {

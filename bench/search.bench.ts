@@ -192,7 +192,7 @@ async function vectorVariants(file: string, embedder: Embedder, queries: string[
  * Reads the corpus file once so every mode is timed with it in the OS page cache, as on a server that has been
  * answering for a while; otherwise the first mode timed pays for the disk reads the later ones reuse.
  */
-function warmPageCache(file: string): void {
+export function warmPageCache(file: string): void {
   const buffer = Buffer.allocUnsafe(8 << 20);
   const fd = fs.openSync(file, 'r');
   try {
