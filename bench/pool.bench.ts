@@ -14,6 +14,9 @@ export interface PoolBenchRow {
   docsPerSecond: number;
   pagesPerSecond: number;
   speedUp: number;
+  /** Highest resident set of the process (main thread and pool threads) while the batch ran, and before it. */
+  peakRssMb: number;
+  rssBeforeMb: number;
 }
 
 /**
@@ -65,9 +68,18 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
     for (const pdf of pdfs) await runtime.intake.submit(project.id, [{ originalName: pdf.name, data: pdf.data }]);
     // Warm the pool's threads (module loading, JIT) outside the timed part, as a long-running server would be.
     await runtime.warmUp();
+    const rssBefore = process.memoryUsage.rss();
+    let peakRss = rssBefore;
+    // The pool threads live in this process, so its RSS holds their heaps too; the main thread only awaits here.
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 10);
     const start = process.hrtime.bigint();
-    await runtime.worker.drain();
+    try {
+      await runtime.worker.drain();
+    } finally {
+      clearInterval(sampler);
+    }
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
     const docs = runtime.catalog.documents.listByProject(project.id);
     const failed = docs.filter((d) => d.status !== 'ready');
     if (failed.length > 0) throw new Error(`bench ingest failed for ${failed.map((d) => `${d.filename}: ${d.error}`).join('; ')}`);
@@ -75,7 +87,17 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
     const degraded = docs.filter((d) => d.warnings.length > 0);
     if (degraded.length > 0) throw new Error(`bench ingest degraded: ${degraded.map((d) => `${d.filename}: ${d.warnings.join(', ')}`).join('; ')}`);
     const pages = docs.reduce((n, d) => n + (d.pageCount ?? 0), 0);
-    return { threads, documents: docs.length, pages, seconds, docsPerSecond: docs.length / seconds, pagesPerSecond: pages / seconds };
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+    return {
+      threads,
+      documents: docs.length,
+      pages,
+      seconds,
+      docsPerSecond: docs.length / seconds,
+      pagesPerSecond: pages / seconds,
+      peakRssMb: mb(peakRss),
+      rssBeforeMb: mb(rssBefore),
+    };
   } finally {
     await runtime.close();
     await fs.rm(dataDir, { recursive: true, force: true });

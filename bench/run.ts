@@ -46,7 +46,8 @@ async function main(): Promise<void> {
     parsers: r.parsers, threads: r.threads, documents: r.documents, pages: r.pages, seconds: r.seconds.toFixed(2),
     'docs/s': r.docsPerSecond.toFixed(2), 'pages/s': r.pagesPerSecond.toFixed(1), 'speed-up vs 1 thread': r.speedUp.toFixed(2),
     'PDFs/s per core vs GROBID (0.66)': (r.docsPerSecond / r.threads / 0.66).toFixed(2),
-  })));
+    'peak RSS MB (before)': `${r.peakRssMb} (${r.rssBeforeMb})`,
+  })), ['- Peak RSS: this process while the batch ran, sampled every 10 ms; the pool threads are in it. In brackets: its RSS just before (warm pool, earlier benches).']);
 
   // The largest search corpus is kept for the peers' Lectern row: building 1M contexts twice would cost ~9 minutes.
   const searchSizes = sizesArg('--search-sizes') ?? (quick ? [20_000] : [100_000, 1_000_000]);
