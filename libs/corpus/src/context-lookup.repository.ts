@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ArticleCounts, ContextBox, ContextDetail, ContextKind } from './corpus.types';
 
-interface ContextDetailRecord {
+/** A context with the section and article it sits in, as PLACED_CONTEXT_COLUMNS selects it. */
+export interface PlacedContextRecord {
   id: string;
   text: string;
   kind: ContextKind;
@@ -12,6 +13,18 @@ interface ContextDetailRecord {
   section_title: string;
   article_id: string;
   article_title: string;
+}
+
+/** Columns of PlacedContextRecord over `contexts c` joined by PLACED_CONTEXT_JOINS. */
+export const PLACED_CONTEXT_COLUMNS = `c.id, c.text, c.kind, c.page_number, c.bbox, s.id AS section_id, s.section_number, s.section_title,
+        a.id AS article_id, a.title AS article_title`;
+/** From a context `c` to its section `s` and article `a`. */
+export const PLACED_CONTEXT_JOINS = `JOIN section_contexts sc ON sc.context_id = c.id
+      JOIN sections s ON s.id = sc.section_id
+      JOIN article_sections asn ON asn.section_id = s.id
+      JOIN articles a ON a.id = asn.article_id`;
+
+interface ContextDetailRecord extends PlacedContextRecord {
   document_id: string;
 }
 
@@ -22,13 +35,9 @@ export class ContextLookupRepository {
 
   constructor(db: Database.Database) {
     this.byId = db.prepare(`
-      SELECT c.id, c.text, c.kind, c.page_number, c.bbox, s.id AS section_id, s.section_number, s.section_title,
-        a.id AS article_id, a.title AS article_title, a.document_id
+      SELECT ${PLACED_CONTEXT_COLUMNS}, a.document_id
       FROM contexts c
-      JOIN section_contexts sc ON sc.context_id = c.id
-      JOIN sections s ON s.id = sc.section_id
-      JOIN article_sections asn ON asn.section_id = s.id
-      JOIN articles a ON a.id = asn.article_id
+      ${PLACED_CONTEXT_JOINS}
       WHERE c.id = ?`);
     this.counts = db.prepare(`
       SELECT asn.article_id AS articleId, COUNT(DISTINCT asn.section_id) AS sections, COUNT(sc.context_id) AS contexts

@@ -1,21 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { ContextBox, ContextKind, CorpusHit } from './corpus.types';
+import { PLACED_CONTEXT_COLUMNS, PLACED_CONTEXT_JOINS, type PlacedContextRecord } from './context-lookup.repository';
+import type { ContextBox, CorpusHit } from './corpus.types';
 import { queryTerms } from './fts-query';
 import { KeywordIndex } from './keyword-index';
 import type { VectorIndex } from './vector-index';
 
-interface HitRecord {
+interface HitRecord extends PlacedContextRecord {
   seq: number;
-  id: string;
-  text: string;
-  page_number: number;
-  kind: ContextKind;
-  bbox: string | null;
-  section_id: string;
-  section_number: string;
-  section_title: string;
-  article_id: string;
-  article_title: string;
 }
 
 /** Keyword (FTS5) and vector (sqlite-vec) search over contexts, hydrated into hits with one query. */
@@ -30,14 +21,10 @@ export class ContextSearchRepository {
     this.keywords = new KeywordIndex(db);
     // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
     this.hydrate = db.prepare(`
-      SELECT c.seq, c.id, c.text, c.page_number, c.kind, c.bbox, s.id AS section_id, s.section_number, s.section_title,
-        a.id AS article_id, a.title AS article_title
+      SELECT c.seq, ${PLACED_CONTEXT_COLUMNS}
       FROM json_each(?) AS ranked
       JOIN contexts c ON c.seq = ranked.value
-      JOIN section_contexts sc ON sc.context_id = c.id
-      JOIN sections s ON s.id = sc.section_id
-      JOIN article_sections asn ON asn.section_id = s.id
-      JOIN articles a ON a.id = asn.article_id
+      ${PLACED_CONTEXT_JOINS}
       ORDER BY ranked.key`);
   }
 
