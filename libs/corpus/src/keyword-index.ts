@@ -19,6 +19,9 @@ export const COMMON_TERM_SHARE = 0.05;
 /** FTS5's bm25() k1 (fixed in SQLite): one term adds at most idf × (k1 + 1) to a passage's score, however often it occurs. */
 const MAX_TERM_FACTOR = 1.2 + 1;
 
+/** Splits tried before the plain query: each costs two queries, and the second settles most the first did not. */
+const MAX_SPLITS = 2;
+
 /** FTS5 keeps its row count first in the averages record, rowid 1 of the `%_data` table. */
 const AVERAGES_ROWID = 1;
 
@@ -36,13 +39,16 @@ export interface KeywordMatch {
  * passages: at 1M contexts that is 150–300 ms of scoring for rows that cannot make the top k. Here (the MaxScore
  * idea of text retrieval engines) the terms are split into rare and common by how many rows hold them, and two
  * queries score only the rows holding a rare term: `(rare) AND (common)` and `(rare) NOT (common)`. Both name every
- * term once, so FTS5 gives each such row exactly the score the plain query would. A row without any rare term
- * scores at most the sum over the common terms of idf × (k1 + 1); when the k-th score found reaches that ceiling,
- * no such row can enter the top k and the answer is exact. Otherwise the rarest common term moves to the rare
- * side and the split is tried again; with no common term left, the plain query runs.
+ * term once, so FTS5 gives each such row the score the plain query would (summed in another order, so equal to
+ * the last bits; rows with equal scores may swap places). A row without any rare term scores less than the sum over
+ * the common terms of idf × (k1 + 1); when the k-th score found reaches that ceiling, no such row can enter the top
+ * k and the answer is the plain query's. Otherwise the rarest common term moves to the rare side and the split is
+ * tried once more; then the plain query runs. All of it reads one snapshot, so a commit of the ingest worker in
+ * between cannot mix row counts, frequencies and scores of different states.
  */
 export class KeywordIndex {
-  private readonly ranked: Database.Statement<[string, number], { rowid: number; rank: number }>;
+  private readonly ranked: Database.Statement<[string, number], { rowid: number; negatedScore: number }>;
+  private readonly inSnapshot: (terms: readonly string[], k: number) => KeywordMatch[];
   private readonly rowsHolding: Database.Statement<[string], number>;
   private readonly averages: Database.Statement<[number], Buffer | undefined>;
   /** How searches were answered: by a rare/common split, or by the plain query (for the benchmark and tests). */
@@ -53,10 +59,12 @@ export class KeywordIndex {
     private readonly pruneFromContexts = PRUNE_FROM_CONTEXTS,
   ) {
     this.ranked = db.prepare(`
-      SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS rank
-      FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY rank LIMIT ?`);
+      SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
+      FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY negatedScore LIMIT ?`);
     this.rowsHolding = db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck() as Database.Statement<[string], number>;
     this.averages = db.prepare('SELECT block FROM contexts_fts_data WHERE id = ?').pluck() as Database.Statement<[number], Buffer | undefined>;
+    // A deferred transaction only reads: one WAL snapshot for every statement of a search (a savepoint when nested).
+    this.inSnapshot = db.transaction((terms: readonly string[], k: number) => this.pruned(terms, k));
   }
 
   /**
@@ -66,12 +74,29 @@ export class KeywordIndex {
   top(terms: readonly string[], k: number, exact = false): KeywordMatch[] {
     if (terms.length === 0 || k <= 0) return [];
     if (exact || terms.length < 2) return this.plain(terms, k);
+    return this.inSnapshot(terms, k);
+  }
+
+  /**
+   * Rows in the full-text index as FTS5's bm25() counts them; 0 when the index is empty. FTS5 writes this record
+   * when a transaction commits, so inside an open write transaction it lags that transaction's own inserts.
+   */
+  indexedRows(): number {
+    const block = this.averages.get(AVERAGES_ROWID);
+    return block ? readVarint(block) : 0;
+  }
+
+  private pruned(terms: readonly string[], k: number): KeywordMatch[] {
     const rows = this.indexedRows();
     if (rows === 0 || rows < this.pruneFromContexts) return this.plain(terms, k);
     const holding = new Map(terms.map((term) => [term, this.rowsHolding.get(anyOf([term]))!]));
     const byRarity = [...terms].sort((a, b) => holding.get(a)! - holding.get(b)!);
     const rareCount = byRarity.filter((term) => holding.get(term)! <= COMMON_TERM_SHARE * rows).length;
-    for (let split = Math.max(1, rareCount); split < byRarity.length; split++) {
+    let tried = 0;
+    for (let split = Math.max(1, rareCount); split < byRarity.length && tried < MAX_SPLITS; split++) {
+      const rareRows = byRarity.slice(0, split).reduce((sum, term) => sum + holding.get(term)!, 0);
+      if (rareRows < k) continue; // cannot fill k: a common term has to join the rare side
+      tried++;
       const rare = anyOf(byRarity.slice(0, split));
       const common = byRarity.slice(split);
       const found = mergeBest(this.query(`(${rare}) AND (${anyOf(common)})`, k), this.query(`(${rare}) NOT (${anyOf(common)})`, k), k);
@@ -84,19 +109,13 @@ export class KeywordIndex {
     return this.plain(terms, k);
   }
 
-  /** Rows in the full-text index as FTS5's bm25() counts them; 0 when the index is empty. */
-  indexedRows(): number {
-    const block = this.averages.get(AVERAGES_ROWID);
-    return block ? readVarint(block) : 0;
-  }
-
   private plain(terms: readonly string[], k: number): KeywordMatch[] {
     this.answeredBy.plain++;
     return this.query(anyOf(terms), k);
   }
 
   private query(match: string, k: number): KeywordMatch[] {
-    return this.ranked.all(match, k).map((row) => ({ rowid: row.rowid, score: -row.rank }));
+    return this.ranked.all(match, k).map((row) => ({ rowid: row.rowid, score: -row.negatedScore }));
   }
 }
 
