@@ -81,6 +81,7 @@ describe('endpoints the UI reads (e2e)', () => {
     let sections = 0;
     for (const doc of list.body) {
       const outline = await t.http().get(`/articles/${doc.articleId}/outline`).expect(200);
+      expect(doc.title).toBe(outline.body.article.title);
       expect(doc.sectionCount).toBe(outline.body.sections.length);
       expect(doc.contextCount).toBe(outline.body.sections.reduce((sum: number, s: { contextCount: number }) => sum + s.contextCount, 0));
       sections += doc.sectionCount;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ArticleCounts, ContextBox, ContextDetail, ContextKind } from './corpus.types';
+import type { ArticleSummary, ContextBox, ContextDetail, ContextKind } from './corpus.types';
 
 /** A context with the section and article it sits in, as PLACED_CONTEXT_COLUMNS selects it. */
 export interface PlacedContextRecord {
@@ -31,7 +31,7 @@ interface ContextDetailRecord extends PlacedContextRecord {
 /** Reads that show one context or one article's size to a person (the UI's source view and document list). */
 export class ContextLookupRepository {
   private readonly byId: Database.Statement<[string], ContextDetailRecord>;
-  private readonly counts: Database.Statement<[], ArticleCounts>;
+  private readonly summaries: Database.Statement<[], ArticleSummary>;
 
   constructor(db: Database.Database) {
     this.byId = db.prepare(`
@@ -39,10 +39,12 @@ export class ContextLookupRepository {
       FROM contexts c
       ${PLACED_CONTEXT_JOINS}
       WHERE c.id = ?`);
-    this.counts = db.prepare(`
-      SELECT asn.article_id AS articleId, COUNT(DISTINCT asn.section_id) AS sections, COUNT(sc.context_id) AS contexts
-      FROM article_sections asn LEFT JOIN section_contexts sc ON sc.section_id = asn.section_id
-      GROUP BY asn.article_id`);
+    this.summaries = db.prepare(`
+      SELECT a.id AS articleId, a.title, COUNT(DISTINCT asn.section_id) AS sections, COUNT(sc.context_id) AS contexts
+      FROM articles a
+      LEFT JOIN article_sections asn ON asn.article_id = a.id
+      LEFT JOIN section_contexts sc ON sc.section_id = asn.section_id
+      GROUP BY a.id`);
   }
 
   find(contextId: string): ContextDetail | null {
@@ -59,7 +61,7 @@ export class ContextLookupRepository {
     };
   }
 
-  articleCounts(): ArticleCounts[] {
-    return this.counts.all();
+  articleSummaries(): ArticleSummary[] {
+    return this.summaries.all();
   }
 }

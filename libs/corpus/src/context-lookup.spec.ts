@@ -35,18 +35,22 @@ describe(`${CorpusDb.name} lookups for the UI`, () => {
     }
   });
 
-  it('counts each article’s sections and contexts as its outline does', () => {
+  it('sums up each article by its title and its sections and contexts as its outline counts them', () => {
     const { corpus } = openTeiCorpus(tempDir(), ['arxiv-1912.10667', 'aem-2011-hu-crenarchaeota']);
     try {
-      const counts = corpus.articleCounts();
-      expect(counts).toHaveLength(2);
-      for (const count of counts) {
-        const outline = corpus.outline(count.articleId);
-        expect(count.sections).toBe(outline.length);
-        expect(count.contexts).toBe(corpus.listArticleContexts(count.articleId).length);
+      const summaries = corpus.articleSummaries();
+      expect(summaries).toHaveLength(2);
+      for (const summary of summaries) {
+        expect(summary.title).toBe(corpus.getArticle(summary.articleId)?.title);
+        const outline = corpus.outline(summary.articleId);
+        expect(summary.sections).toBe(outline.length);
+        expect(summary.contexts).toBe(corpus.listArticleContexts(summary.articleId).length);
       }
+      expect(summaries.map((s) => s.title)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Niche Partitioning of Marine Group I/), expect.stringMatching(/^Generalizing Deep Models/)]),
+      );
       const stats = corpus.stats();
-      expect(counts.reduce((sum, c) => sum + c.contexts, 0)).toBe(stats.contexts);
+      expect(summaries.reduce((sum, s) => sum + s.contexts, 0)).toBe(stats.contexts);
     } finally {
       corpus.close();
     }

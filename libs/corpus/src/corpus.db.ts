@@ -5,7 +5,7 @@ import { ContextLookupRepository } from './context-lookup.repository';
 import { ContextSearchRepository } from './context-search.repository';
 import { exportCorpus } from './corpus-export';
 import type {
-  ArticleCounts,
+  ArticleSummary,
   ArticleInput,
   ArticleRow,
   ContextDetail,
@@ -148,8 +148,8 @@ export class CorpusDb {
   }
 
   /** Sections and contexts per article, for every article. */
-  articleCounts(): ArticleCounts[] {
-    return this.lookup.articleCounts();
+  articleSummaries(): ArticleSummary[] {
+    return this.lookup.articleSummaries();
   }
 
   /** One context with its section, article and box; null when unknown. */

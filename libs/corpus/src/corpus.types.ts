@@ -121,8 +121,10 @@ export interface ContextDetail {
   article: { id: string; title: string; documentId: string };
 }
 
-export interface ArticleCounts {
+/** What a document list shows of an article: its title and size. */
+export interface ArticleSummary {
   articleId: string;
+  title: string;
   sections: number;
   contexts: number;
 }

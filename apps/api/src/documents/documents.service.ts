@@ -28,14 +28,14 @@ export class DocumentsService {
     if (!this.runtime.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
     const rows = this.runtime.catalog.documents.listByProject(projectId);
     if (!rows.some((row) => row.articleId)) return rows.map((row) => toDocumentResponse(row));
-    const counts = new Map(this.runtime.corpora.get(projectId).articleCounts().map((c) => [c.articleId, c]));
-    return rows.map((row) => toDocumentResponse(row, row.articleId ? counts.get(row.articleId) : undefined));
+    const summaries = new Map(this.runtime.corpora.get(projectId).articleSummaries().map((s) => [s.articleId, s]));
+    return rows.map((row) => toDocumentResponse(row, row.articleId ? summaries.get(row.articleId) : undefined));
   }
 
   get(id: string): DocumentResponseDto {
     const row = this.find(id);
-    const counts = row.articleId ? this.runtime.corpora.get(row.projectId).articleCounts().find((c) => c.articleId === row.articleId) : undefined;
-    return toDocumentResponse(row, counts);
+    const summary = row.articleId ? this.runtime.corpora.get(row.projectId).articleSummaries().find((s) => s.articleId === row.articleId) : undefined;
+    return toDocumentResponse(row, summary);
   }
 
   /** The uploaded PDF as stored (object store key from the catalog, never from the request). */

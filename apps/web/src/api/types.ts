@@ -30,6 +30,8 @@ export interface LecternDocument {
   status: DocumentStatus;
   error: string | null;
   articleId: string | null;
+  /** The article's title once the document is ready (null when the paper has none). */
+  title: string | null;
   pageCount: number | null;
   sectionCount: number | null;
   contextCount: number | null;

@@ -31,12 +31,12 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
   const [confirming, setConfirming] = useState(false);
   const progress = stageProgress(doc.status);
   const ready = doc.status === 'ready';
-  const label = doc.filename.replace(/\.pdf$/i, '');
+  const label = doc.title ?? doc.filename.replace(/\.pdf$/i, '');
   return (
     <li className={`doc doc-${doc.status}`}>
       <div className="doc-head">
         {ready ? (
-          <button type="button" className="doc-name doc-link" onClick={() => onOpen(doc)} title={`Open the outline of ${doc.filename}`}>
+          <button type="button" className="doc-name doc-link" onClick={() => onOpen(doc)} title={`Open the outline of ${label}`}>
             {label}
           </button>
         ) : (
@@ -74,6 +74,11 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
         >
           <span className="progress-fill is-active" style={{ width: `${Math.max(6, progress * 100)}%` }} />
         </div>
+      )}
+      {ready && doc.title && (
+        <p className="doc-file" title={doc.filename}>
+          {doc.filename}
+        </p>
       )}
       {ready && (
         <p className="doc-counts">

@@ -1,4 +1,4 @@
-import type { ArticleCounts, DocumentRow } from '@lectern/corpus';
+import type { ArticleSummary, DocumentRow } from '@lectern/corpus';
 
 export class DocumentResponseDto {
   id!: string;
@@ -9,6 +9,8 @@ export class DocumentResponseDto {
   status!: DocumentRow['status'];
   error!: string | null;
   articleId!: string | null;
+  /** The parsed article's title; null until the document is ready. */
+  title!: string | null;
   pageCount!: number | null;
   /** Null until the document is ready. */
   sectionCount!: number | null;
@@ -24,7 +26,7 @@ export class UploadResponseDto {
   rejected!: Array<{ filename: string; reason: string }>;
 }
 
-export function toDocumentResponse(row: DocumentRow, counts?: ArticleCounts): DocumentResponseDto {
+export function toDocumentResponse(row: DocumentRow, summary?: ArticleSummary): DocumentResponseDto {
   const { storageKey: _internal, ...rest } = row;
-  return { ...rest, sectionCount: counts?.sections ?? null, contextCount: counts?.contexts ?? null };
+  return { ...rest, title: summary?.title || null, sectionCount: summary?.sections ?? null, contextCount: summary?.contexts ?? null };
 }
