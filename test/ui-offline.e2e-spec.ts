@@ -1,5 +1,5 @@
 import { promises as fs } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { browserAvailable, unlabelledControls } from './support/browser';
 import { corpusPdf } from './support/paths';
@@ -80,5 +80,41 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     expect(await unlabelledControls(page)).toEqual([]);
     // The browser itself logs the refused upload's 422 as a failed resource; the page logged nothing.
     expect(ui.errors.filter((e) => !/Failed to load resource: the server responded with a status of 422/.test(e))).toEqual([]);
+  });
+
+  it('keeps a file whose upload was cut off, and sends it again with Retry', async () => {
+    const cut = async (route: Route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback());
+    await page.route('**/projects/*/documents', cut);
+    await page.getByLabel('Upload PDFs').setInputFiles(corpusPdf('acl-N18-3011.pdf'));
+    const row = page.locator('.doc-list > li').filter({ hasText: 'acl-N18-3011' });
+    await row.getByText('Upload failed', { exact: true }).waitFor(WAIT);
+    await row.getByRole('alert').getByText(/could not be reached/).waitFor(WAIT);
+    await page.unroute('**/projects/*/documents', cut);
+
+    const accepted = page.waitForResponse((r) => r.url().endsWith('/documents') && r.request().method() === 'POST' && r.status() === 202);
+    await row.getByRole('button', { name: 'Retry uploading acl-N18-3011.pdf' }).click();
+    await accepted;
+    const ready = page.locator('.doc-list > li.doc-ready').filter({ hasText: 'acl-N18-3011.pdf' });
+    await ready.getByText('Construction of the Literature Graph in Semantic Scholar').waitFor(WAIT);
+  });
+
+  it('says so when an answer’s stream closes before it finished, and offers to ask again', async () => {
+    const partial = [
+      'event: retrieval\ndata: {"mode":"keyword","sources":[],"notes":[]}\n\n',
+      'event: token\ndata: {"text":"The Higgs candidate is"}\n\n',
+    ].join('');
+    const cutShort = (route: Route) => route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: partial });
+    await page.route('**/chat', cutShort);
+    await page.getByRole('textbox', { name: 'Your question' }).fill('What decays was the Higgs candidate seen in?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const answer = page.locator('article[aria-label="Answer"]').last();
+    await answer.getByRole('alert').getByText(/connection closed before the answer finished/).waitFor(WAIT);
+    expect(await answer.innerText()).toContain('The Higgs candidate is');
+    await page.unroute('**/chat', cutShort);
+
+    await answer.getByRole('button', { name: 'Try again' }).click();
+    const again = page.locator('article[aria-label="Answer"][aria-busy="false"]').last();
+    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 4', null, WAIT);
+    expect(await again.locator('.citation-chip').count()).toBeGreaterThan(0);
   });
 });

@@ -38,6 +38,15 @@ function exploreScript(): (request: ChatRequest) => { toolCalls: Array<{ name: s
   };
 }
 
+/** The source view's page drawn by PDF.js: the blank placeholder before it carries the same "Page n of m" label. */
+async function pageDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    '(document.querySelector(".source-pane .sv-page:not(.sv-page--placeholder)[aria-busy=false] canvas")?.width ?? 0) > 0',
+    null,
+    WAIT,
+  );
+}
+
 const run = browserAvailable() ? describe : describe.skip;
 
 run('the course-assistant UI in Chromium (e2e)', () => {
@@ -81,19 +90,22 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.locator('.doc-list .status-ready').nth(1).waitFor(WAIT);
     expect(await rows.count()).toBe(2);
     for (const text of await rows.allInnerTexts()) expect(text).toMatch(/\d+ pages · \d+ sections · \d+ passages/);
+    // A ready paper goes by its title, with the file it came from beneath.
+    const acl = rows.filter({ hasText: 'acl-N18-3011.pdf' });
+    expect(await acl.locator('.doc-name').innerText()).toBe('Construction of the Literature Graph in Semantic Scholar');
     await page.getByRole('term').filter({ hasText: 'Pages' }).waitFor(WAIT);
     await shot('02-documents');
   });
 
   it('opens a document’s outline with its sections and pages', async () => {
-    await page.getByRole('button', { name: 'acl-N18-3011', exact: true }).click();
+    await page.getByRole('button', { name: 'Construction of the Literature Graph in Semantic Scholar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /Literature Graph/ });
     await dialog.waitFor(WAIT);
     expect(await dialog.locator('.outline-item').count()).toBeGreaterThan(5);
     await shot('03-outline');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...WAIT });
-    await page.waitForFunction('document.activeElement?.textContent === "acl-N18-3011"', null, WAIT);
+    await page.waitForFunction('document.activeElement?.textContent === "Construction of the Literature Graph in Semantic Scholar"', null, WAIT);
   });
 
   it('reaches the question box from the keyboard first', async () => {
@@ -128,7 +140,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     const viewer = page.getByRole('img', { name: new RegExp(`^Page ${page_} of \\d+$`) });
     await viewer.waitFor(WAIT);
     await page.getByTestId('source-highlight').first().waitFor(WAIT);
-    await page.waitForFunction('(document.querySelector(".source-pane canvas")?.width ?? 0) > 0', null, WAIT);
+    await pageDrawn(page);
     await shot('05-source');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -157,6 +169,9 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     ]);
     await rows.nth(1).click();
     expect((await answer.locator('.trail-saw').innerText()).length).toBeGreaterThan(200);
+    // The read step went by a section id: the reader sees neither its arguments nor the id, only what it read.
+    expect(await answer.locator('.trail-args').count()).toBe(0);
+    expect(await answer.locator('.trail-detail').innerText()).not.toMatch(/section_id|"section"/);
     await shot('06-explore');
   });
 
@@ -223,6 +238,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.setViewportSize(TABLET);
     await page.locator('.citation-chip').first().click();
     await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
+    await pageDrawn(page);
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 260, width: TABLET.width - 260 });
     expect(await page.locator('main').getAttribute('inert')).not.toBeNull();
@@ -252,6 +268,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Open projects and papers"', null, WAIT);
     await page.locator('.citation-chip').first().click();
     await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
+    await pageDrawn(page);
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 0, y: 0, width: PHONE.width });
     await shot('10-phone-source');

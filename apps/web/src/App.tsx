@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from './api/client';
 import type { ChatSettings, Health, LecternDocument, Outline, OutlineSection, Project } from './api/types';
 import { ChatPanel } from './components/ChatPanel';
@@ -36,6 +36,10 @@ export function App() {
   const sourceFocus = useReturnFocus();
   const outlineFocus = useReturnFocus();
   const navFocus = useReturnFocus();
+  // The project on screen now: a reply that comes back after a switch belongs to the old one and is dropped.
+  const currentProject = useRef(projectId);
+  currentProject.current = projectId;
+  const citationRequest = useRef(0);
 
   const loadProjects = useCallback(async () => {
     try {
@@ -46,10 +50,14 @@ export function App() {
     }
   }, []);
 
+  const loadHealth = useCallback(() => {
+    api.health().then(setHealth, () => setHealth(null));
+  }, []);
+
   useEffect(() => {
     void loadProjects();
-    api.health().then(setHealth, () => setHealth(null));
-  }, [loadProjects]);
+    loadHealth();
+  }, [loadProjects, loadHealth]);
 
   // No project in the URL: open the first one, so a newcomer lands somewhere useful.
   useEffect(() => {
@@ -60,10 +68,12 @@ export function App() {
     if (!projectId) return;
     api.project(projectId).then(
       (p) => {
+        if (currentProject.current !== projectId) return;
         setProject(p);
         setProblem(null);
       },
       (e: unknown) => {
+        if (currentProject.current !== projectId) return;
         const message = e instanceof Error ? e.message : String(e);
         // Only a 404 means the project is gone; a network blip keeps what is on screen (and the draft question).
         if (e instanceof ApiError && e.status === 404) {
@@ -79,6 +89,7 @@ export function App() {
   useEffect(() => {
     setProject(null);
     setSource(null);
+    setCiteError(null);
     refreshProject();
   }, [refreshProject]);
 
@@ -110,6 +121,9 @@ export function App() {
   const openCitation = useCallback(
     async (message: Message, citation: Citation) => {
       if (!projectId) return;
+      // Only the latest click opens a source: an older lookup that answers late is dropped.
+      const request = ++citationRequest.current;
+      const stillWanted = () => request === citationRequest.current && currentProject.current === projectId;
       setCiteError(null);
       setActiveCitation({ messageId: message.id, n: citation.n });
       const title = citation.articleTitle || titles.get(citation.articleId) || 'Source';
@@ -118,14 +132,16 @@ export function App() {
       try {
         if (citation.contextId) {
           const context = await api.context(projectId, citation.contextId);
+          if (!stillWanted()) return;
           showSource({ documentId: context.article.documentId, articleId: context.article.id, page: context.page, box: context.box, passage: context.text, label });
           return;
         }
         const doc = docs.documents.find((d) => d.articleId === citation.articleId);
         const documentId = doc?.id ?? (await api.outline(citation.articleId)).article.documentId;
+        if (!stillWanted()) return;
         showSource({ documentId, articleId: citation.articleId, page: citation.page, box: null, label });
       } catch (e) {
-        setCiteError(`Could not open the source: ${e instanceof Error ? e.message : String(e)}`);
+        if (stillWanted()) setCiteError(`Could not open the source: ${e instanceof Error ? e.message : String(e)}`);
       }
     },
     // `source` because showSource reads it to decide whether to remember the focus.
@@ -209,8 +225,11 @@ export function App() {
           </span>
         </div>
         {citeError && (
-          <div className="banner banner-error" role="alert">
-            {citeError}
+          <div className="banner banner-error banner-dismissable" role="alert">
+            <p>{citeError}</p>
+            <button type="button" className="btn btn-ghost btn-icon" onClick={() => setCiteError(null)} aria-label="Dismiss the error">
+              ×
+            </button>
           </div>
         )}
         {problem?.kind === 'unreachable' && (
@@ -221,6 +240,7 @@ export function App() {
               className="btn btn-small"
               onClick={() => {
                 void loadProjects();
+                loadHealth();
                 refreshProject();
               }}
             >

@@ -32,13 +32,30 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
   const suffix = body.errorId ? ` (error id ${body.errorId})` : '';
-  return new ApiError(response.status, `${message ?? response.statusText ?? 'request failed'}${suffix}`, body.errorId);
+  // statusText is empty over HTTP/2 and behind some proxies: the status code always says something.
+  const text = message || response.statusText || `the server answered HTTP ${response.status}`;
+  return new ApiError(response.status, `${text}${suffix}`, body.errorId);
+}
+
+/** fetch, with its bare "Failed to fetch" (server down, network gone) said in words a reader can act on. */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (e) {
+    if (init.signal?.aborted) throw e;
+    throw new ApiError(0, 'Lectern could not be reached (is the server running, and is this device online?)');
+  }
 }
 
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...(init?.headers ?? {}) } });
+  const response = await send(path, { ...init, headers: { Accept: 'application/json', ...(init?.headers ?? {}) } });
   if (!response.ok) throw await errorFrom(response);
   return (await response.json()) as T;
+}
+
+async function requestNoContent(path: string, init: RequestInit): Promise<void> {
+  const response = await send(path, { ...init, headers: { Accept: 'application/json', ...(init.headers ?? {}) } });
+  if (!response.ok) throw await errorFrom(response);
 }
 
 function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
@@ -46,7 +63,7 @@ function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise
 }
 
 async function stream(path: string, body: unknown, signal?: AbortSignal): Promise<AsyncGenerator<ServerEvent>> {
-  const response = await fetch(path, {
+  const response = await send(path, {
     method: 'POST',
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
@@ -66,15 +83,9 @@ export const api = {
   createProject: (name: string) => postJson<Project>('/projects', { name }),
   renameProject: (id: string, name: string) =>
     request<Project>(`/projects/${enc(id)}`, { method: 'PATCH', body: JSON.stringify({ name }), headers: { 'Content-Type': 'application/json' } }),
-  deleteProject: async (id: string): Promise<void> => {
-    const response = await fetch(`/projects/${enc(id)}`, { method: 'DELETE', headers: { Accept: 'application/json' } });
-    if (!response.ok) throw await errorFrom(response);
-  },
+  deleteProject: (id: string) => requestNoContent(`/projects/${enc(id)}`, { method: 'DELETE' }),
   documents: (projectId: string) => request<LecternDocument[]>(`/projects/${enc(projectId)}/documents`),
-  removeDocument: async (documentId: string): Promise<void> => {
-    const response = await fetch(`/documents/${enc(documentId)}`, { method: 'DELETE', headers: { Accept: 'application/json' } });
-    if (!response.ok) throw await errorFrom(response);
-  },
+  removeDocument: (documentId: string) => requestNoContent(`/documents/${enc(documentId)}`, { method: 'DELETE' }),
   retry: (documentId: string) => postJson<LecternDocument>(`/documents/${enc(documentId)}/retry`, {}),
   outline: (articleId: string) => request<Outline>(`/articles/${enc(articleId)}/outline`),
   context: (projectId: string, contextId: string) => request<ContextDetail>(`/projects/${enc(projectId)}/contexts/${enc(contextId)}`),
@@ -134,7 +145,7 @@ export function uploadDocuments(projectId: string, files: File[], onProgress: (f
         return;
       }
       const message = Array.isArray(error.message) ? error.message.join('; ') : error.message;
-      reject(new ApiError(xhr.status, message ?? `upload failed (HTTP ${xhr.status})`, error.errorId));
+      reject(new ApiError(xhr.status, message || `upload failed (HTTP ${xhr.status})`, error.errorId));
     };
     xhr.onerror = () => reject(new ApiError(0, 'upload failed: the server could not be reached'));
     xhr.onabort = () => reject(new ApiError(0, 'upload cancelled'));

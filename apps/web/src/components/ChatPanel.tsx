@@ -168,15 +168,15 @@ export function ChatPanel(props: Props) {
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        {busy ? (
-          <button type="button" className="btn" onClick={props.onStop}>
-            Stop
-          </button>
-        ) : (
-          <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
-            {explore ? 'Explore' : 'Ask'}
-          </button>
-        )}
+        {/* One button that turns into Stop and back, so keyboard focus stays on it. */}
+        <button
+          type={busy ? 'button' : 'submit'}
+          className={busy ? 'btn' : 'btn btn-primary'}
+          onClick={busy ? props.onStop : undefined}
+          disabled={!busy && !draft.trim()}
+        >
+          {busy ? 'Stop' : explore ? 'Explore' : 'Ask'}
+        </button>
       </form>
     </section>
   );

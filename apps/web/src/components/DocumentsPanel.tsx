@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { LecternDocument } from '../api/types';
 import type { PendingUpload } from '../hooks/useDocuments';
 import { DocumentRow, stageProgress } from './DocumentRow';
@@ -7,11 +7,14 @@ interface Props {
   documents: LecternDocument[];
   uploads: PendingUpload[];
   error: string | null;
+  actionError: string | null;
+  onDismissActionError: () => void;
   onUpload: (files: File[]) => void;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
   onCancelUpload: (key: string) => void;
   onDismissUpload: (key: string) => void;
+  onRetryUpload: (key: string) => void;
   onOpen: (doc: LecternDocument) => void;
 }
 
@@ -20,6 +23,19 @@ export function DocumentsPanel(props: Props) {
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const { documents, uploads } = props;
+
+  // A PDF dropped beside the drop zone would make the browser open it in place of the app, ending uploads and answers.
+  useEffect(() => {
+    const keep = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', keep);
+    window.addEventListener('drop', keep);
+    return () => {
+      window.removeEventListener('dragover', keep);
+      window.removeEventListener('drop', keep);
+    };
+  }, []);
 
   const take = (list: FileList | null) => {
     if (!list || list.length === 0) return;
@@ -76,9 +92,17 @@ export function DocumentsPanel(props: Props) {
           Could not load the documents: {props.error}
         </p>
       )}
+      {props.actionError && (
+        <div className="field-error action-error" role="alert">
+          <p>{props.actionError}</p>
+          <button type="button" className="btn btn-ghost btn-small" onClick={props.onDismissActionError}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <ul className="doc-list">
         {uploads.map((u) => (
-          <UploadRow key={u.key} upload={u} onCancel={props.onCancelUpload} onDismiss={props.onDismissUpload} />
+          <UploadRow key={u.key} upload={u} onCancel={props.onCancelUpload} onDismiss={props.onDismissUpload} onRetry={props.onRetryUpload} />
         ))}
         {documents.map((doc) => (
           <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onRemove={props.onRemove} onOpen={props.onOpen} />
@@ -89,10 +113,17 @@ export function DocumentsPanel(props: Props) {
   );
 }
 
-function UploadRow({ upload, onCancel, onDismiss }: { upload: PendingUpload; onCancel: (key: string) => void; onDismiss: (key: string) => void }) {
+interface UploadRowProps {
+  upload: PendingUpload;
+  onCancel: (key: string) => void;
+  onDismiss: (key: string) => void;
+  onRetry: (key: string) => void;
+}
+
+function UploadRow({ upload, onCancel, onDismiss, onRetry }: UploadRowProps) {
   const failed = upload.status === 'failed';
   const percent = Math.round(upload.fraction * 100);
-  const label = upload.status === 'waiting' ? 'Waiting' : failed ? 'Not accepted' : `Uploading ${percent}%`;
+  const label = upload.status === 'waiting' ? 'Waiting' : failed ? (upload.retryable ? 'Upload failed' : 'Not accepted') : `Uploading ${percent}%`;
   return (
     <li className={`doc doc-uploading${failed ? ' doc-failed' : ''}`}>
       <div className="doc-head">
@@ -104,6 +135,11 @@ function UploadRow({ upload, onCancel, onDismiss }: { upload: PendingUpload; onC
       {failed ? (
         <div className="doc-failed">
           <p role="alert">{upload.error}</p>
+          {upload.retryable && (
+            <button type="button" className="btn btn-small" onClick={() => onRetry(upload.key)} aria-label={`Retry uploading ${upload.name}`}>
+              Retry
+            </button>
+          )}
           <button type="button" className="btn btn-small" onClick={() => onDismiss(upload.key)} aria-label={`Dismiss ${upload.name}`}>
             Dismiss
           </button>

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import type { ExploreStep } from '../api/types';
 
+/** A section as a reader knows it ("3.2", "ref"), unlike the ids the agent may navigate by. */
+const SECTION_NUMBER = /^(\d+(\.\d+)*|ref)$/;
+
 /** The agent's moves as compact rows — "read 3.2", "next" — each expanding to what the agent saw. */
 export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: boolean }) {
   const [open, setOpen] = useState<Set<number>>(new Set());
@@ -34,7 +37,7 @@ export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: bool
               </button>
               {expanded && (
                 <div id={detailId} className="trail-detail">
-                  {Object.keys(step.args).length > 0 && <code className="trail-args">{JSON.stringify(step.args)}</code>}
+                  {shownArgs(step.args) && <code className="trail-args">{shownArgs(step.args)}</code>}
                   <pre className="trail-saw">{readable(step.saw ?? step.summary)}</pre>
                 </div>
               )}
@@ -60,13 +63,21 @@ export function stepLabel(step: ExploreStep): string {
     case 'read': {
       // The agent may name a section by number ("3.2") or by id; an id says nothing to a reader.
       const section = String(args.section ?? '');
-      return /^(\d+(\.\d+)*|ref)$/.test(section) ? `read ${section}` : 'read';
+      return SECTION_NUMBER.test(section) ? `read ${section}` : 'read';
     }
     case 'read_page':
       return `read page ${String(args.page ?? '')}`;
     default:
       return step.tool;
   }
+}
+
+/** The step's arguments as `query: …, k: 5`, leaving out the article and section ids (the row's label and what it saw name those). */
+export function shownArgs(args: Record<string, unknown>): string {
+  return Object.entries(args)
+    .filter(([key, value]) => !((key === 'section' || key === 'article') && !SECTION_NUMBER.test(String(value))))
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
 }
 
 /** What the agent saw, without the ids it navigates by (`section_id=…`), which mean nothing to a reader. */

@@ -4,7 +4,8 @@ import { AnswerMarkdown } from './AnswerMarkdown';
 import { CitationChips } from './CitationChips';
 import { ExploreTrail } from './ExploreTrail';
 
-const NO_ANSWER = /^The sources in this project don't contain an answer/;
+/** The server's NO_ANSWER_TEXT, also when a model quotes it with a typographic apostrophe or in quotes. */
+const NO_ANSWER = /^\W*The sources in this project don['’]t contain an answer/i;
 const NO_LLM_NOTICE = /^No LLM is configured/;
 
 interface Props {

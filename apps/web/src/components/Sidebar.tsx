@@ -59,11 +59,14 @@ export function Sidebar(props: Props) {
           documents={docs.documents}
           uploads={docs.uploads}
           error={docs.error}
+          actionError={docs.actionError}
+          onDismissActionError={docs.dismissActionError}
           onUpload={(files) => void docs.upload(files)}
           onRetry={(id) => void docs.retry(id)}
           onRemove={(id) => void docs.remove(id)}
           onCancelUpload={docs.cancelUpload}
           onDismissUpload={docs.dismissUpload}
+          onRetryUpload={docs.retryUpload}
           onOpen={props.onOpenDocument}
         />
         <a className="btn export-btn" href={api.exportUrl(project.id)} download>

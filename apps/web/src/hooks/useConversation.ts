@@ -30,10 +30,16 @@ export interface Message {
   via?: string;
   llm?: boolean;
   error?: string;
+  /** Stopped by the reader before it finished: shown, but not sent back as conversation history. */
+  partial?: boolean;
 }
 
 const STORAGE_PREFIX = 'lectern.conversation.';
 const MAX_STORED = 100;
+/** When storage is full, keep at least the latest turns rather than nothing. */
+const MIN_STORED = 10;
+/** While an answer streams, its tokens are saved at most this often (a reload keeps what had arrived). */
+const STREAM_SAVE_MS = 1_000;
 /** Earlier turns sent with a chat question, so follow-ups keep their context. */
 const HISTORY_TURNS = 6;
 
@@ -49,10 +55,13 @@ function load(projectId: string): Message[] {
 }
 
 function save(projectId: string, messages: Message[]): void {
-  try {
-    window.localStorage.setItem(STORAGE_PREFIX + projectId, JSON.stringify(messages.slice(-MAX_STORED)));
-  } catch {
-    // Storage full or disabled (private mode): the conversation still works, it just won't survive a reload.
+  for (const keep of [MAX_STORED, MIN_STORED]) {
+    try {
+      window.localStorage.setItem(STORAGE_PREFIX + projectId, JSON.stringify(messages.slice(-keep)));
+      return;
+    } catch {
+      // Storage full: try again with fewer turns. Disabled (private mode): the chat works, it won't survive a reload.
+    }
   }
 }
 
@@ -83,9 +92,28 @@ export function useConversation(projectId: string | null) {
     setState((old) => (old.projectId === projectId ? old : { projectId, messages: projectId ? load(projectId) : [] }));
   }, [projectId]);
 
+  // Saved at once when nothing streams; while tokens arrive, at most once a second rather than per token.
   useEffect(() => {
-    if (state.projectId) save(state.projectId, state.messages);
+    const { projectId: id, messages: list } = state;
+    if (!id) return;
+    if (!list.some((m) => m.status === 'streaming')) {
+      save(id, list);
+      return;
+    }
+    const timer = window.setTimeout(() => save(id, list), STREAM_SAVE_MS);
+    return () => window.clearTimeout(timer);
   }, [state]);
+
+  // Another tab of the same project saved its conversation: show it here too, unless this tab is mid-answer.
+  useEffect(() => {
+    if (!projectId) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_PREFIX + projectId || abort.current) return;
+      setState({ projectId, messages: load(projectId) });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [projectId]);
 
   const setMessages = useCallback(
     (change: (list: Message[]) => Message[]) => setState((old) => (old.projectId === projectId ? { ...old, messages: change(old.messages) } : old)),
@@ -107,7 +135,7 @@ export function useConversation(projectId: string | null) {
       const answer: Message = { id: newId(), role: 'assistant', content: '', kind, status: 'streaming', createdAt: new Date().toISOString(), steps: [] };
       // From the rendered messages: a state updater runs later, too late to read the history from.
       const history = latest.current
-        .filter((m) => m.kind === 'chat' && m.status === 'done' && m.content.trim() !== '')
+        .filter((m) => m.kind === 'chat' && m.status === 'done' && !m.partial && m.content.trim() !== '')
         .slice(-HISTORY_TURNS * 2)
         .map((m) => ({ role: m.role, content: m.content }));
       setMessages((list) => [...list, user, answer]);
@@ -116,10 +144,14 @@ export function useConversation(projectId: string | null) {
           ? await api.explore(projectId, question, controller.signal)
           : await api.chat(projectId, [...history, { role: 'user', content: question }], options.settings, controller.signal);
         for await (const event of events) applyEvent(event, answer.id, patch);
-        patch(answer.id, (m) => (m.status === 'streaming' ? { status: 'done' } : {}));
+        if (controller.signal.aborted) throw new DOMException('stopped', 'AbortError');
+        // The stream closed without its done or error event (server restarted, proxy timed out): say so.
+        patch(answer.id, (m) =>
+          m.status === 'streaming' ? { status: 'error', error: 'The connection closed before the answer finished; what arrived is shown above.' } : {},
+        );
       } catch (e) {
-        const stopped = controller.signal.aborted;
-        patch(answer.id, () => ({ status: stopped ? 'done' : 'error', ...(stopped ? { notice: 'Stopped.' } : { error: e instanceof Error ? e.message : String(e) }) }));
+        if (controller.signal.aborted) patch(answer.id, () => ({ status: 'done', partial: true, notice: 'Stopped before the answer finished.' }));
+        else patch(answer.id, () => ({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
       } finally {
         abort.current = null;
       }

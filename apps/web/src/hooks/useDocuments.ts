@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, uploadDocuments } from '../api/client';
+import { api, ApiError, uploadDocuments } from '../api/client';
 import type { LecternDocument } from '../api/types';
 
 /** One file on its way up: a row of its own until the server has it, or with the reason it was refused. */
@@ -10,6 +10,13 @@ export interface PendingUpload {
   fraction: number;
   status: 'waiting' | 'uploading' | 'failed';
   error?: string;
+  /** Failed on the way (network, server error), not refused for what the file is: sending it again may work. */
+  retryable?: boolean;
+}
+
+/** A refused file (not a PDF, too large, …) fails the same way again; a lost connection or a server error may not. */
+function worthRetrying(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
 }
 
 const POLL_MS = 1_000;
@@ -32,6 +39,8 @@ function message(error: unknown): string {
 export function useDocuments(projectId: string | null, onChange?: () => void) {
   const [documents, setDocuments] = useState<LecternDocument[]>([]);
   const [error, setError] = useState<string | null>(null);
+  /** A retry or removal that failed: kept until dismissed, unlike the list's own load error. */
+  const [actionError, setActionError] = useState<string | null>(null);
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const signature = useRef('');
   const timer = useRef<number | undefined>(undefined);
@@ -40,6 +49,8 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const aborts = useRef(new Map<string, AbortController>());
+  /** The files of failed uploads, kept so that Retry sends them again without picking them anew. */
+  const files = useRef(new Map<string, File>());
   const cancelled = useRef(new Set<string>());
 
   const refresh = useCallback(async () => {
@@ -66,19 +77,23 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
 
   useEffect(() => {
     setDocuments([]);
+    setActionError(null);
     signature.current = '';
     void refresh();
     return () => window.clearTimeout(timer.current);
   }, [refresh]);
 
   const patch = (key: string, change: Partial<PendingUpload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
-  const drop = (key: string) => setUploads((list) => list.filter((u) => u.key !== key));
+  const drop = (key: string) => {
+    files.current.delete(key);
+    setUploads((list) => list.filter((u) => u.key !== key));
+  };
 
   const sendOne = useCallback(
     async (target: string, key: string, file: File) => {
       const abort = new AbortController();
       aborts.current.set(key, abort);
-      patch(key, { status: 'uploading' });
+      patch(key, { status: 'uploading', fraction: 0, error: undefined, retryable: undefined });
       try {
         const result = await uploadDocuments(target, [file], (fraction) => patch(key, { fraction }), abort.signal);
         const refused = result.rejected[0];
@@ -87,7 +102,11 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
         if (current.current === target) await refresh();
       } catch (e) {
         if (abort.signal.aborted) drop(key);
-        else patch(key, { status: 'failed', error: message(e) });
+        else {
+          const retryable = worthRetrying(e);
+          if (retryable) files.current.set(key, file);
+          patch(key, { status: 'failed', error: message(e), retryable });
+        }
       } finally {
         aborts.current.delete(key);
       }
@@ -124,12 +143,24 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     drop(key);
   }, []);
 
+  const retryUpload = useCallback(
+    (key: string) => {
+      const file = files.current.get(key);
+      const target = uploads.find((u) => u.key === key)?.projectId;
+      if (!file || !target) return;
+      files.current.delete(key);
+      void sendOne(target, key, file);
+    },
+    [uploads, sendOne],
+  );
+
   const retry = useCallback(
     async (documentId: string) => {
+      setActionError(null);
       try {
         await api.retry(documentId);
       } catch (e) {
-        setError(`Retry failed: ${message(e)}`);
+        setActionError(`Could not queue the paper again: ${message(e)}`);
       }
       await refresh();
     },
@@ -138,11 +169,12 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
 
   const remove = useCallback(
     async (documentId: string) => {
+      setActionError(null);
       try {
         await api.removeDocument(documentId);
         setDocuments((list) => list.filter((d) => d.id !== documentId));
       } catch (e) {
-        setError(`Could not remove the paper: ${message(e)}`);
+        setActionError(`Could not remove the paper: ${message(e)}`);
       }
       await refresh();
       onChangeRef.current?.();
@@ -154,9 +186,12 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     documents,
     remove,
     error,
+    actionError,
+    dismissActionError: () => setActionError(null),
     uploads: uploads.filter((u) => u.projectId === projectId),
     upload,
     retry,
+    retryUpload,
     cancelUpload,
     dismissUpload: drop,
     refresh,
