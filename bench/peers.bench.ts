@@ -21,6 +21,8 @@ export interface PeerBenchRow {
   rssAfterMb: number;
   /** V8 heap plus array buffers (typed-array vectors live outside the heap). */
   heapDeltaMb: number;
+  /** The index file on disk (Lectern), 0 for in-memory systems: memory too, once the OS has it in its page cache. */
+  diskMb: number;
   /** p50 / p95 in ms per mode the system supports, over `queries` timed queries. */
   latency: Partial<Record<PeerMode, { p50Ms: number; p95Ms: number; queries: number }>>;
 }
@@ -66,7 +68,7 @@ export async function runPeersBench(options: PeerBenchOptions): Promise<{ rows: 
       const skipped = memoryGuard(rows.filter((r) => r.system === system && !r.skipped), contexts);
       if (skipped) {
         log(`${system} @ ${contexts}: ${skipped}`);
-        rows.push({ system, contexts, skipped, buildSeconds: 0, rssDeltaMb: 0, rssAfterMb: 0, heapDeltaMb: 0, latency: {} });
+        rows.push({ system, contexts, skipped, buildSeconds: 0, rssDeltaMb: 0, rssAfterMb: 0, heapDeltaMb: 0, diskMb: 0, latency: {} });
         continue;
       }
       const prebuilt = system === 'Lectern' ? options.prebuilt?.get(contexts) : undefined;
@@ -77,7 +79,7 @@ export async function runPeersBench(options: PeerBenchOptions): Promise<{ rows: 
         // A peer that runs out of heap at this size is a finding, not a reason to lose the rest of the run.
         const failed = `failed: ${result.message}`;
         log(`${system} @ ${contexts}: ${failed}`);
-        rows.push({ system, contexts, skipped: failed, buildSeconds: 0, rssDeltaMb: 0, rssAfterMb: 0, heapDeltaMb: 0, latency: {} });
+        rows.push({ system, contexts, skipped: failed, buildSeconds: 0, rssDeltaMb: 0, rssAfterMb: 0, heapDeltaMb: 0, diskMb: 0, latency: {} });
         continue;
       }
       gc = result.gc;
@@ -171,6 +173,7 @@ export async function measureSystem(job: ChildJob, embedder: Embedder = new Lexi
       rssDeltaMb: round((after.rss - before.rss) / 2 ** 20),
       rssAfterMb: round(after.rss / 2 ** 20),
       heapDeltaMb: round((after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 2 ** 20),
+      diskMb: round((system.diskBytes?.() ?? 0) / 2 ** 20),
       latency: {},
     };
     for (const mode of system.modes) {
@@ -237,12 +240,15 @@ export function peerTable(rows: PeerBenchRow[]): Array<Record<string, string | n
         'build s': row.buildSeconds,
         'RSS Δ MB': row.rssDeltaMb,
         'heap Δ MB': row.heapDeltaMb,
+        'on disk MB': row.diskMb || '',
         queries: l.queries,
         'p50 ms': l.p50Ms,
         'p95 ms': l.p95Ms,
         'Lectern/peer p50': peer ? ratio(own?.p50Ms, l.p50Ms) : '',
         'Lectern/peer p95': peer ? ratio(own?.p95Ms, l.p95Ms) : '',
         'Lectern/peer build': peer ? ratio(lectern?.buildSeconds, row.buildSeconds) : '',
+        // Lectern's side counts its whole file as if held in memory (the page cache), the worst case for it.
+        'Lectern/peer memory': peer && lectern ? ratio(lectern.rssDeltaMb + lectern.diskMb, row.rssDeltaMb) : '',
       };
     });
   });

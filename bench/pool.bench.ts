@@ -17,6 +17,8 @@ export interface PoolBenchRow {
   /** Highest resident set of the process (main thread and pool threads) while the batch ran, and before it. */
   peakRssMb: number;
   rssBeforeMb: number;
+  /** CPU time of the whole process (main thread, pool threads, V8's GC threads) over wall time: cores kept busy. */
+  coresBusy: number;
 }
 
 /**
@@ -72,6 +74,7 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
     let peakRss = rssBefore;
     // The pool threads live in this process, so its RSS holds their heaps too; the main thread only awaits here.
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 10);
+    const cpuBefore = process.cpuUsage();
     const start = process.hrtime.bigint();
     try {
       await runtime.worker.drain();
@@ -79,6 +82,7 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
       clearInterval(sampler);
     }
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const cpu = process.cpuUsage(cpuBefore);
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
     const docs = runtime.catalog.documents.listByProject(project.id);
     const failed = docs.filter((d) => d.status !== 'ready');
@@ -97,6 +101,7 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
       pagesPerSecond: pages / seconds,
       peakRssMb: mb(peakRss),
       rssBeforeMb: mb(rssBefore),
+      coresBusy: (cpu.user + cpu.system) / 1e6 / seconds,
     };
   } finally {
     await runtime.close();

@@ -17,6 +17,8 @@ export interface BenchSystem {
   readonly modes: readonly PeerMode[];
   build(articles: ArticleInput[]): Promise<void>;
   search(mode: PeerMode, query: string): Promise<number>;
+  /** Bytes the index keeps on disk (and so in the OS page cache when warm); absent for in-memory systems. */
+  diskBytes?(): number;
   close(): void;
 }
 
@@ -61,8 +63,12 @@ export class LecternSystem implements BenchSystem {
     private readonly prebuiltFile?: string,
   ) {}
 
+  private get file(): string {
+    return this.prebuiltFile ?? path.join(this.dir, 'corpus.sqlite');
+  }
+
   async build(articles: ArticleInput[]): Promise<void> {
-    this.corpus = CorpusDb.open(this.prebuiltFile ?? path.join(this.dir, 'corpus.sqlite'), this.embedder);
+    this.corpus = CorpusDb.open(this.file, this.embedder);
     for (const article of articles) this.corpus.insertArticle(article);
     this.service = new SearchService(this.corpus, this.embedder);
   }
@@ -70,6 +76,10 @@ export class LecternSystem implements BenchSystem {
   async search(mode: PeerMode, query: string): Promise<number> {
     const hits = await this.service!.search(query, { mode: mode === 'vector' ? 'standard' : mode, k: DEFAULT_SEARCH_K });
     return hits.length;
+  }
+
+  diskBytes(): number {
+    return ['', '-wal'].reduce((sum, suffix) => sum + (fs.statSync(this.file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0);
   }
 
   close(): void {
