@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   const header = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; the run took ${minutes} minutes` +
       ` (\`npm run bench${quick ? ' -- --quick' : ''}\`; ${quick ? 'the full run adds 100k and 1M contexts and 30 s load windows' : '`-- --quick` measures 20k / 10k contexts and 10 s load windows'}).` +
-      ' The machine is shared with other work, so expect noise of ±10–20% between runs.',
+      ' The machine is a shared virtual host: absolute times move between runs on different days (CPU-bound rows by about ±20%, memory-bound scans by up to ±45%), while ratios against a baseline measured in the same run stay within about ±10% (see *Reproducibility* below).',
     '',
   ];
   // A quick run is a check, not a measurement to keep: it must not replace the full run's numbers.
