@@ -98,6 +98,42 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     await ready.getByText('Construction of the Literature Graph in Semantic Scholar').waitFor(WAIT);
   });
 
+  it('takes PDFs dropped on the drop zone, and keeps the app when one is dropped beside it', async () => {
+    const pdf = (await fs.readFile(corpusPdf('dib-2019-sanni-p454.pdf'))).toString('base64');
+    // Playwright cannot drag files from the desktop, so the page makes the drag events a browser would send.
+    const drop = (selector: string) =>
+      page.evaluate(
+        ([target, data]) => {
+          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], 'dib-2019-sanni-p454.pdf', { type: 'application/pdf' }));
+          const element = document.querySelector(target)!;
+          const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer });
+          element.dispatchEvent(over);
+          const dropped = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer });
+          element.dispatchEvent(dropped);
+          // A drop whose default is not prevented makes the browser open the file in place of the app.
+          return { overPrevented: over.defaultPrevented, dropPrevented: dropped.defaultPrevented };
+        },
+        [selector, pdf] as const,
+      );
+
+    const uploads: string[] = [];
+    const count = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'POST' && request.url().endsWith('/documents')) uploads.push(request.url());
+    };
+    page.on('request', count);
+    expect(await drop('.messages')).toEqual({ overPrevented: true, dropPrevented: true });
+    await page.waitForTimeout(300); // an upload, had one started, would be on the wire by now
+    expect(uploads).toEqual([]);
+
+    expect(await drop('.dropzone')).toEqual({ overPrevented: true, dropPrevented: true });
+    const row = page.locator('.doc-list > li.doc-ready').filter({ hasText: 'dib-2019-sanni-p454' });
+    await row.waitFor(WAIT);
+    page.off('request', count);
+    expect(uploads).toHaveLength(1);
+  });
+
   it('says so when an answer’s stream closes before it finished, and offers to ask again', async () => {
     const partial = [
       'event: retrieval\ndata: {"mode":"keyword","sources":[],"notes":[]}\n\n',

@@ -26,8 +26,11 @@ export function DocumentsPanel(props: Props) {
 
   // A PDF dropped beside the drop zone would make the browser open it in place of the app, ending uploads and answers.
   useEffect(() => {
+    // Runs after the drop zone's own handlers, which have already taken the event when it was meant for them.
     const keep = (e: globalThis.DragEvent) => {
-      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+      if (e.defaultPrevented || !e.dataTransfer?.types.includes('Files')) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'none';
     };
     window.addEventListener('dragover', keep);
     window.addEventListener('drop', keep);
