@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
-import { browserAvailable, unlabelledControls } from './support/browser';
+import { browserAvailable, inPage, unlabelledControls } from './support/browser';
 import { corpusPdf } from './support/paths';
 import { openUiSession, type UiSession } from './support/ui-session';
 
@@ -102,20 +102,21 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     const pdf = (await fs.readFile(corpusPdf('dib-2019-sanni-p454.pdf'))).toString('base64');
     // Playwright cannot drag files from the desktop, so the page makes the drag events a browser would send.
     const drop = (selector: string) =>
-      page.evaluate(
-        ([target, data]) => {
-          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      // A string, as the other in-page checks: this file is type-checked without the DOM's types.
+      inPage<{ overPrevented: boolean; dropPrevented: boolean }>(
+        page,
+        `(() => {
+          const bytes = Uint8Array.from(atob(${JSON.stringify(pdf)}), (c) => c.charCodeAt(0));
           const transfer = new DataTransfer();
           transfer.items.add(new File([bytes], 'dib-2019-sanni-p454.pdf', { type: 'application/pdf' }));
-          const element = document.querySelector(target)!;
+          const element = document.querySelector(${JSON.stringify(selector)});
           const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer });
           element.dispatchEvent(over);
           const dropped = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer });
           element.dispatchEvent(dropped);
           // A drop whose default is not prevented makes the browser open the file in place of the app.
           return { overPrevented: over.defaultPrevented, dropPrevented: dropped.defaultPrevented };
-        },
-        [selector, pdf] as const,
+        })()`,
       );
 
     const uploads: string[] = [];
