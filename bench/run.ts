@@ -36,6 +36,10 @@ async function main(): Promise<void> {
     notes.forEach((note) => console.log(note));
     sections.push(`### ${title}`, '', markdownTable(table), ...(notes.length ? ['', ...notes] : []), '');
   };
+  const notes = (lines: string[]) => {
+    lines.forEach((line) => console.log(line));
+    sections.push(...lines, '');
+  };
   const log = (line: string) => console.log(line);
   console.log(`Lectern benchmarks${quick ? ' (--quick)' : ''} — ${machine}\n`);
 
@@ -77,10 +81,8 @@ async function main(): Promise<void> {
     })));
     targetNotes.push(scaleVerdict(contexts, search.rows));
   }
-  sections.push(...FIRST_PASS_NOTES, '');
-  FIRST_PASS_NOTES.forEach((line) => console.log(line));
-  sections.push(...targetNotes.map((line) => `- ${line}`), '');
-  targetNotes.forEach((line) => console.log(line));
+  notes(FIRST_PASS_NOTES);
+  notes(targetNotes.map((line) => `- ${line}`));
 
   const peerSizes = sizesArg('--peer-sizes') ?? (quick ? [10_000] : [10_000, 100_000, 1_000_000]);
   try {
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
   const header = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; the run took ${minutes} minutes` +
       ` (\`npm run bench${quick ? ' -- --quick' : ''}\`; ${quick ? 'the full run adds 100k and 1M contexts and 30 s load windows' : '`-- --quick` measures 20k / 10k contexts and 10 s load windows'}).` +
-      ' The machine is a shared virtual host: absolute times move between runs on different days (CPU-bound rows by about ±20%, memory-bound scans by up to ±45%), while ratios against a baseline measured in the same run stay within about ±10% (see *Reproducibility* below).',
+      ' The machine is a shared virtual host, so absolute times move between runs on different days; compare the ratios against the baselines measured in the same run (see *Reproducibility* below for how far each has moved).',
     '',
   ];
   // A quick run is a check, not a measurement to keep: it must not replace the full run's numbers.

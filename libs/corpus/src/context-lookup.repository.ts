@@ -32,6 +32,7 @@ interface ContextDetailRecord extends PlacedContextRecord {
 export class ContextLookupRepository {
   private readonly byId: Database.Statement<[string], ContextDetailRecord>;
   private readonly summaries: Database.Statement<[], ArticleSummary>;
+  private readonly summaryOf: Database.Statement<[string], ArticleSummary>;
 
   constructor(db: Database.Database) {
     this.byId = db.prepare(`
@@ -39,12 +40,13 @@ export class ContextLookupRepository {
       FROM contexts c
       ${PLACED_CONTEXT_JOINS}
       WHERE c.id = ?`);
-    this.summaries = db.prepare(`
+    const summary = `
       SELECT a.id AS articleId, a.title, COUNT(DISTINCT asn.section_id) AS sections, COUNT(sc.context_id) AS contexts
       FROM articles a
       LEFT JOIN article_sections asn ON asn.article_id = a.id
-      LEFT JOIN section_contexts sc ON sc.section_id = asn.section_id
-      GROUP BY a.id`);
+      LEFT JOIN section_contexts sc ON sc.section_id = asn.section_id`;
+    this.summaries = db.prepare(`${summary} GROUP BY a.id`);
+    this.summaryOf = db.prepare(`${summary} WHERE a.id = ? GROUP BY a.id`);
   }
 
   find(contextId: string): ContextDetail | null {
@@ -63,5 +65,9 @@ export class ContextLookupRepository {
 
   articleSummaries(): ArticleSummary[] {
     return this.summaries.all();
+  }
+
+  articleSummary(articleId: string): ArticleSummary | null {
+    return this.summaryOf.get(articleId) ?? null;
   }
 }

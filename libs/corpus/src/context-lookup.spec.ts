@@ -49,6 +49,8 @@ describe(`${CorpusDb.name} lookups for the UI`, () => {
       expect(summaries.map((s) => s.title)).toEqual(
         expect.arrayContaining([expect.stringMatching(/^Niche Partitioning of Marine Group I/), expect.stringMatching(/^Generalizing Deep Models/)]),
       );
+      for (const summary of summaries) expect(corpus.articleSummary(summary.articleId)).toEqual(summary);
+      expect(corpus.articleSummary('no-such-article')).toBeNull();
       const stats = corpus.stats();
       expect(summaries.reduce((sum, s) => sum + s.contexts, 0)).toBe(stats.contexts);
     } finally {

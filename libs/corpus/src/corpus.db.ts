@@ -147,9 +147,14 @@ export class CorpusDb {
     return this.articles.stats();
   }
 
-  /** Sections and contexts per article, for every article. */
+  /** Title, sections and contexts per article, for every article. */
   articleSummaries(): ArticleSummary[] {
     return this.lookup.articleSummaries();
+  }
+
+  /** Title, sections and contexts of one article; null when unknown. */
+  articleSummary(articleId: string): ArticleSummary | null {
+    return this.lookup.articleSummary(articleId);
   }
 
   /** One context with its section, article and box; null when unknown. */

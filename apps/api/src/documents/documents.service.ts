@@ -34,8 +34,8 @@ export class DocumentsService {
 
   get(id: string): DocumentResponseDto {
     const row = this.find(id);
-    const summary = row.articleId ? this.runtime.corpora.get(row.projectId).articleSummaries().find((s) => s.articleId === row.articleId) : undefined;
-    return toDocumentResponse(row, summary);
+    const summary = row.articleId ? this.runtime.corpora.get(row.projectId).articleSummary(row.articleId) : null;
+    return toDocumentResponse(row, summary ?? undefined);
   }
 
   /** The uploaded PDF as stored (object store key from the catalog, never from the request). */

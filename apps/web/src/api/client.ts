@@ -47,15 +47,11 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/** The JSON answer of a call; nothing for a 204 (the DELETEs). */
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await send(path, { ...init, headers: { Accept: 'application/json', ...(init?.headers ?? {}) } });
   if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as T;
-}
-
-async function requestNoContent(path: string, init: RequestInit): Promise<void> {
-  const response = await send(path, { ...init, headers: { Accept: 'application/json', ...(init.headers ?? {}) } });
-  if (!response.ok) throw await errorFrom(response);
+  return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
 }
 
 function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
@@ -83,9 +79,9 @@ export const api = {
   createProject: (name: string) => postJson<Project>('/projects', { name }),
   renameProject: (id: string, name: string) =>
     request<Project>(`/projects/${enc(id)}`, { method: 'PATCH', body: JSON.stringify({ name }), headers: { 'Content-Type': 'application/json' } }),
-  deleteProject: (id: string) => requestNoContent(`/projects/${enc(id)}`, { method: 'DELETE' }),
+  deleteProject: (id: string) => request<void>(`/projects/${enc(id)}`, { method: 'DELETE' }),
   documents: (projectId: string) => request<LecternDocument[]>(`/projects/${enc(projectId)}/documents`),
-  removeDocument: (documentId: string) => requestNoContent(`/documents/${enc(documentId)}`, { method: 'DELETE' }),
+  removeDocument: (documentId: string) => request<void>(`/documents/${enc(documentId)}`, { method: 'DELETE' }),
   retry: (documentId: string) => postJson<LecternDocument>(`/documents/${enc(documentId)}/retry`, {}),
   outline: (articleId: string) => request<Outline>(`/articles/${enc(articleId)}/outline`),
   context: (projectId: string, contextId: string) => request<ContextDetail>(`/projects/${enc(projectId)}/contexts/${enc(contextId)}`),

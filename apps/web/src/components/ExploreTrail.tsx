@@ -25,6 +25,7 @@ export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: bool
         {steps.map((step, i) => {
           const expanded = open.has(i);
           const detailId = `${idBase}-step-${i}`;
+          const args = shownArgs(step.args);
           return (
             <li key={i} className={`trail-step tool-${step.tool}`}>
               <button type="button" className="trail-row" aria-expanded={expanded} aria-controls={detailId} onClick={() => toggle(i)}>
@@ -37,7 +38,7 @@ export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: bool
               </button>
               {expanded && (
                 <div id={detailId} className="trail-detail">
-                  {shownArgs(step.args) && <code className="trail-args">{shownArgs(step.args)}</code>}
+                  {args && <code className="trail-args">{args}</code>}
                   <pre className="trail-saw">{readable(step.saw ?? step.summary)}</pre>
                 </div>
               )}

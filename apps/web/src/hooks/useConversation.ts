@@ -144,17 +144,19 @@ export function useConversation(projectId: string | null) {
           ? await api.explore(projectId, question, controller.signal)
           : await api.chat(projectId, [...history, { role: 'user', content: question }], options.settings, controller.signal);
         for await (const event of events) applyEvent(event, answer.id, patch);
-        if (controller.signal.aborted) throw new DOMException('stopped', 'AbortError');
         // The stream closed without its done or error event (server restarted, proxy timed out): say so.
-        patch(answer.id, (m) =>
-          m.status === 'streaming' ? { status: 'error', error: 'The connection closed before the answer finished; what arrived is shown above.' } : {},
-        );
+        if (!controller.signal.aborted) {
+          patch(answer.id, (m) =>
+            m.status === 'streaming' ? { status: 'error', error: 'The connection closed before the answer finished; what arrived is shown above.' } : {},
+          );
+        }
       } catch (e) {
-        if (controller.signal.aborted) patch(answer.id, () => ({ status: 'done', partial: true, notice: 'Stopped before the answer finished.' }));
-        else patch(answer.id, () => ({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
+        if (!controller.signal.aborted) patch(answer.id, () => ({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
       } finally {
         abort.current = null;
       }
+      // Stopped by the reader, whether the stream ended quietly or with an abort error.
+      if (controller.signal.aborted) patch(answer.id, () => ({ status: 'done', partial: true, notice: 'Stopped before the answer finished.' }));
     },
     [projectId, patch, setMessages],
   );
