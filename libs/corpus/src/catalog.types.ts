@@ -54,6 +54,8 @@ export interface JobRow {
   leaseOwner: string | null;
   /** Epoch milliseconds. */
   leaseExpiresAt: number | null;
+  /** Epoch milliseconds before which a queued job (backing off after a passing failure) is not claimed. */
+  availableAt: number | null;
   error: string | null;
   createdAt: string;
   updatedAt: string;

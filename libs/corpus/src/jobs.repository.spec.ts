@@ -35,6 +35,15 @@ describe(JobsRepository.name, () => {
     expect(catalog.jobs.counts()).toEqual({ queued: 1, running: 0, done: 0, failed: 0 });
   });
 
+  it('keeps one job per document: enqueueing it again returns the job it has, whatever its state', () => {
+    const job = enqueueDocument(1);
+    expect(catalog.jobs.enqueue(job.documentId, projectId)).toEqual(job);
+    catalog.jobs.claim('w', LEASE_MS, T0);
+    catalog.jobs.fail(job.id, 'w', 'broken');
+    expect(catalog.jobs.enqueue(job.documentId, projectId)).toMatchObject({ id: job.id, status: 'failed' });
+    expect(catalog.jobs.counts()).toEqual({ queued: 0, running: 0, done: 0, failed: 1 });
+  });
+
   it('claims the oldest queued job, leasing it to the worker', () => {
     const first = enqueueDocument(1);
     enqueueDocument(2);
@@ -95,6 +104,21 @@ describe(JobsRepository.name, () => {
     // Requeueing a running job changes nothing.
     expect(catalog.jobs.requeue(job.documentId)).toMatchObject({ status: 'running', leaseOwner: 'w' });
     expect(() => catalog.jobs.requeue('no-such-document')).toThrow(JobNotFoundError);
+  });
+
+  it('queues a job again to be claimed only from a later time, while it has attempts left', () => {
+    const job = enqueueDocument(1);
+    catalog.jobs.claim('w1', LEASE_MS, T0);
+    expect(catalog.jobs.retryLater(job.id, 'someone-else', 'GROBID timed out', T0 + 5_000)).toBe(false);
+    expect(catalog.jobs.retryLater(job.id, 'w1', 'GROBID timed out', T0 + 5_000)).toBe(true);
+    expect(catalog.jobs.findById(job.id)).toMatchObject({ status: 'queued', error: 'GROBID timed out', leaseOwner: null });
+    expect(catalog.jobs.claim('w2', LEASE_MS, T0 + 4_999)).toBeNull();
+    expect(catalog.jobs.claim('w2', LEASE_MS, T0 + 5_000)).toMatchObject({ id: job.id, attempts: 2, availableAt: null });
+    expect(catalog.jobs.retryLater(job.id, 'w2', 'GROBID timed out', T0 + 15_000)).toBe(true);
+    catalog.jobs.claim('w3', LEASE_MS, T0 + 15_000);
+    // The third claim was the last attempt: the job is not queued again.
+    expect(catalog.jobs.retryLater(job.id, 'w3', 'GROBID timed out', T0 + 35_000)).toBe(false);
+    expect(catalog.jobs.findById(job.id)).toMatchObject({ status: 'running', attempts: 3 });
   });
 
   it('fails a job (and its document) whose worker died on every attempt instead of retrying forever', () => {

@@ -11,6 +11,7 @@ interface JobRecord {
   attempts: number;
   lease_owner: string | null;
   lease_expires_at: number | null;
+  available_at: number | null;
   error: string | null;
   created_at: string;
   updated_at: string;
@@ -25,6 +26,7 @@ function toJob(row: JobRecord): JobRow {
     attempts: row.attempts,
     leaseOwner: row.lease_owner,
     leaseExpiresAt: row.lease_expires_at,
+    availableAt: row.available_at,
     error: row.error,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -34,14 +36,17 @@ function toJob(row: JobRecord): JobRow {
 export interface JobsRepositoryOptions {
   /**
    * A job whose lease expired this many times (its worker died each time, e.g. a PDF that exhausts memory)
-   * is failed instead of being handed to yet another worker.
+   * is failed instead of being handed to yet another worker; nor is a job retried later past this many claims.
    */
   maxAttempts?: number;
 }
 
 export const DEFAULT_MAX_JOB_ATTEMPTS = 3;
 
-/** The embedded job queue: jobs are leased to one worker at a time; an expired lease makes a job claimable again. */
+/**
+ * The embedded job queue's table: jobs are leased to one owner at a time; an expired lease makes a job claimable
+ * again. `owner` is whatever the caller leases under (the SQLite JobQueue passes a token unique to each claim).
+ */
 export class JobsRepository {
   private readonly maxAttempts: number;
   private readonly insert: Database.Statement;
@@ -51,10 +56,12 @@ export class JobsRepository {
   private readonly claimOldest: Database.Statement;
   private readonly extendLease: Database.Statement;
   private readonly finish: Database.Statement;
+  private readonly backOff: Database.Statement;
   private readonly latestForDocument: Database.Statement<[string], JobRecord>;
   private readonly reset: Database.Statement;
   private readonly countByStatus: Database.Statement<[], { status: JobStatus; count: number }>;
-  private readonly claimTransaction: (workerId: string, leaseMs: number, now: number) => JobRow | null;
+  private readonly claimTransaction: (owner: string, leaseMs: number, now: number) => JobRow | null;
+  private readonly enqueueTransaction: (documentId: string, projectId: string) => JobRow;
 
   constructor(
     private readonly db: Database.Database,
@@ -74,46 +81,58 @@ export class JobsRepository {
       UPDATE documents SET status = 'failed', error = @error, updated_at = @iso WHERE id = @documentId`);
     // The sub-select and the update run under one write lock, so two connections never take the same job.
     this.claimOldest = db.prepare(`
-      UPDATE jobs SET status = 'running', lease_owner = @workerId, lease_expires_at = @now + @leaseMs,
-        attempts = attempts + 1, error = NULL, updated_at = @iso
+      UPDATE jobs SET status = 'running', lease_owner = @owner, lease_expires_at = @now + @leaseMs,
+        available_at = NULL, attempts = attempts + 1, error = NULL, updated_at = @iso
       WHERE id = (
         SELECT id FROM jobs
-        WHERE status = 'queued' OR (status = 'running' AND lease_expires_at <= @now)
+        WHERE (status = 'queued' AND (available_at IS NULL OR available_at <= @now))
+          OR (status = 'running' AND lease_expires_at <= @now)
         ORDER BY created_at, rowid LIMIT 1)
       RETURNING *`);
     this.extendLease = db.prepare(`
       UPDATE jobs SET lease_expires_at = @now + @leaseMs, updated_at = @iso
-      WHERE id = @jobId AND lease_owner = @workerId AND status = 'running'`);
+      WHERE id = @jobId AND lease_owner = @owner AND status = 'running'`);
     this.finish = db.prepare(`
       UPDATE jobs SET status = @status, error = @error, lease_expires_at = NULL, updated_at = @iso
-      WHERE id = @jobId AND lease_owner = @workerId AND status = 'running'`);
+      WHERE id = @jobId AND lease_owner = @owner AND status = 'running'`);
+    this.backOff = db.prepare(`
+      UPDATE jobs SET status = 'queued', error = @error, lease_owner = NULL, lease_expires_at = NULL,
+        available_at = @availableAt, updated_at = @iso
+      WHERE id = @jobId AND lease_owner = @owner AND status = 'running' AND attempts < @maxAttempts`);
     this.latestForDocument = db.prepare(
       'SELECT * FROM jobs WHERE document_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
     );
     this.reset = db.prepare(`
-      UPDATE jobs SET status = 'queued', attempts = 0, lease_owner = NULL, lease_expires_at = NULL, error = NULL,
-        updated_at = @iso
+      UPDATE jobs SET status = 'queued', attempts = 0, lease_owner = NULL, lease_expires_at = NULL,
+        available_at = NULL, error = NULL, updated_at = @iso
       WHERE id = @jobId`);
     this.countByStatus = db.prepare('SELECT status, COUNT(*) AS count FROM jobs GROUP BY status');
 
-    const claim = db.transaction((workerId: string, leaseMs: number, now: number): JobRow | null => {
+    const claim = db.transaction((owner: string, leaseMs: number, now: number): JobRow | null => {
       const iso = new Date(now).toISOString();
       const exhausted = this.failExhausted.all({ now, iso, maxAttempts: this.maxAttempts }) as Array<{
         document_id: string;
         error: string;
       }>;
       for (const job of exhausted) this.failDocuments.run({ documentId: job.document_id, error: job.error, iso });
-      const row = this.claimOldest.get({ workerId, leaseMs, now, iso }) as JobRecord | undefined;
+      const row = this.claimOldest.get({ owner, leaseMs, now, iso }) as JobRecord | undefined;
       return row ? toJob(row) : null;
     });
     // IMMEDIATE takes the write lock before reading, so a concurrent claimer waits (busy_timeout) instead of racing.
-    this.claimTransaction = (workerId, leaseMs, now) => claim.immediate(workerId, leaseMs, now);
+    this.claimTransaction = (owner, leaseMs, now) => claim.immediate(owner, leaseMs, now);
+    const enqueue = db.transaction((documentId: string, projectId: string): JobRow => {
+      const existing = this.latestForDocument.get(documentId);
+      if (existing) return toJob(existing);
+      const id = nanoid();
+      this.insert.run({ id, documentId, projectId, now: new Date().toISOString() });
+      return this.findById(id) as JobRow;
+    });
+    this.enqueueTransaction = (documentId, projectId) => enqueue.immediate(documentId, projectId);
   }
 
+  /** Queues a job for the document, unless it has one already (in any state): that one is returned unchanged. */
   enqueue(documentId: string, projectId: string): JobRow {
-    const id = nanoid();
-    this.insert.run({ id, documentId, projectId, now: new Date().toISOString() });
-    return this.findById(id) as JobRow;
+    return this.enqueueTransaction(documentId, projectId);
   }
 
   findById(id: string): JobRow | null {
@@ -126,23 +145,33 @@ export class JobsRepository {
     return row ? toJob(row) : null;
   }
 
-  /** Leases the oldest claimable job to `workerId` until `now + leaseMs`, or returns null when there is none. */
-  claim(workerId: string, leaseMs: number, now: number = Date.now()): JobRow | null {
-    return this.claimTransaction(workerId, leaseMs, now);
+  /** Leases the oldest claimable job to `owner` until `now + leaseMs`, or returns null when there is none. */
+  claim(owner: string, leaseMs: number, now: number = Date.now()): JobRow | null {
+    return this.claimTransaction(owner, leaseMs, now);
   }
 
-  /** Extends the lease; false when the worker no longer owns the job (it expired and another worker took it). */
-  renew(jobId: string, workerId: string, leaseMs: number, now: number = Date.now()): boolean {
-    return this.extendLease.run({ jobId, workerId, leaseMs, now, iso: new Date(now).toISOString() }).changes === 1;
+  /** Extends the lease; false when the owner no longer holds the job (it expired and another claimer took it). */
+  renew(jobId: string, owner: string, leaseMs: number, now: number = Date.now()): boolean {
+    return this.extendLease.run({ jobId, owner, leaseMs, now, iso: new Date(now).toISOString() }).changes === 1;
   }
 
-  /** False when the worker lost its lease; the result must then be discarded. */
-  complete(jobId: string, workerId: string): boolean {
-    return this.finishAs(jobId, workerId, 'done', null);
+  /** False when the owner lost its lease; the result must then be discarded. */
+  complete(jobId: string, owner: string): boolean {
+    return this.finishAs(jobId, owner, 'done', null);
   }
 
-  fail(jobId: string, workerId: string, reason: string): boolean {
-    return this.finishAs(jobId, workerId, 'failed', reason);
+  fail(jobId: string, owner: string, reason: string): boolean {
+    return this.finishAs(jobId, owner, 'failed', reason);
+  }
+
+  /**
+   * Queues a running job again, not to be claimed before `availableAt` (epoch ms); false when the owner lost its
+   * lease or the job has used all its attempts.
+   */
+  retryLater(jobId: string, owner: string, reason: string, availableAt: number): boolean {
+    const iso = new Date().toISOString();
+    const params = { jobId, owner, error: reason, availableAt, iso, maxAttempts: this.maxAttempts };
+    return this.backOff.run(params).changes === 1;
   }
 
   /** Queues the document's latest job again (attempts reset); a queued or running job is returned unchanged. */
@@ -160,8 +189,8 @@ export class JobsRepository {
     return counts;
   }
 
-  private finishAs(jobId: string, workerId: string, status: JobStatus, error: string | null): boolean {
+  private finishAs(jobId: string, owner: string, status: JobStatus, error: string | null): boolean {
     const iso = new Date().toISOString();
-    return this.finish.run({ jobId, workerId, status, error, iso }).changes === 1;
+    return this.finish.run({ jobId, owner, status, error, iso }).changes === 1;
   }
 }
