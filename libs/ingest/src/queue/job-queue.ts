@@ -1,0 +1,76 @@
+import type { JobCounts, JobStatus } from '@lectern/corpus';
+
+/** The document a job ingests. A queue holds at most one job per document. */
+export interface JobTarget {
+  documentId: string;
+  projectId: string;
+}
+
+export interface QueuedJob extends JobTarget {
+  id: string;
+  status: JobStatus;
+  /** Claims so far, the current one included; a claim whose worker died counts too. */
+  attempts: number;
+}
+
+/**
+ * Proof of one claim. Every later call about the job presents it, and is refused once the lease expired and the
+ * job was claimed again (by anyone: the token is unique to each claim, not to the worker).
+ */
+export interface JobLease {
+  jobId: string;
+  token: string;
+}
+
+export interface ClaimedJob extends QueuedJob {
+  lease: JobLease;
+}
+
+export interface JobFailure {
+  reason: string;
+  /** The input itself is unusable (not a PDF, encrypted): retrying cannot help, so the job fails at once. */
+  permanent: boolean;
+}
+
+/**
+ * What `fail` did with the job: failed it for good, queued it again after a backoff (a passing failure with
+ * attempts left), or nothing because the lease was lost (the job is someone else's now).
+ */
+export type FailOutcome = 'failed' | 'retrying' | 'lost';
+
+/**
+ * The ingestion job queue the worker and the intake see. The embedded default is `SqliteJobQueue` (the catalog's
+ * jobs table); a Redis/BullMQ implementation fits the same shape (jobId = document id, lock token, extendLock,
+ * moveToCompleted / moveToFailed, stall detection). Every implementation passes `describeJobQueueContract`.
+ */
+export interface JobQueue {
+  /** How long a claim lasts without `renew`; after it the job is claimable again (its worker is presumed dead). */
+  readonly leaseMs: number;
+
+  /** Queues a job for the document, unless the queue holds one for it already: that one is returned unchanged. */
+  enqueue(target: JobTarget): Promise<QueuedJob>;
+
+  /**
+   * Leases the oldest claimable job (queued, past its backoff, or whose lease expired) to one claimer, or returns
+   * null. A job whose lease expired on every one of its attempts is failed instead, and its document with it.
+   */
+  claim(workerId: string): Promise<ClaimedJob | null>;
+
+  /** Extends the lease by `leaseMs` from now; false when it was lost, and the work must then be abandoned. */
+  renew(lease: JobLease): Promise<boolean>;
+
+  /** Marks the job done; false when the lease was lost. */
+  complete(lease: JobLease): Promise<boolean>;
+
+  /** Fails the job: for good when permanent or out of attempts, else queued again after a backoff. */
+  fail(lease: JobLease, failure: JobFailure): Promise<FailOutcome>;
+
+  /**
+   * Queues the document's finished (failed or done) job again with its attempts reset, or enqueues one when the
+   * queue holds none; a queued or running job is returned unchanged.
+   */
+  retry(target: JobTarget): Promise<QueuedJob>;
+
+  /** How many jobs are in each state (for /health). */
+  counts(): Promise<JobCounts>;
+}

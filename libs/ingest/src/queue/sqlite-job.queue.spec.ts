@@ -1,0 +1,48 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CatalogDb } from '@lectern/corpus';
+import { describeJobQueueContract } from './job-queue.contract';
+import { SqliteJobQueue } from './sqlite-job.queue';
+
+describeJobQueueContract(SqliteJobQueue.name, async ({ now, leaseMs, maxAttempts, retryBackoffMs }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-queue-'));
+  const catalog = CatalogDb.open(dir, { maxAttempts });
+  const projectId = catalog.projects.create('queue contract').id;
+  let documents = 0;
+  return {
+    queue: new SqliteJobQueue(catalog.jobs, { leaseMs, retryBackoffMs, now }),
+    async newTarget() {
+      const n = ++documents;
+      const sha256 = String(n).padStart(64, '0');
+      const document = catalog.documents.create({ projectId, sha256, filename: `${n}.pdf`, sizeBytes: 1, storageKey: `k/${n}` });
+      return { documentId: document.id, projectId };
+    },
+    async documentStatus(documentId) {
+      return catalog.documents.findById(documentId)?.status;
+    },
+    async close() {
+      catalog.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe(SqliteJobQueue.name, () => {
+  it('fails every failure for good when no retry backoff is configured (the default)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-queue-'));
+    const catalog = CatalogDb.open(dir);
+    try {
+      const projectId = catalog.projects.create('p').id;
+      const document = catalog.documents.create({ projectId, sha256: '0'.repeat(64), filename: 'a.pdf', sizeBytes: 1, storageKey: 'k/a' });
+      const queue = new SqliteJobQueue(catalog.jobs);
+      await queue.enqueue({ documentId: document.id, projectId });
+      const claimed = await queue.claim('w');
+      expect(await queue.fail(claimed!.lease, { reason: 'GROBID timed out', permanent: false })).toBe('failed');
+      expect(await queue.claim('w')).toBeNull();
+    } finally {
+      catalog.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
