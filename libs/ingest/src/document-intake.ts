@@ -4,6 +4,7 @@ import { assertPdfBytes } from '@lectern/parsing';
 import { documentObjectKey, type ObjectStore } from '@lectern/storage';
 import { FileTooLargeError, ProjectNotFoundError, UploadRejectedError } from './errors';
 import { cleanFilename } from './filename';
+import type { JobQueue } from './queue/job-queue';
 
 export interface IncomingFile {
   originalName: string | undefined;
@@ -25,6 +26,7 @@ export interface IntakeResult {
 export class DocumentIntake {
   constructor(
     private readonly catalog: CatalogDb,
+    private readonly queue: JobQueue,
     private readonly store: ObjectStore,
     private readonly maxUploadBytes: number,
     private readonly onQueued: () => void = () => undefined,
@@ -48,11 +50,11 @@ export class DocumentIntake {
   }
 
   /** Puts a failed document back in the queue (after a fix to Lectern, or a transient error). */
-  retry(documentId: string): DocumentRow | null {
+  async retry(documentId: string): Promise<DocumentRow | null> {
     const doc = this.catalog.documents.findById(documentId);
     if (!doc) return null;
     if (doc.status !== 'failed') return doc;
-    this.requeue(doc);
+    await this.requeue(doc);
     this.onQueued();
     return this.catalog.documents.findById(documentId);
   }
@@ -66,31 +68,39 @@ export class DocumentIntake {
     const sha256 = createHash('sha256').update(file.data).digest('hex');
     const existing = this.catalog.documents.findByProjectAndSha(projectId, sha256);
     if (existing) {
-      if (existing.status === 'failed') this.requeue(existing);
+      if (existing.status === 'failed') await this.requeue(existing);
       return { document: this.catalog.documents.findById(existing.id) ?? existing, duplicate: true };
     }
     const storageKey = documentObjectKey(projectId, sha256);
     await this.store.put(storageKey, file.data, { contentType: 'application/pdf', sha256 });
+    let document: DocumentRow;
     try {
-      const document = this.catalog.transaction(() => {
-        const row = this.catalog.documents.create({ projectId, sha256, filename, sizeBytes: file.data.length, storageKey });
-        this.catalog.jobs.enqueue(row.id, projectId);
-        return row;
-      });
-      return { document, duplicate: false };
+      document = this.catalog.documents.create({ projectId, sha256, filename, sizeBytes: file.data.length, storageKey });
     } catch (error) {
       // Two uploads of the same bytes raced past the check above: the loser reports the winner's document.
       const winner = error instanceof DuplicateDocumentError && this.catalog.documents.findByProjectAndSha(projectId, sha256);
       if (!winner) throw error;
       return { document: winner, duplicate: true };
     }
+    try {
+      await this.queue.enqueue({ documentId: document.id, projectId });
+    } catch (error) {
+      // A document without a job would wait forever: undo it, so the same upload can be tried again.
+      this.catalog.documents.delete(document.id);
+      throw error;
+    }
+    return { document, duplicate: false };
   }
 
-  private requeue(doc: DocumentRow): void {
-    this.catalog.transaction(() => {
-      this.catalog.documents.updateStatus(doc.id, 'queued', { error: null });
-      this.catalog.jobs.enqueue(doc.id, doc.projectId);
-    });
+  /** The document is marked queued before its job is, so a worker that takes the job at once is not set back. */
+  private async requeue(doc: DocumentRow): Promise<void> {
+    this.catalog.documents.updateStatus(doc.id, 'queued', { error: null });
+    try {
+      await this.queue.retry({ documentId: doc.id, projectId: doc.projectId });
+    } catch (error) {
+      this.catalog.documents.updateStatus(doc.id, 'failed', { error: doc.error });
+      throw error;
+    }
   }
 }
 

@@ -5,9 +5,12 @@ import { embedderConfigFrom, resolveEmbedder, type Embedder, type EmbedderConfig
 import { LocalObjectStore, MinioObjectStore, type ObjectStore } from '@lectern/storage';
 import { CorpusRegistry } from './corpus-registry';
 import { DocumentIntake } from './document-intake';
+import type { IngestLogger } from './ingest.logger';
 import { createPool, type IngestPool } from './ingest.pool';
-import { IngestWorker, type IngestLogger, type IngestWorkerOptions } from './ingest.worker';
+import { IngestWorker, type IngestWorkerOptions } from './ingest.worker';
 import { ParseServices } from './parse-services';
+import type { JobQueue } from './queue/job-queue';
+import { SqliteJobQueue } from './queue/sqlite-job.queue';
 
 /**
  * Everything ingestion and search need, wired from the configuration once. The API, the worker process and
@@ -15,6 +18,7 @@ import { ParseServices } from './parse-services';
  */
 export class IngestRuntime {
   readonly catalog: CatalogDb;
+  readonly queue: JobQueue;
   readonly store: ObjectStore;
   readonly embedderConfig: EmbedderConfig;
   readonly embedder: Embedder;
@@ -46,6 +50,7 @@ export class IngestRuntime {
     options: RuntimeOptions,
   ) {
     this.catalog = CatalogDb.open(config.dataDir);
+    this.queue = new SqliteJobQueue(this.catalog.jobs, { leaseMs: config.jobLeaseMs });
     this.store = config.minio
       ? new MinioObjectStore(config.minio)
       : new LocalObjectStore(path.join(config.dataDir, 'objects'));
@@ -63,6 +68,7 @@ export class IngestRuntime {
     this.worker = new IngestWorker(
       {
         catalog: this.catalog,
+        queue: this.queue,
         store: this.store,
         corpora: this.corpora,
         services: this.services,
@@ -73,9 +79,9 @@ export class IngestRuntime {
         maxTokens: Math.min(config.contextMaxTokens, this.embedder.maxTokens),
         logger: options.logger,
       },
-      { leaseMs: config.jobLeaseMs, concurrency: config.maxConcurrentDocuments, ...options.worker },
+      { concurrency: config.maxConcurrentDocuments, ...options.worker },
     );
-    this.intake = new DocumentIntake(this.catalog, this.store, config.maxUploadBytes, () => this.worker.wake());
+    this.intake = new DocumentIntake(this.catalog, this.queue, this.store, config.maxUploadBytes, () => this.worker.wake());
   }
 
   /** Prepares outside resources (the MinIO bucket) and reports which parsing services answer. */

@@ -1,22 +1,20 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { CatalogDb, JobRow } from '@lectern/corpus';
+import type { CatalogDb } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
 import { CorruptPdfError, EncryptedPdfError, NoTextLayerError, UnsupportedFileError } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import type { CorpusRegistry } from './corpus-registry';
+import { silentLogger, type IngestLogger } from './ingest.logger';
 import { PoolThreadCrashError, type IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
+import type { ClaimedJob, JobQueue } from './queue/job-queue';
 import { textsToEmbed, toArticleInput } from './run-ingest';
 
-export interface IngestLogger {
-  log(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
 export interface IngestWorkerDeps {
+  /** Documents only: their status and results. The job mechanics go through `queue`. */
   catalog: CatalogDb;
+  queue: JobQueue;
   store: ObjectStore;
   corpora: CorpusRegistry;
   services: ParseServices;
@@ -28,8 +26,6 @@ export interface IngestWorkerDeps {
 }
 
 export interface IngestWorkerOptions {
-  /** How long a claimed job stays ours without renewal; a crashed worker's job is retried after it. */
-  leaseMs?: number;
   pollMs?: number;
   /** Claims of one job (crashes included) before the document is marked failed. */
   maxAttempts?: number;
@@ -43,12 +39,9 @@ const PERMANENT = new Set(
   [UnsupportedFileError, EncryptedPdfError, CorruptPdfError, NoTextLayerError, PoolThreadCrashError].map((c) => c.name),
 );
 
-const silent: IngestLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** Claims ingestion jobs from the catalog queue and runs them; several workers (processes) may share a queue. */
+/** Claims ingestion jobs from the job queue and runs them; several workers (processes) may share a queue. */
 export class IngestWorker {
   readonly workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly concurrency: number;
@@ -63,12 +56,11 @@ export class IngestWorker {
     private readonly deps: IngestWorkerDeps,
     options: IngestWorkerOptions = {},
   ) {
-    this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 1_000;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.concurrency = options.concurrency ?? 2;
     this.embedBatchSize = options.embedBatchSize ?? 64;
-    this.logger = deps.logger ?? silent;
+    this.logger = deps.logger ?? silentLogger;
   }
 
   start(): void {
@@ -94,7 +86,7 @@ export class IngestWorker {
   async drain(): Promise<number> {
     let processed = 0;
     for (;;) {
-      while (this.inFlight.size < this.concurrency && this.claimOne()) processed++;
+      while (this.inFlight.size < this.concurrency && (await this.claimOne())) processed++;
       if (this.inFlight.size === 0) return processed;
       await Promise.race(this.inFlight);
     }
@@ -105,7 +97,7 @@ export class IngestWorker {
       let claimed = false;
       if (this.inFlight.size < this.concurrency) {
         try {
-          claimed = this.claimOne();
+          claimed = await this.claimOne();
         } catch (error) {
           this.logger.error(`could not claim a job: ${(error as Error).stack ?? error}`);
         }
@@ -116,8 +108,8 @@ export class IngestWorker {
   }
 
   /** Claims one job and starts it without waiting; false when the queue had none to give. */
-  private claimOne(): boolean {
-    const job = this.deps.catalog.jobs.claim(this.workerId, this.leaseMs);
+  private async claimOne(): Promise<boolean> {
+    const job = await this.deps.queue.claim(this.workerId);
     if (!job) return false;
     const work = this.process(job).finally(() => {
       this.inFlight.delete(work);
@@ -141,22 +133,22 @@ export class IngestWorker {
     });
   }
 
-  private async process(job: JobRow): Promise<void> {
-    const { catalog } = this.deps;
+  private async process(job: ClaimedJob): Promise<void> {
+    const { catalog, queue } = this.deps;
     const tag = `document=${job.documentId} job=${job.id}`;
     const doc = catalog.documents.findById(job.documentId);
     if (!doc) {
-      catalog.jobs.fail(job.id, this.workerId, 'document no longer exists');
+      await queue.fail(job.lease, { reason: 'document no longer exists', permanent: true });
       return;
     }
     if (job.attempts > this.maxAttempts) {
       const reason = `gave up after ${this.maxAttempts} attempts (the worker stopped while processing it each time)`;
       catalog.documents.updateStatus(doc.id, 'failed', { error: reason });
-      catalog.jobs.fail(job.id, this.workerId, reason);
+      await queue.fail(job.lease, { reason, permanent: true });
       this.logger.warn(`${tag} ${reason}`);
       return;
     }
-    const renewal = setInterval(() => catalog.jobs.renew(job.id, this.workerId, this.leaseMs), this.leaseMs / 3);
+    const renewal = setInterval(() => void queue.renew(job.lease), queue.leaseMs / 3);
     renewal.unref();
     const started = Date.now();
     try {
@@ -174,18 +166,17 @@ export class IngestWorker {
       const article = toArticleInput(doc.id, parsed.article, vectors, this.deps.embedder.instance.modelId);
       const { articleId } = corpus.insertArticle(article);
       const warnings = [...serviceWarnings, ...parsed.warnings];
-      const stillThere = catalog.transaction(() => {
-        const row = catalog.documents.updateStatus(doc.id, 'ready', {
-          articleId,
-          pageCount: article.pageCount,
-          parsers: parsed.parsers,
-          warnings,
-          error: null,
-        });
-        if (row) catalog.jobs.complete(job.id, this.workerId);
-        return row !== null;
+      const ready = catalog.documents.updateStatus(doc.id, 'ready', {
+        articleId,
+        pageCount: article.pageCount,
+        parsers: parsed.parsers,
+        warnings,
+        error: null,
       });
-      if (!stillThere) {
+      // The document first: a crash between the two leaves a ready document whose job runs again (idempotent),
+      // never a finished job whose document is stuck mid-ingest.
+      if (ready) await queue.complete(job.lease);
+      if (!ready) {
         // Removed while it was being parsed: what was just built belongs to nothing.
         corpus.deleteArticle(articleId);
         this.logger.log(`${tag} was removed while ingesting; its article was dropped`);
@@ -204,8 +195,8 @@ export class IngestWorker {
       }
       const permanent = error instanceof Error && PERMANENT.has(error.name);
       const reason = permanent ? (error as Error).message : `internal error: ${(error as Error).message}`;
-      catalog.documents.updateStatus(doc.id, 'failed', { error: reason });
-      catalog.jobs.fail(job.id, this.workerId, reason);
+      const outcome = await queue.fail(job.lease, { reason, permanent });
+      catalog.documents.updateStatus(doc.id, outcome === 'retrying' ? 'queued' : 'failed', { error: reason });
       if (permanent) this.logger.warn(`${tag} failed: ${reason}`);
       else this.logger.error(`${tag} failed: ${(error as Error).stack ?? error}`);
     } finally {

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ParserServicesConfig } from '@lectern/config';
 import { GrobidClient, NougatClient, UnstructuredClient, type ServiceOutputs } from '@lectern/parsing';
-import type { IngestLogger } from './ingest.worker';
+import type { IngestLogger } from './ingest.logger';
 
 type ServiceName = 'grobid' | 'unstructured' | 'nougat';
 

@@ -65,7 +65,7 @@ export class DocumentsController {
 
   @Post('documents/:id/retry')
   @HttpCode(202)
-  retry(@Param('id') id: string): DocumentResponseDto {
+  retry(@Param('id') id: string): Promise<DocumentResponseDto> {
     return this.service.retry(id);
   }
 

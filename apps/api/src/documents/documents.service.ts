@@ -62,8 +62,8 @@ export class DocumentsService {
     if (!(await removeDocument({ catalog, store, corpora }, id))) throw new DocumentNotFoundError(id);
   }
 
-  retry(id: string): DocumentResponseDto {
-    const row = this.runtime.intake.retry(id);
+  async retry(id: string): Promise<DocumentResponseDto> {
+    const row = await this.runtime.intake.retry(id);
     if (!row) throw new DocumentNotFoundError(id);
     return toDocumentResponse(row);
   }
