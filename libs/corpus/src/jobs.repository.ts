@@ -140,11 +140,6 @@ export class JobsRepository {
     return row ? toJob(row) : null;
   }
 
-  findLatestByDocument(documentId: string): JobRow | null {
-    const row = this.latestForDocument.get(documentId);
-    return row ? toJob(row) : null;
-  }
-
   /** Leases the oldest claimable job to `owner` until `now + leaseMs`, or returns null when there is none. */
   claim(owner: string, leaseMs: number, now: number = Date.now()): JobRow | null {
     return this.claimTransaction(owner, leaseMs, now);
