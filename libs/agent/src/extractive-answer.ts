@@ -1,5 +1,5 @@
+import { questionKeywords, wordsOf } from '@lectern/text';
 import type { ReadSection } from './paper.reader';
-import { questionTerms, wordsOf } from './lexical-overlap';
 
 export const MAX_EXTRACTED_SENTENCES = 3;
 
@@ -14,7 +14,7 @@ export interface ExtractedAnswer {
  * only what the papers say, for when there is no LLM or it ran out of budget.
  */
 export function extractAnswer(question: string, read: readonly ReadSection[]): ExtractedAnswer | null {
-  const terms = questionTerms(question);
+  const terms = questionKeywords(question);
   const scored: Array<{ sentence: string; sectionId: string; score: number; order: number }> = [];
   let order = 0;
   for (const section of read) {

@@ -1,5 +1,5 @@
 import type { BoundingBox, ContextKind } from '@lectern/parsing';
-import type { TokenCounter } from './token-counter';
+import type { TokenCounter } from '@lectern/text';
 
 /** Why a context ends: its section ended, or the next piece would have pushed it past the token budget. */
 export type StopReason = 'Section' | 'Token limit';
