@@ -1,4 +1,4 @@
-import { DomainError } from '@lectern/common';
+import { DomainError, InvalidInputError } from '@lectern/common';
 
 /** A tool call the agent cannot run as asked: bad JSON, a missing or mistyped argument, an unknown section. */
 export class InvalidToolCallError extends DomainError {
@@ -6,8 +6,6 @@ export class InvalidToolCallError extends DomainError {
 }
 
 /** An explore request that cannot start: an empty question, an unknown article, a budget out of range. */
-export class InvalidExploreError extends DomainError {
+export class InvalidExploreError extends InvalidInputError {
   override readonly name = 'InvalidExploreError';
-  override readonly status = 400;
-  override readonly exposable = true;
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '@lectern/common';
+import { ConflictError, DomainError } from '@lectern/common';
 
 /** Named domain errors of the storage layer; the API maps each to an HTTP status in one exception filter. */
 
@@ -6,10 +6,8 @@ export class MigrationError extends DomainError {
   override readonly name = 'MigrationError';
 }
 
-export class ProjectNameTakenError extends DomainError {
+export class ProjectNameTakenError extends ConflictError {
   override readonly name = 'ProjectNameTakenError';
-  override readonly status = 409;
-  override readonly exposable = true;
   constructor(readonly projectName: string) {
     super(`a project named "${projectName}" already exists`);
   }
@@ -29,10 +27,8 @@ export class JobNotFoundError extends DomainError {
   override readonly name = 'JobNotFoundError';
 }
 
-export class EmbeddingModelMismatchError extends DomainError {
+export class EmbeddingModelMismatchError extends ConflictError {
   override readonly name = 'EmbeddingModelMismatchError';
-  override readonly status = 409;
-  override readonly exposable = true;
   constructor(
     readonly stored: { modelId: string; dimension: number },
     readonly requested: { modelId: string; dimension: number },

@@ -1,8 +1,6 @@
-import { DomainError } from '@lectern/common';
+import { InvalidInputError } from '@lectern/common';
 
 /** A search request the service refuses before touching the corpus; a 400 at the HTTP edge. */
-export class InvalidSearchError extends DomainError {
+export class InvalidSearchError extends InvalidInputError {
   override readonly name = 'InvalidSearchError';
-  override readonly status = 400;
-  override readonly exposable = true;
 }

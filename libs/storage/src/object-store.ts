@@ -1,4 +1,4 @@
-import { DomainError } from '@lectern/common';
+import { DomainError, NotFoundError } from '@lectern/common';
 
 /** Where uploaded PDFs live: the local filesystem by default, MinIO/S3 later. Keys are `/`-separated. */
 export interface ObjectStore {
@@ -12,10 +12,8 @@ export class InvalidObjectKeyError extends DomainError {
   override readonly name = 'InvalidObjectKeyError';
 }
 
-export class ObjectNotFoundError extends DomainError {
+export class ObjectNotFoundError extends NotFoundError {
   override readonly name = 'ObjectNotFoundError';
-  override readonly status = 404;
-  override readonly exposable = true;
 }
 
 // A segment may start with `_` or `-` (nanoid ids do, one time in 32) but is never `.` or `..`.
