@@ -1,4 +1,4 @@
-import { questionKeywords, wordsOf } from '@lectern/text';
+import { questionKeywords, splitSentences, wordsOf } from '@lectern/text';
 import type { ReadSection } from './paper.reader';
 
 export const MAX_EXTRACTED_SENTENCES = 3;
@@ -19,7 +19,7 @@ export function extractAnswer(question: string, read: readonly ReadSection[]): E
   let order = 0;
   for (const section of read) {
     for (const context of section.contexts) {
-      for (const sentence of context.text.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=[A-Z0-9(])/)) {
+      for (const sentence of splitSentences(context.text.replace(/\s+/g, ' '))) {
         const words = new Set(wordsOf(sentence));
         let score = 0;
         for (const term of terms) if (words.has(term)) score += 1;
