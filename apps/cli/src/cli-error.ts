@@ -1,5 +1,7 @@
+import { InvalidInputError } from '@lectern/common';
+
 /** An error the CLI reports as one line and a non-zero exit, without a stack trace. */
-export class CliError extends Error {
+export class CliError extends InvalidInputError {
   override readonly name = 'CliError';
   constructor(
     message: string,

@@ -1,4 +1,5 @@
-import { ChatTokenCounter, type TextTokenCounter, type ToolCallingLlm } from '@lectern/llm';
+import type { ToolCallingLlm } from '@lectern/llm';
+import { TiktokenCounter, type TokenCounter } from '@lectern/text';
 import type { CorpusDb } from '@lectern/corpus';
 import { InvalidExploreError } from './agent.errors';
 import { extractAnswer } from './extractive-answer';
@@ -25,17 +26,17 @@ export interface ExploreAgentDeps {
   search: AgentSearch;
   /** Null: the heuristic navigator. */
   llm: ToolCallingLlm | null;
-  counter?: TextTokenCounter;
+  counter?: TokenCounter;
   clock?: Clock;
 }
 
 /** `/explore`: an agent that reads a project's papers section by section until it can answer, and shows its trail. */
 export class ExploreAgent {
-  private readonly counter: TextTokenCounter;
+  private readonly counter: TokenCounter;
   private readonly clock: Clock;
 
   constructor(private readonly deps: ExploreAgentDeps) {
-    this.counter = deps.counter ?? new ChatTokenCounter();
+    this.counter = deps.counter ?? new TiktokenCounter();
     this.clock = deps.clock ?? (() => performance.now());
   }
 

@@ -1,4 +1,4 @@
-import type { TextTokenCounter } from '@lectern/llm';
+import type { TokenCounter } from '@lectern/text';
 import { InvalidToolCallError } from './agent.errors';
 import { parseToolCall, type ExploreCall } from './explore-tools';
 import type { ExploreBudget, ExploreCitation, ExploreStep } from './explore.types';
@@ -35,7 +35,7 @@ export class ExploreSession {
   constructor(
     readonly reader: PaperReader,
     readonly budget: ExploreBudget,
-    private readonly counter: TextTokenCounter,
+    private readonly counter: TokenCounter,
     private readonly clock: Clock,
   ) {
     this.startedAt = clock();

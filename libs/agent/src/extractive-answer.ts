@@ -1,5 +1,5 @@
+import { questionKeywords, splitSentences, wordsOf } from '@lectern/text';
 import type { ReadSection } from './paper.reader';
-import { questionTerms, wordsOf } from './lexical-overlap';
 
 export const MAX_EXTRACTED_SENTENCES = 3;
 
@@ -14,12 +14,12 @@ export interface ExtractedAnswer {
  * only what the papers say, for when there is no LLM or it ran out of budget.
  */
 export function extractAnswer(question: string, read: readonly ReadSection[]): ExtractedAnswer | null {
-  const terms = questionTerms(question);
+  const terms = questionKeywords(question);
   const scored: Array<{ sentence: string; sectionId: string; score: number; order: number }> = [];
   let order = 0;
   for (const section of read) {
     for (const context of section.contexts) {
-      for (const sentence of context.text.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=[A-Z0-9(])/)) {
+      for (const sentence of splitSentences(context.text.replace(/\s+/g, ' '))) {
         const words = new Set(wordsOf(sentence));
         let score = 0;
         for (const term of terms) if (words.has(term)) score += 1;

@@ -1,9 +1,10 @@
 import { MAX_QUERY_LENGTH } from '@lectern/retrieval';
+import { questionKeywords } from '@lectern/text';
 import { extractAnswer } from './extractive-answer';
 import type { ExploreCall } from './explore-tools';
 import type { ExploreEvent } from './explore.types';
 import type { CallOutcome, ExploreSession, NavigatorEnding } from './explore.session';
-import { questionTerms, termCoverage } from './lexical-overlap';
+import { termCoverage } from './lexical-overlap';
 import { AT_THE_EDGE } from './paper.reader';
 
 export const HEURISTIC_SEARCH_K = 5;
@@ -15,7 +16,7 @@ export const HEURISTIC_SEARCH_K = 5;
  */
 export async function* navigateHeuristically(session: ExploreSession, question: string, articleId?: string): AsyncGenerator<ExploreEvent, NavigatorEnding | null> {
   const reader = session.reader;
-  const terms = questionTerms(question);
+  const terms = questionKeywords(question);
   const coverage = () => termCoverage(terms, reader.readSections.flatMap((r) => r.contexts.map((c) => c.text)).join('\n'));
   // The last step is kept for the answer.
   const canMove = () => session.exhausted() === null && session.steps.length < session.budget.maxSteps - 1;

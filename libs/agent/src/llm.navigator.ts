@@ -1,4 +1,5 @@
-import type { ChatMessage, TextTokenCounter, ToolCallingLlm, ToolChatMessage } from '@lectern/llm';
+import type { ChatMessage, ToolCallingLlm, ToolChatMessage } from '@lectern/llm';
+import type { TokenCounter } from '@lectern/text';
 import { EXPLORE_TOOLS } from './explore-tools';
 import type { ExploreEvent } from './explore.types';
 import type { ExploreSession, NavigatorEnding } from './explore.session';
@@ -14,7 +15,7 @@ export const EXPLORE_SYSTEM_PROMPT = [
 export interface LlmNavigatorInput {
   llm: ToolCallingLlm;
   session: ExploreSession;
-  counter: TextTokenCounter;
+  counter: TokenCounter;
   question: string;
   /** Lines naming the project's articles (id and title), so the model can outline without searching first. */
   articles: string[];

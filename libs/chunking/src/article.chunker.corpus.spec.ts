@@ -1,8 +1,8 @@
 import type { ParsedArticle } from '@lectern/parsing';
 import { chunkArticle } from './article.chunker';
 import type { ChunkedArticle } from './chunked-article';
-import { splitSentences } from './sentence.splitter';
-import { TiktokenCounter } from './tiktoken.counter';
+import { splitSentences } from '@lectern/text';
+import { TiktokenCounter } from '@lectern/text';
 import { GROBID_CORPUS_NAMES, loadTeiArticle } from './testing/tei-article.fixture';
 
 const counter = new TiktokenCounter();

@@ -2,7 +2,7 @@ import type { ParsedArticle, ParsedBlock, ParsedSection } from '@lectern/parsing
 import { chunkArticle } from './article.chunker';
 import { DEFAULT_CONTEXT_MAX_TOKENS } from './chunked-article';
 import { InvalidContextBudgetError } from './errors';
-import { TiktokenCounter } from './tiktoken.counter';
+import { TiktokenCounter } from '@lectern/text';
 
 const counter = new TiktokenCounter();
 

@@ -6,7 +6,7 @@ import { packPieces } from './context.packer';
 import { InvalidContextBudgetError } from './errors';
 import { splitToFit } from './piece.splitter';
 import type { Piece } from './piece.splitter';
-import type { TokenCounter } from './token-counter';
+import type { TokenCounter } from '@lectern/text';
 
 const PARAGRAPH_JOINER = '\n\n';
 

@@ -1,5 +1,6 @@
+import type { ArticleMetadata } from '@lectern/common';
 import type { BoundingBox, ContextKind } from '@lectern/parsing';
-import type { TokenCounter } from './token-counter';
+import type { TokenCounter } from '@lectern/text';
 
 /** Why a context ends: its section ended, or the next piece would have pushed it past the token budget. */
 export type StopReason = 'Section' | 'Token limit';
@@ -24,14 +25,7 @@ export interface ChunkedSection {
   contexts: ChunkedContext[];
 }
 
-export interface ChunkedArticle {
-  title: string;
-  authors: string[];
-  abstract: string;
-  datePublished: string | null;
-  journal: string | null;
-  doi: string | null;
-  pageCount: number;
+export interface ChunkedArticle extends ArticleMetadata {
   numTokens: number;
   sections: ChunkedSection[];
 }

@@ -1,5 +1,5 @@
 import type { Piece } from './piece.splitter';
-import type { TokenCounter } from './token-counter';
+import type { TokenCounter } from '@lectern/text';
 
 export interface PackedContext {
   text: string;

@@ -1,6 +1,6 @@
 import type { ContextKind } from '@lectern/parsing';
-import { splitSentences } from './sentence.splitter';
-import type { TokenCounter } from './token-counter';
+import { splitSentences } from '@lectern/text';
+import type { TokenCounter } from '@lectern/text';
 
 /** A unit the packer may not cut: a whole block, or a sentence / line / word / slice of an oversized one. */
 export interface Piece {

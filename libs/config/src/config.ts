@@ -1,9 +1,10 @@
+import { DomainError } from '@lectern/common';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 
 /** Raised at start when an environment variable is wrong; the message names every bad variable. */
-export class InvalidConfigError extends Error {
+export class InvalidConfigError extends DomainError {
   override readonly name = 'InvalidConfigError';
 }
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
+import { queryTerms } from '@lectern/text';
 import { PLACED_CONTEXT_COLUMNS, PLACED_CONTEXT_JOINS, type PlacedContextRecord } from './context-lookup.repository';
 import type { ContextBox, CorpusHit } from './corpus.types';
-import { queryTerms } from './fts-query';
 import { KeywordIndex } from './keyword-index';
 import type { VectorIndex } from './vector-index';
 

@@ -1,3 +1,5 @@
+import type { ArticleMetadata } from '@lectern/common';
+
 /** Inputs and rows of a project's corpus database. */
 
 /** Mirrors `ContextKind` of @lectern/parsing; corpus sits below parsing, so it spells the union itself. */
@@ -37,31 +39,17 @@ export interface SectionInput {
   contexts: ContextInput[];
 }
 
-export interface ArticleInput {
+export interface ArticleInput extends ArticleMetadata {
   documentId: string;
-  title: string;
-  authors: string[];
-  abstract: string;
-  datePublished: string | null;
-  journal: string | null;
-  doi: string | null;
-  pageCount: number;
   numTokens: number;
   embeddingModel: string;
   /** Reading order. */
   sections: SectionInput[];
 }
 
-export interface ArticleRow {
+export interface ArticleRow extends ArticleMetadata {
   id: string;
   documentId: string;
-  title: string;
-  authors: string[];
-  abstract: string;
-  datePublished: string | null;
-  journal: string | null;
-  doi: string | null;
-  pageCount: number;
   numTokens: number;
   createdAt: string;
 }

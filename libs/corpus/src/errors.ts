@@ -1,17 +1,19 @@
+import { ConflictError, DomainError } from '@lectern/common';
+
 /** Named domain errors of the storage layer; the API maps each to an HTTP status in one exception filter. */
 
-export class MigrationError extends Error {
+export class MigrationError extends DomainError {
   override readonly name = 'MigrationError';
 }
 
-export class ProjectNameTakenError extends Error {
+export class ProjectNameTakenError extends ConflictError {
   override readonly name = 'ProjectNameTakenError';
   constructor(readonly projectName: string) {
     super(`a project named "${projectName}" already exists`);
   }
 }
 
-export class DuplicateDocumentError extends Error {
+export class DuplicateDocumentError extends DomainError {
   override readonly name = 'DuplicateDocumentError';
   constructor(
     readonly projectId: string,
@@ -21,11 +23,11 @@ export class DuplicateDocumentError extends Error {
   }
 }
 
-export class JobNotFoundError extends Error {
+export class JobNotFoundError extends DomainError {
   override readonly name = 'JobNotFoundError';
 }
 
-export class EmbeddingModelMismatchError extends Error {
+export class EmbeddingModelMismatchError extends ConflictError {
   override readonly name = 'EmbeddingModelMismatchError';
   constructor(
     readonly stored: { modelId: string; dimension: number },
@@ -40,13 +42,13 @@ export class EmbeddingModelMismatchError extends Error {
   }
 }
 
-export class ArticleAlreadyStoredError extends Error {
+export class ArticleAlreadyStoredError extends DomainError {
   override readonly name = 'ArticleAlreadyStoredError';
   constructor(readonly documentId: string) {
     super(`document ${documentId} already has an article in this corpus; delete it before storing it again`);
   }
 }
 
-export class InvalidVectorError extends Error {
+export class InvalidVectorError extends DomainError {
   override readonly name = 'InvalidVectorError';
 }

@@ -8,7 +8,7 @@ export { ProjectsRepository } from './projects.repository';
 export { DocumentsRepository } from './documents.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
-export { toFtsQuery, queryTerms, MAX_QUERY_TERMS } from './fts-query';
+export { toFtsQuery } from './fts-query';
 export {
   EXACT_SCAN_MAX_CONTEXTS,
   DEFAULT_RESCORE_CANDIDATES,

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openDatabase } from './database';
-import { queryTerms } from './fts-query';
+import { queryTerms } from '@lectern/text';
 import { COMMON_TERM_SHARE, idf, KeywordIndex, type KeywordMatch, readVarint } from './keyword-index';
 import { articleFromTei, openTeiCorpus } from './testing/corpus.fixture';
 import { GROBID_NAMES } from './testing/tei-corpus.fixture';

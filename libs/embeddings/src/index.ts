@@ -3,8 +3,6 @@ export { createEmbedder } from './embedder.factory';
 export type { EmbedderConfig } from './embedder.factory';
 export { LexicalEmbedder, LEXICAL_MODEL_ID, LEXICAL_DEFAULT_DIMENSION } from './lexical/lexical.embedder';
 export type { LexicalEmbedderOptions } from './lexical/lexical.embedder';
-export { porterStem } from './lexical/porter.stemmer';
-export type { TokenCounter } from './token-counter';
 export { EmbeddingModelUnavailableError, EmbeddingProviderError, OnnxRuntimeThreadError } from './errors';
 export { embedderConfigFrom, hasLocalModel, type EmbedderKind } from './embedder.factory';
 export { resolveEmbedder, type ResolvedEmbedder } from './embedder.resolver';

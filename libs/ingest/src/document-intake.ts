@@ -1,3 +1,4 @@
+import { DomainError } from '@lectern/common';
 import { createHash } from 'node:crypto';
 import { DuplicateDocumentError, type CatalogDb, type DocumentRow } from '@lectern/corpus';
 import { assertPdfBytes } from '@lectern/parsing';
@@ -104,15 +105,7 @@ export class DocumentIntake {
   }
 }
 
-const INPUT_ERRORS = new Set([
-  'InvalidFilenameError',
-  'FileTooLargeError',
-  'UnsupportedFileError',
-  'CorruptPdfError',
-  'EncryptedPdfError',
-  'NoTextLayerError',
-]);
-
+/** The file itself is at fault (name, size, not a readable PDF): it is refused alone, with the error's message. */
 function isInputError(error: Error): boolean {
-  return INPUT_ERRORS.has(error.name);
+  return error instanceof DomainError && error.permanent && error.exposable && error.status < 500;
 }

@@ -1,43 +1,47 @@
+import { InvalidInputError, NotFoundError } from '@lectern/common';
+
 /** Domain errors of ingestion; the API's exception filter maps each to an HTTP status. */
-export class ProjectNotFoundError extends Error {
+export class ProjectNotFoundError extends NotFoundError {
   override readonly name = 'ProjectNotFoundError';
   constructor(idOrName: string) {
     super(`no project ${JSON.stringify(idOrName)}`);
   }
 }
 
-export class DocumentNotFoundError extends Error {
+export class DocumentNotFoundError extends NotFoundError {
   override readonly name = 'DocumentNotFoundError';
   constructor(id: string) {
     super(`no document ${JSON.stringify(id)}`);
   }
 }
 
-export class ArticleNotFoundError extends Error {
+export class ArticleNotFoundError extends NotFoundError {
   override readonly name = 'ArticleNotFoundError';
   constructor(id: string) {
     super(`no article ${JSON.stringify(id)}`);
   }
 }
 
-export class ContextNotFoundError extends Error {
+export class ContextNotFoundError extends NotFoundError {
   override readonly name = 'ContextNotFoundError';
   constructor(id: string) {
     super(`no context ${JSON.stringify(id)}`);
   }
 }
 
-export class InvalidFilenameError extends Error {
+export class InvalidFilenameError extends InvalidInputError {
   override readonly name = 'InvalidFilenameError';
 }
 
-export class FileTooLargeError extends Error {
+export class FileTooLargeError extends InvalidInputError {
   override readonly name = 'FileTooLargeError';
+  override readonly status = 413;
 }
 
 /** Every file of an upload was refused; the message lists why, file by file. */
-export class UploadRejectedError extends Error {
+export class UploadRejectedError extends InvalidInputError {
   override readonly name = 'UploadRejectedError';
+  override readonly status = 422;
   constructor(readonly rejected: Array<{ filename: string; reason: string }>) {
     super(rejected.map((r) => `${r.filename}: ${r.reason}`).join('; '));
   }

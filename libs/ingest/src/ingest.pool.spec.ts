@@ -1,3 +1,4 @@
+import { DomainError } from '@lectern/common';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { buildEncryptedPdf } from '../../../test/fixtures/pdf-fixtures';
@@ -38,6 +39,9 @@ describe(PiscinaPool.name, () => {
   it('brings a domain error back with its name, so the worker can tell a bad file from a bug', async () => {
     const failure = pool.parse({ data: new Uint8Array(buildEncryptedPdf()), outputs: {}, maxTokens: 256 });
     await expect(failure).rejects.toMatchObject({ name: 'EncryptedPdfError', message: expect.stringMatching(/password/) });
+    // …and with its classification: the worker decides by `permanent` and `exposable`, not by the name.
+    await expect(failure).rejects.toBeInstanceOf(DomainError);
+    await expect(failure).rejects.toMatchObject({ status: 422, permanent: true, exposable: true });
   });
 
   it('runs documents on several threads at once', async () => {

@@ -1,3 +1,4 @@
+import { DomainError, reviveError } from '@lectern/common';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import Piscina from 'piscina';
@@ -13,8 +14,9 @@ export interface IngestPool {
 }
 
 /** Raised when a pool thread dies (out of memory, a native crash) while working on one document. */
-export class PoolThreadCrashError extends Error {
+export class PoolThreadCrashError extends DomainError {
   override readonly name = 'PoolThreadCrashError';
+  override readonly exposable = true;
 }
 
 export class InlinePool implements IngestPool {
@@ -70,7 +72,7 @@ export class PiscinaPool implements IngestPool {
       }
       throw error;
     }
-    if (isFailure(result)) throw Object.assign(new Error(result.message), { name: result.name });
+    if (isFailure(result)) throw reviveError(result);
     return result as T;
   }
 }

@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { DomainError } from '@lectern/common';
 import type { CatalogDb } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
-import { CorruptPdfError, EncryptedPdfError, NoTextLayerError, UnsupportedFileError } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import type { CorpusRegistry } from './corpus-registry';
 import { silentLogger, type IngestLogger } from './ingest.logger';
-import { PoolThreadCrashError, type IngestPool } from './ingest.pool';
+import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
 import type { ClaimedJob, JobQueue } from './queue/job-queue';
 import { textsToEmbed, toArticleInput } from './run-ingest';
@@ -34,10 +34,8 @@ export interface IngestWorkerOptions {
   embedBatchSize?: number;
 }
 
-/** Errors that say the file itself is unusable: retrying cannot help. By name: pool threads send names, not classes. */
-const PERMANENT = new Set(
-  [UnsupportedFileError, EncryptedPdfError, CorruptPdfError, NoTextLayerError, PoolThreadCrashError].map((c) => c.name),
-);
+/** The document itself is unusable (retrying cannot help) and the error says why in words for the user. */
+const isDocumentFault = (error: unknown) => error instanceof DomainError && error.permanent && error.exposable;
 
 /** Claims ingestion jobs from the job queue and runs them; several workers (processes) may share a queue. */
 export class IngestWorker {
@@ -193,7 +191,7 @@ export class IngestWorker {
         this.logger.log(`${tag} was removed while ingesting (${(error as Error).message})`);
         return;
       }
-      const permanent = error instanceof Error && PERMANENT.has(error.name);
+      const permanent = isDocumentFault(error);
       const reason = permanent ? (error as Error).message : `internal error: ${(error as Error).message}`;
       const outcome = await queue.fail(job.lease, { reason, permanent });
       catalog.documents.updateStatus(doc.id, outcome === 'retrying' ? 'queued' : 'failed', { error: reason });

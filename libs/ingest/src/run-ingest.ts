@@ -1,7 +1,8 @@
 import type { ArticleInput } from '@lectern/corpus';
-import { chunkArticle, TiktokenCounter, type ChunkedArticle } from '@lectern/chunking';
+import { chunkArticle, type ChunkedArticle } from '@lectern/chunking';
 import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
 import { buildArticle, type ServiceOutputs } from '@lectern/parsing';
+import { TiktokenCounter } from '@lectern/text';
 
 /** What the CPU stage needs; structured-cloneable so it can cross into a pool thread. */
 export interface ParseTask {

@@ -4,7 +4,6 @@ export { OpenAiLlmClient, type OpenAiLlmClientOptions } from './openai-llm.clien
 export { LlmRejectedError } from './llm-attempt';
 export { extractJson } from './json-output';
 export { createLlm } from './llm.factory';
-export { ChatTokenCounter, type TextTokenCounter } from './chat-token.counter';
 export {
   countChatTokens,
   fitContext,

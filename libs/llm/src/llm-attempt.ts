@@ -3,37 +3,14 @@ import { LlmUnavailableError } from './llm.types';
 
 /** The server refused the request itself (4xx other than 408/429): asking again unchanged gives the same answer. */
 export class LlmRejectedError extends LlmUnavailableError {
+  override readonly permanent = true;
   constructor(
-    readonly status: number,
+    /** The LLM server's HTTP status (not `status`: that is the API's own, 503 as for any unavailable LLM). */
+    readonly upstreamStatus: number,
     message: string,
   ) {
     super(message);
   }
-}
-
-/** Never wait longer than this between attempts, whatever `Retry-After` asks for. */
-const MAX_RETRY_WAIT_MS = 30_000;
-
-/** Wait before retry number `retry` (0-based): the server's `Retry-After` when sent, else exponential backoff. */
-export function backoffDelay(retry: number, backoffMs: number, retryAfterMs?: number): number {
-  const wait = retryAfterMs ?? backoffMs * 2 ** retry;
-  return Math.min(Math.max(0, wait), MAX_RETRY_WAIT_MS);
-}
-
-/** A timer that ends early, rejecting with the signal's reason, when the caller aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**

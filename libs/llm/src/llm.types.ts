@@ -1,3 +1,5 @@
+import { DomainError } from '@lectern/common';
+
 /** The LLM seen by the rest of Lectern: an OpenAI-compatible chat endpoint with a large and a small model. */
 
 export interface ChatMessage {
@@ -28,11 +30,17 @@ export interface LlmClient {
 }
 
 /** The LLM could not be reached, timed out, or kept answering 429/5xx after the retries. */
-export class LlmUnavailableError extends Error {
+export class LlmUnavailableError extends DomainError {
   override readonly name = 'LlmUnavailableError';
+  override readonly status = 503;
+  override readonly permanent: boolean = false;
+  override readonly exposable = true;
 }
 
 /** The LLM answered, but not with what was asked for (not JSON, wrong shape). */
-export class LlmOutputError extends Error {
+export class LlmOutputError extends DomainError {
   override readonly name = 'LlmOutputError';
+  override readonly status = 502;
+  override readonly permanent = false;
+  override readonly exposable = true;
 }

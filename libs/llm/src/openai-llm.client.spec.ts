@@ -165,7 +165,7 @@ describe(OpenAiLlmClient.name, () => {
     replay.script(() => ({ status: 404 }));
     const refused = await failureOf(client().complete(question));
     expect(refused).toBeInstanceOf(LlmRejectedError);
-    expect((refused as LlmRejectedError).status).toBe(404);
+    expect((refused as LlmRejectedError).upstreamStatus).toBe(404);
     replay.setFault({ kind: 'garbage' });
     expect(await failureOf(client().complete(question))).toBeInstanceOf(LlmUnavailableError);
     replay.setFault({ kind: 'empty' });

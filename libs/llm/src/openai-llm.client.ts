@@ -1,7 +1,8 @@
+import { backoffDelay, sleep } from '@lectern/common';
 import type { LlmConfig } from '@lectern/config';
 import OpenAI from 'openai';
 import { parseJsonAnswer } from './json-output';
-import { AttemptDeadline, backoffDelay, classifyFailure, LlmRejectedError, sleep, type AttemptFailure } from './llm-attempt';
+import { AttemptDeadline, classifyFailure, LlmRejectedError, type AttemptFailure } from './llm-attempt';
 import { LlmUnavailableError, type ChatMessage, type CompletionOptions, type LlmClient } from './llm.types';
 import type { LlmTool, LlmToolCall, ToolCallingLlm, ToolChatMessage, ToolChatOptions, ToolChatResult } from './tool-calling.types';
 
@@ -81,7 +82,7 @@ export class OpenAiLlmClient implements LlmClient, ToolCallingLlm {
       answer = await this.completeOnce(messages, options, { response_format: { type: 'json_object' } });
     } catch (error) {
       // Older vLLM and llama.cpp builds reject the parameter with a 400; the prompt still asks for JSON.
-      if (!(error instanceof LlmRejectedError && error.status === 400)) throw error;
+      if (!(error instanceof LlmRejectedError && error.upstreamStatus === 400)) throw error;
       answer = await this.completeOnce(messages, options, {});
       this.jsonModeSupported = false;
     }

@@ -1,12 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { getEncoding } from 'js-tiktoken';
+import { TiktokenCounter } from '@lectern/text';
 import { CORPUS_DIR } from '../../../test/support/paths';
-import { ChatTokenCounter } from './chat-token.counter';
 import type { ChatMessage } from './llm.types';
 import { countChatTokens, fitContext, fitMessages, TokenBudgetExceededError } from './token-budget';
 
-const counter = new ChatTokenCounter();
+const counter = new TiktokenCounter();
 /** Paragraphs of the Switch Transformer paper as Nougat read it: real prose, formulas and tables. */
 const paragraphs = fs
   .readFileSync(path.join(CORPUS_DIR, 'nougat', 'arxiv-2101.03961v3.mmd'), 'utf8')
@@ -80,15 +79,5 @@ describe(fitContext.name, () => {
     const budget = counts[0] + counts[1] + counts[2] + Math.floor(counts[3] / 2);
     expect(fitContext(paragraphs.slice(0, 10), budget, counter)).toEqual(paragraphs.slice(0, 3));
     expect(fitContext(paragraphs.slice(0, 10), counts[0] - 1, counter)).toEqual([]);
-  });
-});
-
-describe(ChatTokenCounter.name, () => {
-  it('counts exactly as cl100k_base does, ignoring special-token markup', () => {
-    const encoding = getEncoding('cl100k_base');
-    expect(counter.count('hello world')).toBe(2);
-    for (const paragraph of paragraphs.slice(0, 20)) expect(counter.count(paragraph)).toBe(encoding.encode(paragraph, [], []).length);
-    expect(counter.count('the <|endoftext|> marker')).toBeGreaterThan(4);
-    expect(counter.count('')).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { TextTokenCounter } from './chat-token.counter';
+import type { TokenCounter } from '@lectern/text';
 import type { ChatMessage } from './llm.types';
 
 /** Tokens OpenAI's chat format adds around each message (`<|im_start|>role … <|im_end|>`), per its cookbook. */
@@ -19,12 +19,12 @@ export class TokenBudgetExceededError extends RangeError {
 }
 
 /** Tokens a request with these messages costs, framing included. */
-export function countChatTokens(messages: ChatMessage[], counter: TextTokenCounter): number {
+export function countChatTokens(messages: ChatMessage[], counter: TokenCounter): number {
   return messages.reduce((sum, m) => sum + MESSAGE_OVERHEAD_TOKENS + counter.count(m.content), REPLY_PRIMING_TOKENS);
 }
 
 /** The longest prefix of `text` (cut at a word when possible) that costs at most `tokens`, found by bisection. */
-function truncateToTokens(text: string, tokens: number, counter: TextTokenCounter): string {
+function truncateToTokens(text: string, tokens: number, counter: TokenCounter): string {
   if (counter.count(text) <= tokens) return text;
   const room = tokens - counter.count(TRUNCATION_MARK);
   if (room <= 0) return '';
@@ -56,7 +56,7 @@ function historyTurns(indexes: number[], messages: ChatMessage[]): number[][] {
  * system messages are cut from their end, last one first (retrieved passages sit there, instructions come first).
  * Throws TokenBudgetExceededError only when the question alone cannot fit. Order is preserved.
  */
-export function fitMessages(messages: ChatMessage[], budget: number, counter: TextTokenCounter): ChatMessage[] {
+export function fitMessages(messages: ChatMessage[], budget: number, counter: TokenCounter): ChatMessage[] {
   const cost = messages.map((m) => MESSAGE_OVERHEAD_TOKENS + counter.count(m.content));
   const question = messages.map((m) => m.role).lastIndexOf('user');
   const systems = messages.flatMap((m, i) => (m.role === 'system' ? [i] : []));
@@ -96,7 +96,7 @@ export function fitMessages(messages: ChatMessage[], budget: number, counter: Te
 }
 
 /** The best-ranked passages, in rank order, while their tokens stay within `budget`; stops at the first that does not fit. */
-export function fitContext(passages: string[], budget: number, counter: TextTokenCounter): string[] {
+export function fitContext(passages: string[], budget: number, counter: TokenCounter): string[] {
   const kept: string[] = [];
   let left = budget;
   for (const passage of passages) {

@@ -4,6 +4,7 @@ import { mergeTables } from './merge/tables.merge';
 import { equationsFromMmd, locateEquationPages } from './nougat/equations';
 import { readPageTexts } from './pdfjs/page-texts';
 import { PdfjsParser } from './pdfjs/pdfjs.parser';
+import { ParserOutputError } from './service-errors';
 import { assignPages } from './tei/page-assigner';
 import { parseTei } from './tei/tei.parser';
 import { tablesFromElements } from './unstructured/tables';
@@ -37,7 +38,7 @@ export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs): Pr
     try {
       skeleton = assignPages(parseTei(outputs.grobidTei), await pages());
     } catch (error) {
-      if (!isOutputError(error)) throw error;
+      if (!(error instanceof ParserOutputError)) throw error;
       warnings.push(`grobid output unusable (${(error as Error).message}); used the embedded parser`);
     }
   }
@@ -62,8 +63,4 @@ export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs): Pr
   }
 
   return { ...article, parsers, warnings: [...(article.warnings ?? []), ...warnings] };
-}
-
-function isOutputError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ParserOutputError';
 }

@@ -1,3 +1,5 @@
+import type { ArticleMetadata } from '@lectern/common';
+
 /** The structure every parser produces, before chunking. Shared by all parsers and the merge step. */
 
 export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption';
@@ -29,14 +31,7 @@ export interface ParsedSection {
   blocks: ParsedBlock[];
 }
 
-export interface ParsedArticle {
-  title: string;
-  authors: string[];
-  abstract: string;
-  datePublished: string | null;
-  journal: string | null;
-  doi: string | null;
-  pageCount: number;
+export interface ParsedArticle extends ArticleMetadata {
   /** Reading order. The abstract, when found, is the first section (`number` `0`, title `Abstract`). */
   sections: ParsedSection[];
   /** Which parsers contributed, e.g. `['pdfjs']`. */

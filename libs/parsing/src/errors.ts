@@ -1,21 +1,27 @@
+import { InvalidInputError } from '@lectern/common';
+
 /** Why a file could not be read as a scientific PDF. Each maps to a 4xx at the HTTP edge. */
-export class UnsupportedFileError extends Error {
+export class UnsupportedFileError extends InvalidInputError {
   override readonly name = 'UnsupportedFileError';
+  override readonly status = 415;
 }
 
-export class EncryptedPdfError extends Error {
+export class EncryptedPdfError extends InvalidInputError {
   override readonly name = 'EncryptedPdfError';
+  override readonly status = 422;
   constructor() {
     super('the PDF is password-protected; remove the password and upload it again');
   }
 }
 
-export class CorruptPdfError extends Error {
+export class CorruptPdfError extends InvalidInputError {
   override readonly name = 'CorruptPdfError';
+  override readonly status = 422;
 }
 
-export class NoTextLayerError extends Error {
+export class NoTextLayerError extends InvalidInputError {
   override readonly name = 'NoTextLayerError';
+  override readonly status = 422;
   constructor() {
     super('the PDF has no text layer (a scanned document?); OCR is not supported yet');
   }

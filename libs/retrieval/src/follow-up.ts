@@ -1,5 +1,5 @@
 import { LlmOutputError, type ChatMessage, type LlmClient } from '@lectern/llm';
-import { questionTerms } from './answer/extractive-answer';
+import { stemmedQuestionTerms } from '@lectern/text';
 import { MAX_QUERY_LENGTH } from './search.service';
 
 /** What was searched for a chat turn, and how it was made from the conversation. */
@@ -23,7 +23,7 @@ const FEW_TERMS = 2;
  */
 export function isFollowUp(question: string, history: readonly ChatMessage[]): boolean {
   if (!history.some((m) => m.role === 'user')) return false;
-  return ANAPHORA.test(question) || CONTINUATION.test(question) || questionTerms(question).length <= FEW_TERMS;
+  return ANAPHORA.test(question) || CONTINUATION.test(question) || stemmedQuestionTerms(question).length <= FEW_TERMS;
 }
 
 function rewriteMessages(question: string, history: readonly ChatMessage[]): ChatMessage[] {

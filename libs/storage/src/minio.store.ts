@@ -1,3 +1,4 @@
+import { DomainError } from '@lectern/common';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Client, S3Error } from 'minio';
@@ -15,13 +16,14 @@ export interface MinioStoreOptions {
 }
 
 /** Raised for a MinIO/S3 address Lectern cannot use; the message never repeats the secret key. */
-export class InvalidObjectStoreUrlError extends Error {
+export class InvalidObjectStoreUrlError extends DomainError {
   override readonly name = 'InvalidObjectStoreUrlError';
 }
 
 /** Raised when `put` is handed a sha256 that does not match the bytes: the metadata would lie. */
-export class ObjectChecksumMismatchError extends Error {
+export class ObjectChecksumMismatchError extends DomainError {
   override readonly name = 'ObjectChecksumMismatchError';
+  override readonly permanent = false;
 }
 
 // S3 says NoSuchKey for GET and, having no body to put a code in, NotFound for HEAD.

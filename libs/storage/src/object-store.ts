@@ -1,3 +1,5 @@
+import { DomainError, NotFoundError } from '@lectern/common';
+
 /** Where uploaded PDFs live: the local filesystem by default, MinIO/S3 later. Keys are `/`-separated. */
 export interface ObjectStore {
   put(key: string, data: Buffer, meta?: { contentType?: string; sha256?: string }): Promise<void>;
@@ -6,11 +8,11 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
 }
 
-export class InvalidObjectKeyError extends Error {
+export class InvalidObjectKeyError extends DomainError {
   override readonly name = 'InvalidObjectKeyError';
 }
 
-export class ObjectNotFoundError extends Error {
+export class ObjectNotFoundError extends NotFoundError {
   override readonly name = 'ObjectNotFoundError';
 }
 

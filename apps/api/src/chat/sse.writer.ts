@@ -1,3 +1,4 @@
+import { DomainError } from '@lectern/common';
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -9,9 +10,6 @@ export interface ServerSentEvent {
 
 /** Proxies close idle connections; a comment line every so often keeps a slow retrieval or LLM alive. */
 const HEARTBEAT_MS = 15_000;
-
-/** Errors whose message is safe and useful to show the client; anything else gets a generic message and an id. */
-const SHOWN_ERRORS = new Set(['LlmUnavailableError', 'LlmOutputError', 'InvalidSearchError', 'EmbeddingModelMismatchError']);
 
 /**
  * Streams `events` as text/event-stream, unbuffered. A client that disconnects aborts `abort`, which the
@@ -72,7 +70,8 @@ export async function writeServerSentEvents(
 
 function describe(error: unknown, logger: Logger): { message: string; errorId?: string } {
   const e = error instanceof Error ? error : new Error(String(error));
-  if (SHOWN_ERRORS.has(e.name)) return { message: e.message };
+  // A message written for the user is shown; anything else gets a generic message and an id that is in the log.
+  if (e instanceof DomainError && e.exposable) return { message: e.message };
   const errorId = randomBytes(6).toString('hex');
   logger.error(`error ${errorId}: ${e.stack ?? e.message}`);
   return { message: 'internal error', errorId };

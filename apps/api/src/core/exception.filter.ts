@@ -1,31 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { DomainError } from '@lectern/common';
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 
-/** Domain errors by name → HTTP status. Anything else is a 500 with an error id that is also in the log. */
-const STATUS_BY_ERROR: Record<string, number> = {
-  ProjectNotFoundError: HttpStatus.NOT_FOUND,
-  DocumentNotFoundError: HttpStatus.NOT_FOUND,
-  ArticleNotFoundError: HttpStatus.NOT_FOUND,
-  ContextNotFoundError: HttpStatus.NOT_FOUND,
-  ObjectNotFoundError: HttpStatus.NOT_FOUND,
-  ProjectNameTakenError: HttpStatus.CONFLICT,
-  InvalidSearchError: HttpStatus.BAD_REQUEST,
-  InvalidFilenameError: HttpStatus.BAD_REQUEST,
-  UploadRejectedError: HttpStatus.UNPROCESSABLE_ENTITY,
-  UnsupportedFileError: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-  CorruptPdfError: HttpStatus.UNPROCESSABLE_ENTITY,
-  EncryptedPdfError: HttpStatus.UNPROCESSABLE_ENTITY,
-  NoTextLayerError: HttpStatus.UNPROCESSABLE_ENTITY,
-  FileTooLargeError: HttpStatus.PAYLOAD_TOO_LARGE,
-  EmbeddingModelMismatchError: HttpStatus.CONFLICT,
-  LlmUnavailableError: HttpStatus.SERVICE_UNAVAILABLE,
-  LlmRejectedError: HttpStatus.SERVICE_UNAVAILABLE,
-  LlmOutputError: HttpStatus.BAD_GATEWAY,
-  InvalidExploreError: HttpStatus.BAD_REQUEST,
-  // body-parser's error for a JSON body over the limit set in app.factory.ts.
-  PayloadTooLargeError: HttpStatus.PAYLOAD_TOO_LARGE,
-};
+/** body-parser's error for a JSON body over the limit set in app.factory.ts: not a DomainError, so matched by its type. */
+const isBodyTooLarge = (error: Error) => (error as { type?: unknown }).type === 'entity.too.large';
 
 @Catch()
 export class LecternExceptionFilter implements ExceptionFilter {
@@ -47,15 +26,17 @@ export class LecternExceptionFilter implements ExceptionFilter {
       return;
     }
     const error = exception instanceof Error ? exception : new Error(String(exception));
-    const status = STATUS_BY_ERROR[error.name];
-    if (status !== undefined) {
+    if ((error instanceof DomainError && error.exposable) || isBodyTooLarge(error)) {
+      const status = error instanceof DomainError ? error.status : HttpStatus.PAYLOAD_TOO_LARGE;
       const extra = 'rejected' in error ? { rejected: (error as { rejected: unknown }).rejected } : {};
       response.status(status).json({ statusCode: status, error: error.name, message: error.message, ...extra });
       return;
     }
+    // Anything else keeps its message in the log: the caller gets its status (500 unless a DomainError says) and an id.
+    const status = error instanceof DomainError ? error.status : HttpStatus.INTERNAL_SERVER_ERROR;
     const errorId = randomBytes(6).toString('hex');
     this.logger.error(`error ${errorId}: ${error.stack ?? error.message}`);
-    response.status(500).json({ statusCode: 500, error: 'InternalServerError', message: 'internal error', errorId });
+    response.status(status).json({ statusCode: status, error: 'InternalServerError', message: 'internal error', errorId });
   }
 }
 

@@ -1,6 +1,5 @@
-import { ENGLISH_STOPWORDS } from './english.stopwords';
+import { ENGLISH_STOPWORDS, porterStem } from '@lectern/text';
 import { fmix32, fnv1a, fnv1aCode } from './feature.hashing';
-import { porterStem } from './porter.stemmer';
 
 /** Feature weights: whole words dominate, word pairs add phrase sense, trigrams catch typos and morphology. */
 export const UNIGRAM_WEIGHT = 1;

@@ -71,7 +71,7 @@ describe(OpenAiEmbedder.name, () => {
   it('does not retry a refused request', async () => {
     const embedder = new OpenAiEmbedder(options({ dimension: 48 }));
     replay.setFault({ kind: 'status', status: 401 });
-    await expect(embedder.embedQuery('no key')).rejects.toMatchObject({ name: 'EmbeddingProviderError', status: 401 });
+    await expect(embedder.embedQuery('no key')).rejects.toMatchObject({ name: 'EmbeddingProviderError', upstreamStatus: 401 });
     expect(embeddingRequests()).toHaveLength(1);
   });
 

@@ -1,3 +1,4 @@
+import { backoffDelay } from '@lectern/common';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import type { Embedder } from '../embedder';
 import { EmbeddingProviderError } from '../errors';
@@ -23,7 +24,6 @@ export interface OpenAiEmbedderOptions {
   maxTokens?: number;
 }
 
-const MAX_WAIT_MS = 30_000;
 const RETRYABLE = (status: number | undefined) => status === undefined || status === 408 || status === 429 || status >= 500;
 
 /**
@@ -129,8 +129,7 @@ export class OpenAiEmbedder implements Embedder {
 
   private waitBefore(attempt: number, error: APIError): number {
     const header = Number(error.headers?.get?.('retry-after'));
-    const wait = Number.isFinite(header) && header > 0 ? header * 1000 : this.backoffMs * 2 ** attempt;
-    return Math.min(wait, MAX_WAIT_MS);
+    return backoffDelay(attempt, this.backoffMs, Number.isFinite(header) && header > 0 ? header * 1000 : undefined);
   }
 
   private describe(error: unknown, attempts: number): EmbeddingProviderError {

@@ -1,6 +1,6 @@
 import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
 import type { Embedder } from '../embedder';
-import type { TokenCounter } from '../token-counter';
+import type { TokenCounter } from '@lectern/text';
 import { EmbeddingModelUnavailableError } from '../errors';
 import { normalizeInPlace, poolRow } from '../vector-math';
 import { modelConventions } from './model-prefixes';

@@ -5,7 +5,7 @@ import { readPageTexts } from '../pdfjs/page-texts';
 import { ParserOutputError, ParserUnavailableError } from '../service-errors';
 import { assignPages } from '../tei/page-assigner';
 import { parseTei } from '../tei/tei.parser';
-import { GrobidClient } from './grobid.client';
+import { GrobidClient, parseRetryAfter } from './grobid.client';
 
 const CORPUS = path.resolve(__dirname, '../../../..', '../shared/corpus');
 const pdfPath = (name: string) => path.join(CORPUS, 'pdf', `${name}.pdf`);
@@ -165,5 +165,15 @@ describe(GrobidClient.name, () => {
     await replay.close();
     expect(await new GrobidClient({ baseUrl: url }).isAlive()).toBe(false);
     replay = await startGrobidReplay();
+  });
+});
+
+describe(parseRetryAfter.name, () => {
+  it('reads seconds and HTTP dates, and ignores what it cannot read', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(new Date(Date.now() - 60_000).toUTCString())).toBe(0);
+    expect(parseRetryAfter(new Date(Date.now() + 60_000).toUTCString())).toBeGreaterThan(50_000);
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ParserOutputError, ParserUnavailableError } from '../service-errors';
-import { backoffDelay, sleep } from './retry-timing';
+import { backoffDelay, sleep } from '@lectern/common';
 
 export interface GrobidClientOptions {
   /** e.g. `http://localhost:8070`; the `/api/...` paths are appended. */

@@ -1,9 +1,6 @@
-/** Cheap, order-insensitive comparisons between a service's rendering of something and a PDF's text of it. */
+import { TABLE_MATCH_STOPWORDS } from '@lectern/text';
 
-/** Words that say nothing about which table a text belongs to. */
-const STOPWORDS = new Set(
-  'a an and are as at be by for from has in is it of on or that the this to was were with we our which not no'.split(' '),
-);
+/** Cheap, order-insensitive comparisons between a service's rendering of something and a PDF's text of it. */
 
 /** Lowercased words and numbers, ligatures folded, in order (repeats kept). */
 export function contentWords(text: string): string[] {
@@ -12,7 +9,7 @@ export function contentWords(text: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{N}.]+/u)
     .map((word) => word.replace(/^\.+|\.+$/g, ''))
-    .filter((word) => word.length > 0 && !STOPWORDS.has(word));
+    .filter((word) => word.length > 0 && !TABLE_MATCH_STOPWORDS.has(word));
 }
 
 /** Share of `text`'s content words found in `vocabulary` (0 when `text` has none). */

@@ -1,8 +1,6 @@
-export interface DocumentMetadata {
-  doi: string | null;
-  datePublished: string | null;
-  journal: string | null;
-}
+import type { ArticleMetadata } from '@lectern/common';
+
+export type DocumentMetadata = Pick<ArticleMetadata, 'doi' | 'datePublished' | 'journal'>;
 
 const DOI = /\b(10\.\d{4,9}\/[^\s"<>]+)/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -1,15 +1,10 @@
+import type { ArticleMetadata } from '@lectern/common';
 import { ABSTRACT_SECTION_NUMBER, type ParsedBlock, type ParsedSection } from '../article';
 import { firstBox } from './tei-coords';
 import { attr, children, childrenNamed, descendants, findChild, findPath, tagOf, textOf, type TeiNode } from './tei-nodes';
 
-export interface TeiHeader {
-  title: string;
-  authors: string[];
-  datePublished: string | null;
-  journal: string | null;
-  doi: string | null;
-  /** Page count from `<facsimile>` (only written when GROBID was asked for coordinates). */
-  pageCount: number;
+/** The header's metadata; `pageCount` comes from `<facsimile>` (only written when GROBID was asked for coordinates). */
+export interface TeiHeader extends Omit<ArticleMetadata, 'abstract'> {
   abstractSection: ParsedSection | null;
 }
 

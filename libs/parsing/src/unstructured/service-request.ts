@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { backoffDelay, sleep } from '@lectern/common';
 import { ParserOutputError, ParserUnavailableError } from '../service-errors';
 
 /** One HTTP call to a parsing service, retried the way every service client here wants it. */
@@ -49,12 +49,8 @@ export async function requestWithRetries(request: ServiceRequest): Promise<Servi
   throw new ParserUnavailableError(service, `${lastFailure}${tries}`);
 }
 
-async function backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
-  try {
-    await sleep(FIRST_BACKOFF_MS * 2 ** (attempt - 1), undefined, { signal });
-  } catch (error) {
-    throw signal?.aborted ? signal.reason : error;
-  }
+function backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
+  return sleep(backoffDelay(attempt - 1, FIRST_BACKOFF_MS), signal);
 }
 
 type Attempt = { response: ServiceResponse } | { failure: string; retryable: boolean };

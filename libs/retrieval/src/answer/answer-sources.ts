@@ -1,4 +1,5 @@
-import { fitContext, type TextTokenCounter } from '@lectern/llm';
+import { fitContext } from '@lectern/llm';
+import type { TokenCounter } from '@lectern/text';
 import type { Passage, PassageContext } from '../parent-expansion';
 import type { AnswerSourcesInput, Citation } from './answer.types';
 
@@ -15,7 +16,7 @@ export interface AnswerSource {
 export interface SourceBudget {
   /** Tokens of source text the prompt may hold. */
   maxTokens: number;
-  counter: TextTokenCounter;
+  counter: TokenCounter;
 }
 
 /** Rough characters per token, to cut the first source down when even it exceeds the budget. */

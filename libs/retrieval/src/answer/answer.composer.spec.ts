@@ -1,4 +1,4 @@
-import { splitSentences } from '@lectern/chunking';
+import { splitSentences } from '@lectern/text';
 import { LlmUnavailableError, type ChatMessage, type CompletionOptions, type LlmClient } from '@lectern/llm';
 import { startOpenAiReplay, type OpenAiReplay } from '../../../../test/replay/openai.replay-server';
 import { RetrievalPipeline, type RetrievalResult } from '../retrieval.pipeline';

@@ -1,12 +1,5 @@
-import {
-  ChatTokenCounter,
-  countChatTokens,
-  fitMessages,
-  LlmUnavailableError,
-  type ChatMessage,
-  type LlmClient,
-  type TextTokenCounter,
-} from '@lectern/llm';
+import { countChatTokens, fitMessages, LlmUnavailableError, type ChatMessage, type LlmClient } from '@lectern/llm';
+import { TiktokenCounter, type TokenCounter } from '@lectern/text';
 import { buildSources, citationOf, type AnswerSource } from './answer-sources';
 import { answerMessages } from './answer.prompt';
 import {
@@ -28,7 +21,7 @@ export interface AnswerComposerOptions {
   historyMessages?: number;
   historyTokens?: number;
   maxAnswerTokens?: number;
-  counter?: TextTokenCounter;
+  counter?: TokenCounter;
 }
 
 export interface AnswerOptions {
@@ -49,13 +42,13 @@ type Plan = { kind: 'ready'; answer: Answer } | { kind: 'llm'; llm: LlmClient; s
  * retrieval found nothing relevant it says so without asking the LLM.
  */
 export class AnswerComposer {
-  private readonly counter: TextTokenCounter;
+  private readonly counter: TokenCounter;
 
   constructor(
     private readonly llm: LlmClient | null,
     private readonly options: AnswerComposerOptions = {},
   ) {
-    this.counter = options.counter ?? new ChatTokenCounter();
+    this.counter = options.counter ?? new TiktokenCounter();
   }
 
   async answer(question: string, history: readonly ChatMessage[], result: AnswerSourcesInput, options: AnswerOptions = {}): Promise<Answer> {

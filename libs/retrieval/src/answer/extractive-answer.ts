@@ -1,5 +1,4 @@
-import { splitSentences } from '@lectern/chunking';
-import { porterStem } from '@lectern/embeddings';
+import { splitSentences, stemmedQuestionTerms } from '@lectern/text';
 import type { PassageContext } from '../parent-expansion';
 import { citationOf, type AnswerSource } from './answer-sources';
 import type { Answer, Citation } from './answer.types';
@@ -19,20 +18,6 @@ const REFERENCES_SECTION_NUMBER = 'ref';
  */
 export const MIN_QUESTION_COVERAGE = 0.5;
 
-/** Function words and question words: they match every sentence and say nothing about the topic. */
-const STOPWORDS = new Set(
-  `a about after all also an and any are as at be been being between both but by can could did do does doing done
-  during each for from had has have having how however i if in into is it its may might more most much must no not
-  of on one only or other our over paper papers same should so some such than that the their them then there these
-  they this those through to two under up use used uses using was we were what when where which while who whom why
-  will with within would you your study studies author authors describe described explain according`.split(/\s+/),
-);
-
-export function questionTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((word) => word.length > 1 && !STOPWORDS.has(word)).map(porterStem);
-}
-
 interface Candidate {
   text: string;
   source: AnswerSource;
@@ -49,7 +34,7 @@ interface Candidate {
  * or the sources together hold less than MIN_QUESTION_COVERAGE of its terms.
  */
 export function extractiveAnswer(question: string, sources: readonly AnswerSource[], notice: string): Answer | null {
-  const wanted = new Set(questionTerms(question));
+  const wanted = new Set(stemmedQuestionTerms(question));
   if (wanted.size === 0) return null;
   const candidates: Candidate[] = [];
   for (const source of sources) {
@@ -58,7 +43,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
       if (context.kind !== 'text' || context.section.number === REFERENCES_SECTION_NUMBER) continue;
       for (const sentence of splitSentences(context.text)) {
         if (sentence.length > MAX_SENTENCE_CHARS || sentence.split(/\s+/).length < MIN_SENTENCE_WORDS) continue;
-        const terms = new Set(questionTerms(sentence).filter((term) => wanted.has(term)));
+        const terms = new Set(stemmedQuestionTerms(sentence).filter((term) => wanted.has(term)));
         candidates.push({ text: sentence, source, context, order: candidates.length, terms, score: 0 });
       }
     }

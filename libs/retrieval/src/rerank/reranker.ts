@@ -1,3 +1,5 @@
+import { DomainError } from '@lectern/common';
+
 export type RerankerName = 'cross-encoder' | 'llm';
 
 /** Scores (query, passage) pairs; one of several, tried in order of preference by the retrieval pipeline. */
@@ -12,6 +14,7 @@ export interface Reranker {
 }
 
 /** A reranker that cannot run at all right now; the pipeline falls back to the next one, or to none. */
-export class RerankerUnavailableError extends Error {
+export class RerankerUnavailableError extends DomainError {
   override readonly name = 'RerankerUnavailableError';
+  override readonly permanent = false;
 }

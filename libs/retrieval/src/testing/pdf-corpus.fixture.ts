@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chunkArticle, TiktokenCounter } from '@lectern/chunking';
+import { chunkArticle } from '@lectern/chunking';
+import { TiktokenCounter } from '@lectern/text';
 import { CorpusDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { PdfjsParser } from '@lectern/parsing';

@@ -1,4 +1,3 @@
-import { parseRetryAfter } from './grobid.client';
 import { backoffDelay, MAX_RETRY_WAIT_MS, sleep } from './retry-timing';
 
 describe(backoffDelay.name, () => {
@@ -10,16 +9,6 @@ describe(backoffDelay.name, () => {
     expect(backoffDelay(0, 500, 2000)).toBe(2000);
     expect(backoffDelay(0, 500, 3_600_000)).toBe(MAX_RETRY_WAIT_MS);
     expect(backoffDelay(20, 500)).toBe(MAX_RETRY_WAIT_MS);
-  });
-});
-
-describe(parseRetryAfter.name, () => {
-  it('reads seconds and HTTP dates, and ignores what it cannot read', () => {
-    expect(parseRetryAfter('3')).toBe(3000);
-    expect(parseRetryAfter(null)).toBeUndefined();
-    expect(parseRetryAfter('soon')).toBeUndefined();
-    expect(parseRetryAfter(new Date(Date.now() - 60_000).toUTCString())).toBe(0);
-    expect(parseRetryAfter(new Date(Date.now() + 60_000).toUTCString())).toBeGreaterThan(50_000);
   });
 });
 

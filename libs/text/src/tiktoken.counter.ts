@@ -16,7 +16,10 @@ function encoder(): Tiktoken {
 const LONG_RUN = /\S{256,}|\s{256,}/g;
 const RUN_SLICE_CHARS = 128;
 
-/** Exact cl100k_base token counts (the tokenizer of OpenAI's embedding and chat models). */
+/**
+ * Exact cl100k_base token counts (the tokenizer of OpenAI's embedding and chat models). Local models tokenize
+ * differently, typically within ~10-20% of this, so budgets built on it should keep some headroom.
+ */
 export class TiktokenCounter implements TokenCounter {
   count(text: string): number {
     if (text.length === 0) return 0;
