@@ -1,0 +1,62 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { loadConfig } from '@lectern/config';
+import { AppModule } from '../src/app.module';
+import { createOpenApiDocument } from '../src/openapi/openapi.document';
+import { findPackageRoot } from '../src/web/web-assets';
+
+/** The committed contract and the web client's types generated from it, relative to the package root. */
+export const OPENAPI_FILE = 'apps/api/openapi.json';
+export const CLIENT_TYPES_FILE = 'apps/web/src/api/schema.d.ts';
+
+const CLIENT_TYPES_BANNER = `/**
+ * Generated from ${OPENAPI_FILE} by openapi-typescript (\`npm run build:openapi\`). Do not edit: change the API's DTOs
+ * and regenerate. The UI's names for these types are in ./types.ts.
+ */
+
+`;
+
+export function packageRoot(): string {
+  const root = findPackageRoot(__dirname);
+  if (root === null) throw new Error(`no lectern package.json above ${__dirname}`);
+  return root;
+}
+
+/**
+ * Builds the document from the app's module graph in Nest's preview mode: controllers and DTOs are scanned, no
+ * provider is created, so no database is opened and no model is loaded.
+ */
+export async function buildOpenApiDocument(): Promise<OpenAPIObject> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-openapi-'));
+  try {
+    const app = await NestFactory.create(AppModule.register(loadConfig({ LECTERN_DATA_DIR: dataDir })), { preview: true, logger: false });
+    try {
+      return createOpenApiDocument(app);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The document as committed: two-space JSON with a final newline. */
+export function openApiJson(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** The web client's types for the document, as openapi-typescript writes them. */
+export async function clientTypes(document: OpenAPIObject): Promise<string> {
+  const ast = await openapiTS(openApiJson(document));
+  return CLIENT_TYPES_BANNER + astToString(ast);
+}
+
+/** Both generated files, by path relative to the package root. */
+export async function generateOpenApiFiles(): Promise<Record<string, string>> {
+  const document = await buildOpenApiDocument();
+  return { [OPENAPI_FILE]: openApiJson(document), [CLIENT_TYPES_FILE]: await clientTypes(document) };
+}
