@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, Get, Header, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -29,6 +29,7 @@ export class WebController {
 
   @Get('p/:projectId')
   @ApiWebPage()
+  @ApiParam({ name: 'projectId', type: String, description: 'The project the page opens; the UI reads it from the URL.' })
   @Header('Cache-Control', 'no-cache')
   project(@Res() res: Response): void {
     this.index(res);
