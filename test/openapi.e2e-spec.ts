@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { CLIENT_TYPES_FILE, generateOpenApiFiles, OPENAPI_FILE } from '../apps/api/scripts/openapi-files';
 import { DOCS_PATH, OPENAPI_JSON_PATH } from '../apps/api/src/openapi/openapi.document';
+import { browserAvailable, collectPageErrors, launchChromium } from './support/browser';
 import { declaredRoutes, expressRoutes, type DeclaredRoute } from './support/nest-routes';
 import { REPO_ROOT } from './support/paths';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -22,6 +23,8 @@ interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>>; required?: string[] }> };
 }
+
+const inBrowser = browserAvailable() ? it : it.skip;
 
 /** Success answers with no body: 204 No Content and 304 Not Modified. */
 const BODYLESS = new Set(['204', '304']);
@@ -157,6 +160,31 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
     const init = await t.http().get(`${DOCS_PATH}/swagger-ui-init.js`).expect(200);
     expect(init.text).toContain('"Lectern API"');
   });
+
+  inBrowser('shows every operation in Swagger UI, with the network beyond the server cut off', async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const errors = collectPageErrors(page);
+      const outside: string[] = [];
+      await page.route('**/*', (route) => {
+        if (route.request().url().startsWith(base)) return route.continue();
+        outside.push(route.request().url());
+        return route.abort();
+      });
+      await page.goto(`${base}${DOCS_PATH}`);
+      await page.getByText('Lectern API', { exact: false }).first().waitFor({ timeout: 30_000 });
+      const operations = Object.values(document.paths).flatMap((ops) => Object.keys(ops)).length;
+      await page.locator('.opblock').nth(operations - 1).waitFor({ timeout: 30_000 });
+      expect(await page.locator('.opblock').count()).toBe(operations);
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 });
 
 /** The file as the last commit holds it; undefined outside a git checkout, '' when the commit lacks it. */
