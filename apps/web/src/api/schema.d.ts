@@ -694,7 +694,10 @@ export interface components {
             messages: components["schemas"]["ChatMessageDto"][];
             /** @description Default: hybrid with model embeddings, keyword with the offline lexical ones. */
             mode?: components["schemas"]["SearchMode"];
-            /** @description How many contexts to retrieve (default 80). */
+            /**
+             * @description How many contexts to retrieve (default 80).
+             * @example 80
+             */
             k?: number;
             /**
              * @description parent: add the neighbouring contexts of the top hits.
@@ -709,7 +712,10 @@ export interface components {
             filter?: boolean;
             /** @description Rerank the hits (cross-encoder, or the LLM) before answering. */
             rerank?: boolean;
-            /** @description Answer as server-sent events (retrieval, token*, citation*, done | error) instead of one JSON body. */
+            /**
+             * @description Answer as server-sent events (retrieval, token*, citation*, done | error) instead of one JSON body.
+             * @example false
+             */
             stream?: boolean;
         };
         ExploreCitationDto: {
@@ -776,9 +782,15 @@ export interface components {
             question: string;
             /** @description Read this article only; by default the agent searches the whole project. */
             articleId?: string;
-            /** @description The step budget of the loop. */
+            /**
+             * @description The step budget of the loop.
+             * @example 8
+             */
             maxSteps?: number;
-            /** @description Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body. */
+            /**
+             * @description Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body.
+             * @example false
+             */
             stream?: boolean;
         };
     };

@@ -99,7 +99,7 @@ export class ChatRequestDto {
   @IsIn(CHAT_MODES)
   mode?: ChatMode;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CHAT_K, description: 'How many contexts to retrieve (default 80).' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CHAT_K, description: 'How many contexts to retrieve (default 80).', example: 80 })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -137,7 +137,11 @@ export class ChatRequestDto {
   @IsBoolean()
   rerank?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Answer as server-sent events (retrieval, token*, citation*, done | error) instead of one JSON body.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Answer as server-sent events (retrieval, token*, citation*, done | error) instead of one JSON body.',
+    example: false,
+  })
   @IsOptional()
   @IsBoolean()
   stream?: boolean;

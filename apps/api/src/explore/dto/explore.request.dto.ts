@@ -16,14 +16,18 @@ export class ExploreRequestDto {
   @Matches(/\S/, { message: 'articleId must not be empty' })
   articleId?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_EXPLORE_STEPS, description: 'The step budget of the loop.' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_EXPLORE_STEPS, description: 'The step budget of the loop.', example: 8 })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(MAX_EXPLORE_STEPS)
   maxSteps?: number;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body.',
+    example: false,
+  })
   @IsOptional()
   @IsBoolean()
   stream?: boolean;
