@@ -22,7 +22,7 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/projects', '/documents', '/articles', '/health'].map((prefix) => [prefix, { target: api, changeOrigin: false }]),
+      ['/projects', '/documents', '/articles', '/health', '/openapi.json', '/docs'].map((prefix) => [prefix, { target: api, changeOrigin: false }]),
     ),
   },
 });

@@ -6,6 +6,7 @@ import type { LecternConfig } from '@lectern/config';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
 import { LecternExceptionFilter } from './core/exception.filter';
+import { serveOpenApi } from './openapi/openapi.document';
 import { WEB_ASSETS } from './web/web.tokens';
 
 /** Builds the Nest app with the one global pipe and filter; tests and `lectern serve` share it. */
@@ -20,6 +21,8 @@ export async function createApp(config: LecternConfig, options: { logs?: boolean
   app.useBodyParser('json', { limit: '8mb' });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new LecternExceptionFilter(config.maxUploadBytes));
+  // Before the UI's static files, so nothing there can shadow /docs or /openapi.json.
+  serveOpenApi(app);
   serveWebAssets(app, app.get<string | null>(WEB_ASSETS));
   app.enableShutdownHooks();
   return app;

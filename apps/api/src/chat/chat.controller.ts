@@ -1,9 +1,14 @@
 import { Body, Controller, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ApiErrors } from '../core/api-errors.decorator';
+import { ApiJsonOrEventStream } from '../core/api-event-stream.decorator';
 import { ChatRequestDto } from './dto/chat.request.dto';
+import { ChatCitationDto, ChatResponseDto, ChatRetrievalEventDto, StreamErrorEventDto, TokenEventDto } from './dto/chat.response.dto';
 import { ChatService } from './chat.service';
 import { writeServerSentEvents } from './sse.writer';
 
+@ApiTags('chat')
 @Controller('projects/:projectId/chat')
 export class ChatController {
   private readonly logger = new Logger(ChatController.name);
@@ -12,6 +17,20 @@ export class ChatController {
 
   /** JSON by default; server-sent events with `stream: true`. Either way a client that leaves stops the LLM. */
   @Post()
+  @ApiBody({ type: ChatRequestDto })
+  @ApiJsonOrEventStream(
+    ChatResponseDto,
+    { retrieval: ChatRetrievalEventDto, token: TokenEventDto, citation: ChatCitationDto, done: ChatResponseDto, error: StreamErrorEventDto },
+    'The answer with its citations. Events come in order: retrieval, token*, citation*, done — or error at any point, which ends the stream.',
+  )
+  @ApiErrors({
+    400: 'The body is invalid (no messages, the last not from the user, a bad mode, …).',
+    404: 'No project with this id.',
+    409: "The project's corpus was embedded with another model.",
+    413: 'The body is larger than 8 MB.',
+    502: 'The LLM answered with something unusable.',
+    503: 'The LLM cannot be reached or refused the request.',
+  })
   async chat(@Param('projectId') projectId: string, @Body() dto: ChatRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     // Before any byte is written, so an unknown project is still a plain 404.
     const turn = this.service.start(projectId, dto);

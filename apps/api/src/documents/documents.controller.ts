@@ -1,14 +1,27 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiNoContentResponse,
+  ApiNotModifiedResponse,
+  ApiOkResponse,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ApiErrors } from '../core/api-errors.decorator';
+import { UploadRejectedResponseDto } from '../core/dto/error.response.dto';
 import { DocumentsService } from './documents.service';
-import type { ContextResponseDto } from './dto/context.response.dto';
-import type { DocumentResponseDto, UploadResponseDto } from './dto/document.response.dto';
-import type { OutlineResponseDto } from './dto/outline.response.dto';
+import { ContextResponseDto } from './dto/context.response.dto';
+import { DocumentResponseDto, UploadResponseDto } from './dto/document.response.dto';
+import { OutlineResponseDto } from './dto/outline.response.dto';
 
 /** Most files one upload request may carry. */
 const MAX_FILES_PER_UPLOAD = 500;
 
+@ApiTags('documents')
 @Controller()
 export class DocumentsController {
   constructor(private readonly service: DocumentsService) {}
@@ -16,6 +29,22 @@ export class DocumentsController {
   @Post('projects/:projectId/documents')
   @HttpCode(202)
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_UPLOAD))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    description: `One or more PDFs (at most ${MAX_FILES_PER_UPLOAD}) in the \`files\` field.`,
+    schema: {
+      type: 'object',
+      properties: { files: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_FILES_PER_UPLOAD } },
+      required: ['files'],
+    },
+  })
+  @ApiAcceptedResponse({ type: UploadResponseDto, description: 'The files are stored and queued; duplicates return the existing document; refused files are listed.' })
+  @ApiErrors({
+    400: 'No files, more than the per-request limit, or a field other than `files`.',
+    404: 'No project with this id.',
+    413: 'A file is larger than the upload limit (MAX_UPLOAD_MB).',
+    422: { description: 'Every file was refused (not a PDF, a bad name, …): each with its reason.', type: UploadRejectedResponseDto },
+  })
   upload(
     @Param('projectId') projectId: string,
     @UploadedFiles() files: Express.Multer.File[] | undefined,
@@ -24,17 +53,25 @@ export class DocumentsController {
   }
 
   @Get('projects/:projectId/documents')
+  @ApiOkResponse({ type: [DocumentResponseDto], description: 'Every document of the project with its status.' })
+  @ApiErrors({ 404: 'No project with this id.' })
   list(@Param('projectId') projectId: string): DocumentResponseDto[] {
     return this.service.list(projectId);
   }
 
   @Get('documents/:id')
+  @ApiOkResponse({ type: DocumentResponseDto })
+  @ApiErrors({ 404: 'No document with this id.' })
   get(@Param('id') id: string): DocumentResponseDto {
     return this.service.get(id);
   }
 
   /** The PDF itself, shown inline (the UI's source view); `?download=1` asks the browser to save it. */
   @Get('documents/:id/file')
+  @ApiQuery({ name: 'download', required: false, enum: ['1'], description: '`1`: `Content-Disposition: attachment` instead of inline.' })
+  @ApiOkResponse({ description: 'The PDF as uploaded.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiNotModifiedResponse({ description: 'The ETag (the file\'s SHA-256) matches `If-None-Match`.' })
+  @ApiErrors({ 404: 'No document with this id or its stored file.' })
   async file(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const { document, data } = await this.service.file(id);
     const disposition = res.req.query.download === '1' ? 'attachment' : 'inline';
@@ -52,6 +89,8 @@ export class DocumentsController {
   }
 
   @Get('projects/:projectId/contexts/:contextId')
+  @ApiOkResponse({ type: ContextResponseDto, description: 'The context with its section, article and place on the page.' })
+  @ApiErrors({ 404: 'No project, or no context with this id in it.' })
   context(@Param('projectId') projectId: string, @Param('contextId') contextId: string): ContextResponseDto {
     return this.service.context(projectId, contextId);
   }
@@ -59,17 +98,23 @@ export class DocumentsController {
   /** Takes the document out of its project: its article, passages and stored PDF go too. */
   @Delete('documents/:id')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'The document, its article, passages and stored PDF are gone.' })
+  @ApiErrors({ 404: 'No document with this id.' })
   remove(@Param('id') id: string): Promise<void> {
     return this.service.remove(id);
   }
 
   @Post('documents/:id/retry')
   @HttpCode(202)
+  @ApiAcceptedResponse({ type: DocumentResponseDto, description: 'The document, queued again.' })
+  @ApiErrors({ 404: 'No document with this id.' })
   retry(@Param('id') id: string): Promise<DocumentResponseDto> {
     return this.service.retry(id);
   }
 
   @Get('articles/:id/outline')
+  @ApiOkResponse({ type: OutlineResponseDto, description: 'The article and its sections in reading order.' })
+  @ApiErrors({ 404: 'No article with this id.' })
   outline(@Param('id') id: string): OutlineResponseDto {
     return this.service.outline(id);
   }

@@ -1,9 +1,15 @@
 import { Body, Controller, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { StreamErrorEventDto, TokenEventDto } from '../chat/dto/chat.response.dto';
 import { writeServerSentEvents } from '../chat/sse.writer';
+import { ApiErrors } from '../core/api-errors.decorator';
+import { ApiJsonOrEventStream } from '../core/api-event-stream.decorator';
 import { ExploreRequestDto } from './dto/explore.request.dto';
+import { ExploreAnswerEventDto, ExploreResponseDto, ExploreStepDto } from './dto/explore.response.dto';
 import { ExploreService } from './explore.service';
 
+@ApiTags('explore')
 @Controller('projects/:projectId/explore')
 export class ExploreController {
   private readonly logger = new Logger(ExploreController.name);
@@ -12,6 +18,19 @@ export class ExploreController {
 
   /** JSON by default; with `stream: true`, server-sent events step/token/answer/done (or error) as the agent moves. */
   @Post()
+  @ApiBody({ type: ExploreRequestDto })
+  @ApiJsonOrEventStream(
+    ExploreResponseDto,
+    { step: ExploreStepDto, token: TokenEventDto, answer: ExploreAnswerEventDto, done: ExploreResponseDto, error: StreamErrorEventDto },
+    'The answer, its citations and every step of the agent. Events: step* (token* with an LLM), answer, done — or error at any point, which ends the stream.',
+  )
+  @ApiErrors({
+    400: 'The body is invalid, or `articleId` names no article of the project.',
+    404: 'No project with this id.',
+    409: "The project's corpus was embedded with another model.",
+    502: 'The LLM answered with something unusable.',
+    503: 'The LLM cannot be reached or refused the request.',
+  })
   async explore(@Param('projectId') projectId: string, @Body() dto: ExploreRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     // Before any byte is written, so an unknown project or article is still a plain 404.
     const run = this.service.start(projectId, dto);

@@ -1,12 +1,20 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ApiErrors } from '../core/api-errors.decorator';
 import { ExportService } from './export.service';
 
+@ApiTags('export')
 @Controller('projects/:projectId/export')
 export class ExportController {
   constructor(private readonly service: ExportService) {}
 
   @Get()
+  @ApiOkResponse({
+    description: "The project's corpus as one SQLite file (articles, sections, contexts with embeddings), as an attachment.",
+    content: { 'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiErrors({ 404: 'No project with this id.' })
   async download(@Param('projectId') projectId: string, @Res() res: Response): Promise<void> {
     const snapshot = await this.service.snapshot(projectId);
     res.setHeader('Content-Type', 'application/vnd.sqlite3');

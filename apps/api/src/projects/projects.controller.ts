@@ -1,28 +1,41 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../core/api-errors.decorator';
 import { CreateProjectRequestDto, RenameProjectRequestDto } from './dto/create-project.request.dto';
-import type { ProjectResponseDto } from './dto/project.response.dto';
+import { ProjectResponseDto } from './dto/project.response.dto';
 import { ProjectsService } from './projects.service';
 
+@ApiTags('projects')
 @Controller('projects')
 export class ProjectsController {
   constructor(private readonly service: ProjectsService) {}
 
   @Post()
+  @ApiBody({ type: CreateProjectRequestDto })
+  @ApiCreatedResponse({ type: ProjectResponseDto, description: 'The new project.' })
+  @ApiErrors({ 400: 'The name is missing, blank, too long or has control characters.', 409: 'A project already has this name.' })
   create(@Body() dto: CreateProjectRequestDto): ProjectResponseDto {
     return this.service.create(dto.name);
   }
 
   @Get()
+  @ApiOkResponse({ type: [ProjectResponseDto], description: 'Every project with its document count.' })
+  @ApiErrors({})
   list(): ProjectResponseDto[] {
     return this.service.list();
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: ProjectResponseDto, description: 'The project with its stats.' })
+  @ApiErrors({ 404: 'No project with this id.' })
   get(@Param('id') id: string): ProjectResponseDto {
     return this.service.get(id);
   }
 
   @Patch(':id')
+  @ApiBody({ type: RenameProjectRequestDto })
+  @ApiOkResponse({ type: ProjectResponseDto, description: 'The renamed project.' })
+  @ApiErrors({ 400: 'The name is missing, blank, too long or has control characters.', 404: 'No project with this id.', 409: 'Another project has this name.' })
   rename(@Param('id') id: string, @Body() dto: RenameProjectRequestDto): ProjectResponseDto {
     return this.service.rename(id, dto.name);
   }
@@ -30,6 +43,8 @@ export class ProjectsController {
   /** The project with every document, article and stored PDF in it. */
   @Delete(':id')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'The project and everything in it are gone.' })
+  @ApiErrors({ 404: 'No project with this id.' })
   remove(@Param('id') id: string): Promise<void> {
     return this.service.remove(id);
   }

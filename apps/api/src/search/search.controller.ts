@@ -1,14 +1,24 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../core/api-errors.decorator';
 import { SearchRequestDto } from './dto/search.request.dto';
-import type { SearchResponseDto } from './dto/search.response.dto';
+import { SearchResponseDto } from './dto/search.response.dto';
 import { SearchService } from './search.service';
 
+@ApiTags('search')
 @Controller('projects/:projectId/search')
 export class SearchController {
   constructor(private readonly service: SearchService) {}
 
   @Post()
   @HttpCode(200)
+  @ApiBody({ type: SearchRequestDto })
+  @ApiOkResponse({ type: SearchResponseDto, description: 'The best contexts for the query, best first.' })
+  @ApiErrors({
+    400: 'The body is invalid, or the query has nothing to search for.',
+    404: 'No project with this id.',
+    409: "The project's corpus was embedded with another model.",
+  })
   search(@Param('projectId') projectId: string, @Body() dto: SearchRequestDto): Promise<SearchResponseDto> {
     return this.service.search(projectId, dto.query, dto.mode, dto.k);
   }

@@ -1,23 +1,35 @@
-import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Header, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiParam, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { WEB_ASSETS } from './web.tokens';
 
+/** The UI's index.html, or a plain-text 503 when the UI is not built. */
+const ApiWebPage = () =>
+  applyDecorators(
+    ApiOkResponse({ description: "The course assistant UI's index.html.", content: { 'text/html': { schema: { type: 'string' } } } }),
+    ApiServiceUnavailableResponse({ description: 'The UI is not built.', content: { 'text/plain': { schema: { type: 'string' } } } }),
+  );
+
 const NOT_BUILT = 'The Lectern UI is not built. Run `npm run build` (npm start does it), then reload.';
 
 /** The single-page app: `/` and the shareable project URLs `/p/:projectId` all load index.html. */
+@ApiTags('web')
 @Controller()
 export class WebController {
   constructor(@Inject(WEB_ASSETS) private readonly webDir: string | null) {}
 
   @Get()
+  @ApiWebPage()
   @Header('Cache-Control', 'no-cache')
   home(@Res() res: Response): void {
     this.index(res);
   }
 
   @Get('p/:projectId')
+  @ApiWebPage()
+  @ApiParam({ name: 'projectId', type: String, description: 'The project the page opens; the UI reads it from the URL.' })
   @Header('Cache-Control', 'no-cache')
   project(@Res() res: Response): void {
     this.index(res);

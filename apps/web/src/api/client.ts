@@ -1,6 +1,7 @@
 import { readServerEvents, type ServerEvent } from './sse';
 import type {
   ApiErrorBody,
+  ChatRequest,
   ChatSettings,
   ContextDetail,
   ExploreResult,
@@ -8,10 +9,11 @@ import type {
   LecternDocument,
   Outline,
   Project,
+  UploadRejectedBody,
   UploadResult,
 } from './types';
 
-/** A failed API call, with the server's own message (validation errors joined). */
+/** A failed API call, with the server's own message (validation errors come joined). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -30,10 +32,9 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's error page): fall back to the status text.
   }
-  const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
   const suffix = body.errorId ? ` (error id ${body.errorId})` : '';
   // statusText is empty over HTTP/2 and behind some proxies: the status code always says something.
-  const text = message || response.statusText || `the server answered HTTP ${response.status}`;
+  const text = body.message || response.statusText || `the server answered HTTP ${response.status}`;
   return new ApiError(response.status, `${text}${suffix}`, body.errorId);
 }
 
@@ -88,7 +89,7 @@ export const api = {
   documentFileUrl: (documentId: string) => `/documents/${enc(documentId)}/file`,
   exportUrl: (projectId: string) => `/projects/${enc(projectId)}/export`,
 
-  chat: (projectId: string, messages: Array<{ role: 'user' | 'assistant'; content: string }>, settings: ChatSettings, signal?: AbortSignal) =>
+  chat: (projectId: string, messages: ChatRequest['messages'], settings: ChatSettings, signal?: AbortSignal) =>
     stream(
       `/projects/${enc(projectId)}/chat`,
       {
@@ -134,14 +135,13 @@ export function uploadDocuments(projectId: string, files: File[], onProgress: (f
         resolve(body as UploadResult);
         return;
       }
-      const error = (body ?? {}) as ApiErrorBody & { rejected?: UploadResult['rejected'] };
+      const error = (body ?? {}) as UploadRejectedBody;
       // Every file refused (422): the reason of each, rather than the joined message.
       if (error.rejected && error.rejected.length > 0) {
         resolve({ documents: [], rejected: error.rejected });
         return;
       }
-      const message = Array.isArray(error.message) ? error.message.join('; ') : error.message;
-      reject(new ApiError(xhr.status, message || `upload failed (HTTP ${xhr.status})`, error.errorId));
+      reject(new ApiError(xhr.status, error.message || `upload failed (HTTP ${xhr.status})`, error.errorId));
     };
     xhr.onerror = () => reject(new ApiError(0, 'upload failed: the server could not be reached'));
     xhr.onabort = () => reject(new ApiError(0, 'upload cancelled'));

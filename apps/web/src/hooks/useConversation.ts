@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import type { ServerEvent } from '../api/sse';
-import type { ChatCitation, ChatResponse, ChatSettings, ChatSource, ExploreCitation, ExploreResult, ExploreStep } from '../api/types';
+import type {
+  ChatCitation,
+  ChatResponse,
+  ChatRetrievalEvent,
+  ChatSettings,
+  ChatSource,
+  ExploreAnswerEvent,
+  ExploreCitation,
+  ExploreResult,
+  ExploreStep,
+  StreamErrorEvent,
+  TokenEvent,
+} from '../api/types';
 
 /** A citation chip: chat citations carry the context; the agent's carry article, section and page. */
 export interface Citation {
@@ -173,12 +185,12 @@ export function useConversation(projectId: string | null) {
 function applyEvent(event: ServerEvent, id: string, patch: (id: string, change: (m: Message) => Partial<Message>) => void): void {
   switch (event.event) {
     case 'retrieval': {
-      const data = event.data as { mode: string; sources: ChatSource[]; notes: string[] };
+      const data = event.data as ChatRetrievalEvent;
       patch(id, () => ({ sources: data.sources, via: data.mode, notes: data.notes }));
       return;
     }
     case 'token':
-      patch(id, (m) => ({ content: m.content + (event.data as { text: string }).text }));
+      patch(id, (m) => ({ content: m.content + (event.data as TokenEvent).text }));
       return;
     case 'citation':
       patch(id, (m) => ({ citations: [...(m.citations ?? []), chatCitation(event.data as ChatCitation)] }));
@@ -187,7 +199,7 @@ function applyEvent(event: ServerEvent, id: string, patch: (id: string, change: 
       patch(id, (m) => ({ steps: [...(m.steps ?? []), event.data as ExploreStep] }));
       return;
     case 'answer': {
-      const data = event.data as { answer: string; citations: ExploreCitation[] };
+      const data = event.data as ExploreAnswerEvent;
       patch(id, () => ({ content: data.answer, citations: exploreCitations(data.citations) }));
       return;
     }
@@ -219,7 +231,7 @@ function applyEvent(event: ServerEvent, id: string, patch: (id: string, change: 
       return;
     }
     case 'error': {
-      const data = event.data as { message: string; errorId?: string };
+      const data = event.data as StreamErrorEvent;
       patch(id, () => ({ status: 'error', error: data.errorId ? `${data.message} (error id ${data.errorId})` : data.message }));
       return;
     }

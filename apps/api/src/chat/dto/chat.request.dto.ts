@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -27,9 +28,11 @@ export const MAX_CHAT_K = 200;
 export const MAX_MULTI_QUERY_N = 5;
 
 export class ChatMessageDto {
+  @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
   @IsIn(CHAT_ROLES)
   role!: (typeof CHAT_ROLES)[number];
 
+  @ApiProperty({ type: String, minLength: 1, maxLength: MAX_CHAT_MESSAGE_CHARS, description: 'Not blank.', example: 'What baselines did they consider?' })
   @IsString()
   @MaxLength(MAX_CHAT_MESSAGE_CHARS)
   @Matches(/\S/, { message: 'content must not be empty' })
@@ -72,6 +75,12 @@ function EndsWithUserMessage(options?: ValidationOptions): PropertyDecorator {
 }
 
 export class ChatRequestDto {
+  @ApiProperty({
+    type: [ChatMessageDto],
+    minItems: 1,
+    maxItems: MAX_CHAT_MESSAGES,
+    description: 'The conversation, oldest first; it must end with the user\'s question, which is what gets answered.',
+  })
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1, { message: 'messages must contain at least 1 message' })
@@ -81,32 +90,58 @@ export class ChatRequestDto {
   @Type(() => ChatMessageDto)
   messages!: ChatMessageDto[];
 
+  @ApiPropertyOptional({
+    enum: CHAT_MODES,
+    enumName: 'SearchMode',
+    description: 'Default: hybrid with model embeddings, keyword with the offline lexical ones.',
+  })
   @IsOptional()
   @IsIn(CHAT_MODES)
   mode?: ChatMode;
 
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CHAT_K, description: 'How many contexts to retrieve (default 80).', example: 80 })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(MAX_CHAT_K)
   k?: number;
 
+  @ApiPropertyOptional({ enum: ['parent', 'none'], description: 'parent: add the neighbouring contexts of the top hits.' })
   @IsOptional()
   @IsIn(['parent', 'none'])
   expand?: 'parent' | 'none';
 
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'boolean' },
+      {
+        type: 'object',
+        properties: { n: { type: 'integer', minimum: 1, maximum: MAX_MULTI_QUERY_N } },
+        required: ['n'],
+        additionalProperties: false,
+      },
+    ],
+    description: 'Let the LLM write variants of the question and search each: `true`, `false` or `{ "n": 1..5 }` variants.',
+  })
   @IsOptional()
   @IsMultiQuery()
   multiQuery?: boolean | { n: number };
 
+  @ApiPropertyOptional({ type: Boolean, description: 'Let a small LLM drop irrelevant passages.' })
   @IsOptional()
   @IsBoolean()
   filter?: boolean;
 
+  @ApiPropertyOptional({ type: Boolean, description: 'Rerank the hits (cross-encoder, or the LLM) before answering.' })
   @IsOptional()
   @IsBoolean()
   rerank?: boolean;
 
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Answer as server-sent events (retrieval, token*, citation*, done | error) instead of one JSON body.',
+    example: false,
+  })
   @IsOptional()
   @IsBoolean()
   stream?: boolean;

@@ -1,24 +1,33 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MAX_EXPLORE_STEPS } from '@lectern/agent';
 import { MAX_QUERY_LENGTH } from '@lectern/retrieval';
 
 export class ExploreRequestDto {
+  @ApiProperty({ type: String, minLength: 1, maxLength: MAX_QUERY_LENGTH, description: 'Not blank.', example: 'What baselines did they consider for causality prediction?' })
   @IsString()
   @MaxLength(MAX_QUERY_LENGTH)
   @Matches(/\S/, { message: 'question must not be empty' })
   question!: string;
 
+  @ApiPropertyOptional({ type: String, description: 'Read this article only; by default the agent searches the whole project.' })
   @IsOptional()
   @IsString()
   @Matches(/\S/, { message: 'articleId must not be empty' })
   articleId?: string;
 
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_EXPLORE_STEPS, description: 'The step budget of the loop.', example: 8 })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(MAX_EXPLORE_STEPS)
   maxSteps?: number;
 
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body.',
+    example: false,
+  })
   @IsOptional()
   @IsBoolean()
   stream?: boolean;

@@ -1,16 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export const SEARCH_MODES = ['hybrid', 'standard', 'keyword'] as const;
 
 export class SearchRequestDto {
+  @ApiProperty({ type: String, maxLength: 1000, example: 'entity linking' })
   @IsString()
   @MaxLength(1000)
   query!: string;
 
+  @ApiPropertyOptional({
+    enum: SEARCH_MODES,
+    enumName: 'SearchMode',
+    description: 'standard: vector k-NN; keyword: FTS5 BM25; hybrid: both fused. Default: hybrid with model embeddings, keyword with the lexical ones.',
+  })
   @IsOptional()
   @IsIn(SEARCH_MODES)
   mode?: (typeof SEARCH_MODES)[number];
 
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 500, description: 'How many contexts to return.', example: 10 })
   @IsOptional()
   @IsInt()
   @Min(1)
