@@ -106,11 +106,11 @@ export default defineConfig(
     },
   },
   {
-    // The few plain JavaScript files (bin, jest config and environment, a crashing pool task) are CommonJS on Node.
+    // The few plain JavaScript files (bin, scripts, jest config and environment, a pool task) are CommonJS on Node.
     files: ['**/*.{js,cjs}'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { __dirname: 'readonly', console: 'readonly', process: 'readonly' },
+      globals: { __dirname: 'readonly', Buffer: 'readonly', console: 'readonly', process: 'readonly' },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
