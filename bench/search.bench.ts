@@ -112,7 +112,7 @@ export async function measureCorpus(file: string, embedder: Embedder, options: S
     rows.splice(1, 0, { mode: 'keyword: plain FTS5 OR query (reference)', contexts, ...percentiles(plainTimes), recallAt10: 1, recallAtK: 1 });
     // Hybrid against hybrid made of the references (plain keyword query, exact vector scan): what both shortcuts cost.
     const exactHybrid = await Promise.all(
-      queries.slice(0, (options.exactQueries ?? options.queries) + WARM_UP_QUERIES).map(async (query, i) => {
+      queries.slice(0, (options.exactQueries ?? options.queries) + WARM_UP_QUERIES).map(async (query) => {
         const depth = Math.max(DEFAULT_SEARCH_K, MIN_FUSION_DEPTH);
         const vector = corpus.vectorSearch(await embedder.embedQuery(query), depth, { exact: true });
         return reciprocalRankFusion([corpus.keywordSearch(query, depth, { exact: true }), vector]).slice(0, DEFAULT_SEARCH_K).map((h) => h.contextId);

@@ -36,9 +36,19 @@ function promptSources(request: { body: ChatRequest }): Map<number, string> {
   return new Map([...prompt.matchAll(/^\[(\d+)\] (.+)$/gm)].map((m) => [Number(m[1]), m[2]]));
 }
 
+/** The payload fields the assertions read; which event carries which is what they check. */
+interface SseData {
+  text: string;
+  n: number;
+  answer: string;
+  passages: number;
+  sources: unknown[];
+  citations: Array<{ n: number }>;
+}
+
 interface Sse {
   event: string;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  data: SseData;
 }
 
 /** Parses a text/event-stream body event by event, as a browser's EventSource would. */

@@ -9,7 +9,7 @@ import { ArticleRenderer } from './article-renderer';
 import { ingestForEval } from './eval-corpus';
 import { EVAL_MODES, ModeRunner } from './eval-modes';
 import { markdownSection, overall, settingTable, type DatasetRun, type EvalReport, type SettingRun } from './eval-report';
-import type { DatasetName, EvalDataset, EvalDocument, EvalQuestion } from './eval.types';
+import type { DatasetName, EvalDataset, EvalDocument } from './eval.types';
 import { exploreTable, runExplore, type ExploreRow } from './explore-eval';
 import { TOKEN_BUDGET } from './metrics';
 import { loadCovidQa, loadQasper } from './qa-datasets';

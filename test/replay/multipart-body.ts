@@ -8,7 +8,7 @@ type Busboy = NodeJS.WritableStream & {
   on(event: 'close', listener: () => void): Busboy;
   on(event: 'error', listener: (error: Error) => void): Busboy;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped package: an import would be `any`; typed as Busboy here
 const busboy = require('busboy') as (options: { headers: IncomingHttpHeaders }) => Busboy;
 
 export interface MultipartBody {

@@ -1,13 +1,12 @@
 import OpenAI from 'openai';
-import { startOpenAiReplay, type OpenAiReplay } from './openai.replay-server';
+import { startOpenAiReplay, type OpenAiReplay, type JsonBody } from './openai.replay-server';
 
 const post = (replay: OpenAiReplay, path: string, body: unknown) =>
   fetch(`${replay.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 const question = { model: 'llama3.2', messages: [{ role: 'user', content: 'What is attention?' }] };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = (response: Response): Promise<any> => response.json();
+const json = (response: Response): Promise<JsonBody> => response.json();
 
 /** The `data:` payloads of a server-sent event stream, in order. */
 const events = (text: string) => text.split('\n\n').filter((block) => block.startsWith('data: ')).map((block) => block.slice('data: '.length));

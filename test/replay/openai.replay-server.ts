@@ -35,12 +35,15 @@ export interface OpenAiReplayOptions {
   models?: string[];
 }
 
+/** JSON as it crossed the wire (a request received, a response read): specs read whichever fields they assert on. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON; typing it would restate the OpenAI API
+export type JsonBody = any;
+
 export interface OpenAiReplay {
   /** Base URL including `/v1`, as the openai package's `baseURL` expects. */
   readonly url: string;
   /** Every request received, faulted or not, in order: path and parsed JSON body (raw text if not JSON, null if none). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly requests: Array<{ path: string; body: any }>;
+  readonly requests: Array<{ path: string; body: JsonBody }>;
   /** Streams whose client went away before the last chunk was written (an aborted stream stops the "generation"). */
   readonly abortedStreams: number;
   /** Answers chat completions with `handler` from now on; null restores the default echo script. */
@@ -96,8 +99,7 @@ const OPENAI_FAULTS: ReplayFaultAnswers = {
 export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Promise<OpenAiReplay> {
   const dimension = options.embeddingDimension ?? 768;
   const models = options.models ?? ['llama3.2', 'llama3.2:1b', 'text-embedding-3-small'];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const requests: Array<{ path: string; body: any }> = [];
+  const requests: Array<{ path: string; body: JsonBody }> = [];
   let chatScript: ChatScript = echoScript;
   let abortedStreams = 0;
   let completions = 0;

@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 /** Runs the built `lectern` CLI in a child process (npm test builds it first). */
-export function runLectern(args: string[], env: Record<string, string>, options: { killWhen?: (stderr: string) => boolean } = {}) {
+export function runLectern(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },

@@ -25,7 +25,7 @@ export interface S3TestServer {
 
 /** A real S3-compatible server (s3rver) on loopback, storing into its own temp directory. */
 export async function startS3Server(): Promise<S3TestServer> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped devDependency, loaded only by the specs that start a server
   const S3rver = require('s3rver') as S3rverConstructor;
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });

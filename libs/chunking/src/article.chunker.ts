@@ -39,7 +39,7 @@ function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenC
     const sources: ParsedBlock[] = [];
     for (const block of run.blocks) {
       const blockPieces = splitToFit(block.text.trim(), block.kind, PARAGRAPH_JOINER, maxTokens, counter);
-      for (const piece of blockPieces) sources.push(block);
+      sources.push(...blockPieces.map(() => block));
       pieces.push(...blockPieces);
     }
     for (const packed of packPieces(pieces, maxTokens, counter)) {

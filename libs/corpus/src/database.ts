@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as sqliteVec from 'sqlite-vec';
 
 export interface OpenDatabaseOptions {
   readonly?: boolean;
@@ -29,7 +30,5 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
 }
 
 export function loadSqliteVec(db: Database.Database): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sqliteVec = require('sqlite-vec') as { load(db: Database.Database): void };
   sqliteVec.load(db);
 }

@@ -2,39 +2,11 @@
  * An in-memory copy of the SimHash codes with a Hamming-distance scan compiled to WebAssembly. The codes stay in
  * SQLite (contexts_vec_simhash); this copy exists because scanning them in SQL costs ~150 ns a row in VDBE and
  * function-call overhead (~150 ms at 1M contexts) and sqlite-vec 0.1.9's bit[] KNN selects its top k in
- * O(rows × k), while WebAssembly's i64.popcnt scans 1M 1024-bit codes in ~8 ms on one core.
+ * O(rows × k), while WebAssembly's i64.popcnt scans 1M 1024-bit codes in ~8 ms on one core. The scan's source is
+ * hamming-scan.wat; the build compiles it into hamming-scan.wasm.ts.
  */
+import { HAMMING_SCAN_WASM } from './hamming-scan.wasm';
 
-/**
- * `scan(codes, n, query, words, out)`: for each of the `n` codes of `words` 64-bit words stored back to back from
- * byte `codes`, writes popcount(code XOR query) as a u16 to `out + 2 i`. Hand-assembled (no wat2wasm here): the
- * module imports its memory as env.memory and exports one function.
- */
-const SCAN_BODY = [
-  0x02, 0x03, 0x7f, 0x01, 0x7e, // locals: i, w, qp: i32; d: i64
-  0x20, 0x01, 0x45, 0x04, 0x40, 0x0f, 0x0b, // if (n == 0) return
-  0x41, 0x00, 0x21, 0x05, // i = 0
-  0x03, 0x40, // loop (each code)
-  0x42, 0x00, 0x21, 0x08, 0x41, 0x00, 0x21, 0x06, 0x20, 0x02, 0x21, 0x07, // d = 0; w = 0; qp = query
-  0x03, 0x40, // loop (each word)
-  0x20, 0x08, 0x20, 0x00, 0x29, 0x03, 0x00, 0x20, 0x07, 0x29, 0x03, 0x00, 0x85, 0x7b, 0x7c, 0x21, 0x08, // d += popcnt(*codes ^ *qp)
-  0x20, 0x00, 0x41, 0x08, 0x6a, 0x21, 0x00, // codes += 8
-  0x20, 0x07, 0x41, 0x08, 0x6a, 0x21, 0x07, // qp += 8
-  0x20, 0x06, 0x41, 0x01, 0x6a, 0x22, 0x06, 0x20, 0x03, 0x49, 0x0d, 0x00, // if (++w < words) continue
-  0x0b,
-  0x20, 0x04, 0x20, 0x05, 0x41, 0x01, 0x74, 0x6a, 0x20, 0x08, 0xa7, 0x3b, 0x01, 0x00, // out[i] = d
-  0x20, 0x05, 0x41, 0x01, 0x6a, 0x22, 0x05, 0x20, 0x01, 0x49, 0x0d, 0x00, // if (++i < n) continue
-  0x0b,
-  0x0b,
-];
-const SCAN_MODULE = Uint8Array.from([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
-  0x01, 0x09, 0x01, 0x60, 0x05, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x00, // type: (i32 × 5) → ()
-  0x02, 0x0f, 0x01, 0x03, 0x65, 0x6e, 0x76, 0x06, 0x6d, 0x65, 0x6d, 0x6f, 0x72, 0x79, 0x02, 0x00, 0x01, // import env.memory
-  0x03, 0x02, 0x01, 0x00, // one function of type 0
-  0x07, 0x08, 0x01, 0x04, 0x73, 0x63, 0x61, 0x6e, 0x00, 0x00, // export "scan"
-  0x0a, SCAN_BODY.length + 2, 0x01, SCAN_BODY.length, ...SCAN_BODY,
-]);
 const PAGE_BYTES = 65_536;
 /** wasm32 addresses 4 GiB: ~30M codes of 128 bytes, far past what one SQLite corpus holds here. */
 const MAX_PAGES = 65_536;
@@ -52,6 +24,7 @@ interface WasmApi {
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let compiled: object | undefined;
 
+/** hamming-scan.wat's export: writes the Hamming distance of each of `n` codes to `query` as a u16 from byte `out`. */
 type ScanFunction = (codes: number, n: number, query: number, words: number, out: number) => void;
 
 /** SimHash codes by context seq, appended in seq order, scanned for the codes nearest a query code. */
@@ -66,7 +39,7 @@ export class HammingScanner {
 
   constructor(readonly codeBytes: number) {
     if (codeBytes <= 0 || codeBytes % 8 !== 0) throw new RangeError(`code bytes must be a positive multiple of 8, got ${codeBytes}`);
-    compiled ??= new wasm.Module(SCAN_MODULE);
+    compiled ??= new wasm.Module(Buffer.from(HAMMING_SCAN_WASM, 'base64'));
     const instance = new wasm.Instance(compiled, { env: { memory: this.memory } });
     this.scan = instance.exports.scan as ScanFunction;
   }

@@ -10,7 +10,6 @@ export function cleanFilename(raw: string | undefined): string {
   if (/[\\/]/.test(name) || name.split(/[\\/]/).includes('..') || name === '.' || name === '..') {
     throw new InvalidFilenameError(`invalid filename ${JSON.stringify(name)}: it must not contain a path`);
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) {
     throw new InvalidFilenameError(`invalid filename ${JSON.stringify(name)}: it contains control characters`);
   }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { startOpenAiReplay, type OpenAiReplay } from '../../../test/replay/openai.replay-server';
 import { InvalidSearchError } from './errors';
@@ -233,7 +234,7 @@ describe(RetrievalPipeline.name, () => {
 
 describe(selectRerankers.name, () => {
   it('prefers a local cross-encoder, then the LLM, and offers none without either', () => {
-    const empty = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'lectern-models-'));
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-models-'));
     try {
       expect(selectRerankers({ modelsDir: empty, allowDownload: false }, null)).toEqual([]);
       expect(new CrossEncoderReranker({ modelsDir: empty, allowDownload: false }).isAvailable()).toBe(false);

@@ -71,6 +71,7 @@ describe(writeServerSentEvents.name, () => {
   });
 
   it('shows the message of an LLM failure as it is', async () => {
+    // eslint-disable-next-line require-yield -- a producer that fails before its first event
     const server = await serve(async function* () {
       throw new LlmUnavailableError('LLM request timed out after 10000 ms');
     }, new CapturingLogger());

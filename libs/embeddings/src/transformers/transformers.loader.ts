@@ -9,7 +9,7 @@ type TransformersLibrary = typeof import('@huggingface/transformers');
 let library: TransformersLibrary | undefined;
 /** Required on first use: loading transformers.js and onnxruntime costs ~150 ms that lexical-only processes skip. */
 export function transformers(): TransformersLibrary {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use and synchronously; an import would load it at start
   library ??= require('@huggingface/transformers') as TransformersLibrary;
   return library;
 }
@@ -119,8 +119,7 @@ export function ortThreadProblem(ortVersion: string, mainThread: boolean): strin
 }
 
 function assertOrtUsableHere(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { version } = require('onnxruntime-node/package.json') as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(require.resolve('onnxruntime-node/package.json'), 'utf8')) as { version: string };
   const problem = ortThreadProblem(version, isMainThread);
   if (problem) throw new OnnxRuntimeThreadError(problem);
 }

@@ -17,7 +17,7 @@ export function loadPdfjs(): PdfjsLib {
     log.apply(console, args);
   };
   try {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously, inside the console.log filter above
     cached = require('pdfjs-dist/legacy/build/pdf.js') as PdfjsLib;
   } finally {
     console.log = log;

@@ -67,6 +67,32 @@ describe(parseHtmlTable.name, () => {
     expect(markdownOf(html)).toBe(['| a & b c | x < y z | μm α |', '| --- | --- | --- |', '| 1 | 2 | 3 |'].join('\n'));
   });
 
+  it('decodes named, decimal and hex entities, including ones past the basic five', () => {
+    const html = '<table><tr><th>a&amp;b</th><th>&#x3B1;&#x3b2; &#956;</th><th>x&nbsp;y</th><th>&alpha;&le;&beta;</th></tr></table>';
+    expect(markdownOf(html)).toBe(['| a&b | αβ μ | x y | α≤β |', '| --- | --- | --- | --- |'].join('\n'));
+  });
+
+  it('reads colspan and rowspan written unquoted or with spaces, and caps absurd ones', () => {
+    const html = '<table><tr><th colspan=2>wide</th><th rowspan=" 2">tall</th></tr><tr><td>1</td><td>2</td></tr></table>';
+    expect(parseHtmlTable(html)).toEqual({ head: [['wide', 'wide', 'tall']], body: [['1', '2', 'tall']], width: 3 });
+    const absurd = parseHtmlTable('<table><tr><td colspan="9999">x</td></tr></table>');
+    expect(absurd.width).toBe(50);
+    expect(absurd.body).toEqual([Array(50).fill('x')]);
+  });
+
+  it('recovers rows and cells from malformed HTML: unclosed tags, no table tag, stray angle brackets, comments', () => {
+    expect(markdownOf('<table><tr><th>k<th>v<tr><td>1<td>2')).toBe('| k | v |\n| --- | --- |\n| 1 | 2 |');
+    expect(markdownOf('<tr><td>k</td><td>v</td></tr><tr><td>1</td><td>2</td></tr>')).toBe('| k | v |\n| --- | --- |\n| 1 | 2 |');
+    expect(markdownOf('<table><tr><td>a < b</td><td>p <0.05</td></tr><tr><td><!-- OCR -->1</td><td>2</td></tr></table>')).toBe(
+      '| a < b | p <0.05 |\n| --- | --- |\n| 1 | 2 |',
+    );
+  });
+
+  it('keeps a table nested in a cell as rows of their own, after the row holding it', () => {
+    const html = '<table><tr><th>outer<table><tr><td>inner</td></tr></table>text</th><th>z</th></tr></table>';
+    expect(parseHtmlTable(html)).toEqual({ head: [['outer text', 'z']], body: [['inner', '']], width: 2 });
+  });
+
   it('promotes the first row to the header when the table has no th or thead', () => {
     const html = '<table><tr><td>k</td><td>v</td></tr><tr><td>1</td><td>2</td></tr></table>';
     expect(markdownOf(html)).toBe('| k | v |\n| --- | --- |\n| 1 | 2 |');

@@ -1,8 +1,12 @@
 /**
  * Unstructured's `text_as_html` → a rectangular grid → a Markdown table. The HTML is machine-written but
- * not guaranteed well-formed (OCR text with stray `<`, unclosed cells), so a small tolerant tokenizer is
- * used rather than an XML parser.
+ * not guaranteed well-formed (OCR text with stray `<`, unclosed cells), so it is read by parse5, which
+ * recovers from such markup as a browser does and decodes every HTML entity.
  */
+import { defaultTreeAdapter, html as htmlSpec, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
 
 export interface TableGrid {
   /** Header rows (from `<thead>` or rows made only of `<th>`), already spread to the full width. */
@@ -23,12 +27,17 @@ interface RawRow {
   inHead: boolean;
 }
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>/g;
+/** Parsed as the content of a `<table>`, so rows and cells without their enclosing tags still count. */
+const TABLE_CONTEXT = defaultTreeAdapter.createElement('table', htmlSpec.NS.HTML, []);
+/** Elements that break a line inside a cell: their text is kept apart from the text around them. */
+const BREAKS = new Set(['br', 'p', 'div']);
+/** A `<thead>` ends where one of these starts (a table nested in a header cell has its own). */
+const ROW_GROUPS = new Set(['tbody', 'tfoot', 'table']);
 /** Guards against absurd spans in OCR'd HTML blowing up the grid. */
 const MAX_SPAN = 50;
 
 export function parseHtmlTable(html: string): TableGrid {
-  const rows = tokenizeRows(html);
+  const rows = readRows(html);
   const grid = spreadSpans(rows.map((row) => row.cells));
   const width = grid.reduce((max, row) => Math.max(max, row.length), 0);
   for (const row of grid) while (row.length < width) row.push('');
@@ -66,47 +75,42 @@ function mergeHeaderRows(head: string[][], width: number): string[] {
   return merged;
 }
 
-function tokenizeRows(html: string): RawRow[] {
+/** Every row of the table in document order (rows of a table nested in a cell too), with its td/th cells. */
+function readRows(html: string): RawRow[] {
   const rows: RawRow[] = [];
-  let inHead = false;
-  let row: RawRow | null = null;
-  let cell: RawCell | null = null;
-  let last = 0;
-  const closeCell = () => {
-    if (cell && row) row.cells.push({ ...cell, text: collapse(decodeEntities(cell.text)) });
-    cell = null;
-  };
-  const closeRow = () => {
-    closeCell();
-    if (row && row.cells.length > 0) rows.push(row);
-    row = null;
-  };
-  for (const match of html.matchAll(TAG)) {
-    if (cell) (cell as RawCell).text += html.slice(last, match.index);
-    last = match.index + match[0].length;
-    const closing = match[1] === '/';
-    const tag = match[2].toLowerCase();
-    if (tag === 'thead') {
-      closeRow();
-      inHead = !closing;
-    } else if (tag === 'tbody' || tag === 'tfoot' || tag === 'table') {
-      closeRow();
-      inHead = false;
-    } else if (tag === 'tr') {
-      closeRow();
-      if (!closing) row = { cells: [], inHead };
-    } else if (tag === 'td' || tag === 'th') {
-      closeCell();
-      if (closing) continue;
-      if (!row) row = { cells: [], inHead };
-      cell = { text: '', colspan: spanOf(match[3], 'colspan'), rowspan: spanOf(match[3], 'rowspan'), header: tag === 'th' };
-    } else if (tag === 'br' || tag === 'p' || tag === 'div') {
-      if (cell) (cell as RawCell).text += ' ';
+  const visit = (node: Node, inHead: boolean) => {
+    if (!defaultTreeAdapter.isElementNode(node)) return;
+    if (node.tagName === 'tr') {
+      const cells = node.childNodes.filter(isCell).map(toCell);
+      if (cells.length > 0) rows.push({ cells, inHead });
     }
-  }
-  if (cell) (cell as RawCell).text += html.slice(last);
-  closeRow();
+    const childrenInHead = node.tagName === 'thead' || (inHead && !ROW_GROUPS.has(node.tagName));
+    for (const child of node.childNodes) visit(child, childrenInHead);
+  };
+  for (const node of parseFragment(TABLE_CONTEXT, html, {}).childNodes) visit(node, false);
   return rows;
+}
+
+function isCell(node: Node): node is Element {
+  return defaultTreeAdapter.isElementNode(node) && (node.tagName === 'td' || node.tagName === 'th');
+}
+
+function toCell(cell: Element): RawCell {
+  return {
+    text: collapse(cellText(cell)),
+    colspan: spanOf(cell, 'colspan'),
+    rowspan: spanOf(cell, 'rowspan'),
+    header: cell.tagName === 'th',
+  };
+}
+
+/** The cell's text without that of a table nested in it (whose rows are rows of their own). */
+function cellText(node: Node): string {
+  if (defaultTreeAdapter.isTextNode(node)) return node.value;
+  if (!defaultTreeAdapter.isElementNode(node)) return '';
+  if (node.tagName === 'table') return ' ';
+  const text = node.childNodes.map(cellText).join('');
+  return BREAKS.has(node.tagName) ? ` ${text} ` : text;
 }
 
 /** colspan repeats the text into every spanned column; rowspan carries it down into the rows below. */
@@ -136,22 +140,9 @@ function spreadSpans(rows: RawCell[][]): string[][] {
   return grid;
 }
 
-function spanOf(attributes: string, name: string): number {
-  const match = new RegExp(`${name}\\s*=\\s*["']?(\\d+)`, 'i').exec(attributes);
-  const value = match ? Number(match[1]) : 1;
-  return Math.min(Math.max(value, 1), MAX_SPAN);
-}
-
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
+function spanOf(cell: Element, name: string): number {
+  const value = Number.parseInt(cell.attrs.find((attribute) => attribute.name === name)?.value ?? '', 10);
+  return Number.isNaN(value) ? 1 : Math.min(Math.max(value, 1), MAX_SPAN);
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
