@@ -1,23 +1,38 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { ArticleNotFoundError, ContextNotFoundError, DocumentNotFoundError, IngestRuntime, ProjectNotFoundError, removeDocument } from '@lectern/ingest';
-import type { DocumentRow } from '@lectern/corpus';
-import { INGEST_RUNTIME } from '../core/tokens';
+import {
+  CATALOG,
+  CORPUS_REGISTRY,
+  DOCUMENT_INTAKE,
+  IngestDocument,
+  IngestDocumentCommand,
+  OBJECT_STORE,
+  RemoveDocument,
+  RemoveDocumentCommand,
+} from '@lectern/application';
+import type { CatalogDb, DocumentRow } from '@lectern/corpus';
+import { ArticleNotFoundError, ContextNotFoundError, DocumentNotFoundError, ProjectNotFoundError, type CorpusRegistry, type DocumentIntake } from '@lectern/ingest';
+import type { ObjectStore } from '@lectern/storage';
 import type { ContextResponseDto } from './dto/context.response.dto';
 import { DocumentResponseDto, toDocumentResponse, UploadResponseDto } from './dto/document.response.dto';
 import type { OutlineResponseDto } from './dto/outline.response.dto';
 
 @Injectable()
 export class DocumentsService {
-  constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
+  constructor(
+    private readonly ingestDocument: IngestDocument,
+    private readonly removeDocument: RemoveDocument,
+    @Inject(CATALOG) private readonly catalog: CatalogDb,
+    @Inject(CORPUS_REGISTRY) private readonly corpora: CorpusRegistry,
+    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+    @Inject(DOCUMENT_INTAKE) private readonly intake: DocumentIntake,
+  ) {}
 
   async upload(projectId: string, files: Express.Multer.File[] | undefined): Promise<UploadResponseDto> {
     if (!files || files.length === 0) {
       throw new BadRequestException('send one or more PDFs as multipart/form-data in the field "files"');
     }
-    const result = await this.runtime.intake.submit(
-      projectId,
-      files.map((f) => ({ originalName: decodeLatin1(f.originalname), data: f.buffer })),
-    );
+    const incoming = files.map((f) => ({ originalName: decodeLatin1(f.originalname), data: f.buffer }));
+    const result = await this.ingestDocument.execute(IngestDocumentCommand.create({ projectId, files: incoming }));
     return {
       documents: result.accepted.map((a) => ({ ...toDocumentResponse(a.document), duplicate: a.duplicate })),
       rejected: result.rejected,
@@ -25,53 +40,52 @@ export class DocumentsService {
   }
 
   list(projectId: string): DocumentResponseDto[] {
-    if (!this.runtime.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
-    const rows = this.runtime.catalog.documents.listByProject(projectId);
+    if (!this.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
+    const rows = this.catalog.documents.listByProject(projectId);
     if (!rows.some((row) => row.articleId)) return rows.map((row) => toDocumentResponse(row));
-    const summaries = new Map(this.runtime.corpora.get(projectId).articleSummaries().map((s) => [s.articleId, s]));
+    const summaries = new Map(this.corpora.get(projectId).articleSummaries().map((s) => [s.articleId, s]));
     return rows.map((row) => toDocumentResponse(row, row.articleId ? summaries.get(row.articleId) : undefined));
   }
 
   get(id: string): DocumentResponseDto {
     const row = this.find(id);
-    const summary = row.articleId ? this.runtime.corpora.get(row.projectId).articleSummary(row.articleId) : null;
+    const summary = row.articleId ? this.corpora.get(row.projectId).articleSummary(row.articleId) : null;
     return toDocumentResponse(row, summary ?? undefined);
   }
 
   /** The uploaded PDF as stored (object store key from the catalog, never from the request). */
   async file(id: string): Promise<{ document: DocumentResponseDto; data: Buffer }> {
     const row = this.find(id);
-    return { document: toDocumentResponse(row), data: await this.runtime.store.get(row.storageKey) };
+    return { document: toDocumentResponse(row), data: await this.store.get(row.storageKey) };
   }
 
   context(projectId: string, contextId: string): ContextResponseDto {
-    if (!this.runtime.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
-    const context = this.runtime.corpora.get(projectId).getContext(contextId);
+    if (!this.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
+    const context = this.corpora.get(projectId).getContext(contextId);
     if (!context) throw new ContextNotFoundError(contextId);
     return context;
   }
 
   private find(id: string): DocumentRow {
-    const row = this.runtime.catalog.documents.findById(id);
+    const row = this.catalog.documents.findById(id);
     if (!row) throw new DocumentNotFoundError(id);
     return row;
   }
 
   async remove(id: string): Promise<void> {
-    const { catalog, store, corpora } = this.runtime;
-    if (!(await removeDocument({ catalog, store, corpora }, id))) throw new DocumentNotFoundError(id);
+    await this.removeDocument.execute(RemoveDocumentCommand.create({ documentId: id }));
   }
 
   retry(id: string): DocumentResponseDto {
-    const row = this.runtime.intake.retry(id);
+    const row = this.intake.retry(id);
     if (!row) throw new DocumentNotFoundError(id);
     return toDocumentResponse(row);
   }
 
   outline(articleId: string): OutlineResponseDto {
-    const doc = this.runtime.catalog.documents.findByArticleId(articleId);
+    const doc = this.catalog.documents.findByArticleId(articleId);
     if (!doc) throw new ArticleNotFoundError(articleId);
-    const corpus = this.runtime.corpora.get(doc.projectId);
+    const corpus = this.corpora.get(doc.projectId);
     const article = corpus.getArticle(articleId);
     if (!article) throw new ArticleNotFoundError(articleId);
     return {

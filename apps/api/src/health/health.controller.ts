@@ -1,23 +1,31 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { IngestRuntime } from '@lectern/ingest';
-import { INGEST_RUNTIME } from '../core/tokens';
+import { CATALOG, EMBEDDER, LECTERN_CONFIG, PARSE_SERVICES } from '@lectern/application';
+import type { LecternConfig } from '@lectern/config';
+import type { CatalogDb } from '@lectern/corpus';
+import type { ConfiguredEmbedder, ParseServices } from '@lectern/ingest';
 import { version } from '../../../../package.json';
 
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
+  constructor(
+    @Inject(LECTERN_CONFIG) private readonly config: LecternConfig,
+    @Inject(EMBEDDER) private readonly embedder: ConfiguredEmbedder,
+    @Inject(PARSE_SERVICES) private readonly services: ParseServices,
+    @Inject(CATALOG) private readonly catalog: CatalogDb,
+  ) {}
 
   @Get()
   async health() {
-    const { embedder, services, config } = this.runtime;
+    const { services, config } = this;
+    const embedder = this.embedder.instance;
     return {
       status: 'ok',
       version,
       embedder: {
-        kind: this.runtime.embedderChoice.kind,
+        kind: this.embedder.choice.kind,
         model: embedder.modelId,
         dimension: embedder.dimension,
-        reason: this.runtime.embedderChoice.reason,
+        reason: this.embedder.choice.reason,
       },
       parsers: services.names,
       services: await services.health(),
@@ -27,7 +35,7 @@ export class HealthController {
         inProcess: config.inProcessWorker,
         threads: config.workers,
         concurrentDocuments: config.maxConcurrentDocuments,
-        jobs: this.runtime.catalog.jobs.counts(),
+        jobs: this.catalog.jobs.counts(),
       },
     };
   }

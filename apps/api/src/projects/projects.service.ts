@@ -1,19 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IngestRuntime, ProjectNotFoundError, removeProject } from '@lectern/ingest';
-import { INGEST_RUNTIME } from '../core/tokens';
+import { CATALOG, CORPUS_REGISTRY, OBJECT_STORE } from '@lectern/application';
+import type { CatalogDb } from '@lectern/corpus';
+import { ProjectNotFoundError, removeProject, type CorpusRegistry } from '@lectern/ingest';
+import type { ObjectStore } from '@lectern/storage';
 import type { ProjectResponseDto, ProjectStatsDto } from './dto/project.response.dto';
 
 @Injectable()
 export class ProjectsService {
-  constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
+  constructor(
+    @Inject(CATALOG) private readonly catalog: CatalogDb,
+    @Inject(CORPUS_REGISTRY) private readonly corpora: CorpusRegistry,
+    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
+  ) {}
 
   create(name: string): ProjectResponseDto {
-    const project = this.runtime.catalog.projects.create(name);
+    const project = this.catalog.projects.create(name);
     return { ...project, documentCount: 0 };
   }
 
   list(): ProjectResponseDto[] {
-    return this.runtime.catalog.projects.list();
+    return this.catalog.projects.list();
   }
 
   get(id: string): ProjectResponseDto {
@@ -23,20 +29,20 @@ export class ProjectsService {
   }
 
   rename(id: string, name: string): ProjectResponseDto {
-    if (!this.runtime.catalog.projects.rename(id, name)) throw new ProjectNotFoundError(id);
+    if (!this.catalog.projects.rename(id, name)) throw new ProjectNotFoundError(id);
     return this.get(id);
   }
 
   async remove(id: string): Promise<void> {
-    const { catalog, store, corpora } = this.runtime;
+    const { catalog, store, corpora } = this;
     if (!(await removeProject({ catalog, store, corpora }, id))) throw new ProjectNotFoundError(id);
   }
 
   private stats(id: string): ProjectStatsDto {
-    const documents = this.runtime.catalog.documents.listByProject(id);
+    const documents = this.catalog.documents.listByProject(id);
     const ready = documents.filter((d) => d.status === 'ready');
     const failed = documents.filter((d) => d.status === 'failed').length;
-    const corpus = ready.length > 0 ? this.runtime.corpora.get(id).stats() : { articles: 0, sections: 0, contexts: 0 };
+    const corpus = ready.length > 0 ? this.corpora.get(id).stats() : { articles: 0, sections: 0, contexts: 0 };
     return {
       documents: documents.length,
       ready: ready.length,

@@ -17,14 +17,16 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-
-export const CHAT_MODES = ['hybrid', 'standard', 'keyword'] as const;
-export type ChatMode = (typeof CHAT_MODES)[number];
-export const CHAT_ROLES = ['user', 'assistant'] as const;
-export const MAX_CHAT_MESSAGES = 50;
-export const MAX_CHAT_MESSAGE_CHARS = 20_000;
-export const MAX_CHAT_K = 200;
-export const MAX_MULTI_QUERY_N = 5;
+import {
+  CHAT_ROLES,
+  EXPAND_MODES,
+  MAX_ANSWER_K,
+  MAX_CHAT_MESSAGE_CHARS,
+  MAX_CHAT_MESSAGES,
+  MAX_MULTI_QUERY_N,
+  SEARCH_MODES,
+  type SearchMode,
+} from '@lectern/application';
 
 export class ChatMessageDto {
   @IsIn(CHAT_ROLES)
@@ -82,18 +84,18 @@ export class ChatRequestDto {
   messages!: ChatMessageDto[];
 
   @IsOptional()
-  @IsIn(CHAT_MODES)
-  mode?: ChatMode;
+  @IsIn(SEARCH_MODES)
+  mode?: SearchMode;
 
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(MAX_CHAT_K)
+  @Max(MAX_ANSWER_K)
   k?: number;
 
   @IsOptional()
-  @IsIn(['parent', 'none'])
-  expand?: 'parent' | 'none';
+  @IsIn(EXPAND_MODES)
+  expand?: (typeof EXPAND_MODES)[number];
 
   @IsOptional()
   @IsMultiQuery()

@@ -1,6 +1,5 @@
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { MAX_EXPLORE_STEPS } from '@lectern/agent';
-import { MAX_QUERY_LENGTH } from '@lectern/retrieval';
+import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '@lectern/application';
 
 export class ExploreRequestDto {
   @IsString()

@@ -1,19 +1,18 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-
-export const SEARCH_MODES = ['hybrid', 'standard', 'keyword'] as const;
+import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS, SEARCH_MODES, type SearchMode } from '@lectern/application';
 
 export class SearchRequestDto {
   @IsString()
-  @MaxLength(1000)
+  @MaxLength(MAX_QUERY_LENGTH)
   query!: string;
 
   @IsOptional()
   @IsIn(SEARCH_MODES)
-  mode?: (typeof SEARCH_MODES)[number];
+  mode?: SearchMode;
 
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(500)
+  @Max(MAX_SEARCH_RESULTS)
   k?: number;
 }
