@@ -18,7 +18,7 @@ export interface Lectern {
 
 /**
  * Builds the same graph the API's Nest module registers (LECTERN_PARTS), resolving each part once, after the parts
- * it injects. Parts nobody asks for are never built.
+ * it injects.
  */
 export async function createLectern(config: LecternConfig, options: { logger?: IngestLogger } = {}): Promise<Lectern> {
   const values = new Map<PartToken, Promise<unknown>>([
