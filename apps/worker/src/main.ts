@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createLectern, INGEST_WORKER } from '@lectern/application';
+import { createLectern, LecternLifecycle } from '@lectern/application';
 import { loadConfig } from '@lectern/config';
-import type { IngestWorker } from '@lectern/ingest';
 
 /**
  * A standalone ingest worker: claims jobs from the shared catalog queue. Run it beside an API started with
@@ -11,9 +10,7 @@ async function main(): Promise<void> {
   const logger = new Logger('IngestWorker');
   const lectern = await createLectern(loadConfig(), { logger });
   await lectern.init();
-  const worker = lectern.get<IngestWorker>(INGEST_WORKER);
-  worker.start();
-  logger.log(`worker ${worker.workerId} started`);
+  logger.log(`worker ${lectern.get(LecternLifecycle).startWorker()} started`);
   const shutdown = async (signal: string) => {
     logger.log(`${signal}: finishing the current document, then stopping`);
     await lectern.close();

@@ -1,6 +1,7 @@
 export * from './lectern.tokens';
 export { LECTERN_PARTS, type LecternPart, type PartToken } from './lectern.parts';
-export { createLectern, initLectern, closeLectern, type Lectern } from './lectern.factory';
+export { createLectern, type Lectern } from './lectern.factory';
+export { LecternLifecycle } from './lectern.lifecycle';
 export type { FieldLabel } from './command';
 export * from './search-limits';
 export { FindProject } from './projects/find-project.query';
@@ -18,3 +19,7 @@ export { ExportProjectCommand, type ExportProjectInput } from './export-project/
 export { ExportProject, type ExportProjectResult } from './export-project/export-project.usecase';
 export { RemoveDocumentCommand } from './remove-document/remove-document.command';
 export { RemoveDocument } from './remove-document/remove-document.usecase';
+export { DocumentsQuery, type DocumentView, type ArticleOutline } from './documents/documents.query';
+export { RetryDocument } from './documents/retry-document.usecase';
+export { ProjectCatalog, type ProjectListing, type ProjectStats } from './projects/project-catalog.service';
+export { ServiceHealth } from './health/service-health.query';

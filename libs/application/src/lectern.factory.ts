@@ -1,9 +1,8 @@
 import type { LecternConfig } from '@lectern/config';
-import type { CatalogDb } from '@lectern/corpus';
-import { closeIngest, initOutsideResources, type CorpusRegistry, type IngestLogger, type IngestWorker, type LazyIngestPool, type ParseServices } from '@lectern/ingest';
-import type { ObjectStore } from '@lectern/storage';
+import type { IngestLogger } from '@lectern/ingest';
+import { LecternLifecycle } from './lectern.lifecycle';
 import { LECTERN_PARTS, type PartToken } from './lectern.parts';
-import { CATALOG, CORPUS_REGISTRY, INGEST_LOGGER, INGEST_POOL, INGEST_WORKER, LECTERN_CONFIG, OBJECT_STORE, PARSE_SERVICES } from './lectern.tokens';
+import { INGEST_LOGGER, LECTERN_CONFIG } from './lectern.tokens';
 
 /** The graph of parts, resolved without Nest: what the CLI and the worker process run on. */
 export interface Lectern {
@@ -46,25 +45,9 @@ export async function createLectern(config: LecternConfig, options: { logger?: I
   return {
     config,
     get,
-    init: () => initLectern(get<ObjectStore>(OBJECT_STORE), get<ParseServices>(PARSE_SERVICES)),
-    close: () =>
-      closeLectern({
-        worker: get<IngestWorker>(INGEST_WORKER),
-        pool: get<LazyIngestPool>(INGEST_POOL),
-        corpora: get<CorpusRegistry>(CORPUS_REGISTRY),
-        catalog: get<CatalogDb>(CATALOG),
-      }),
+    init: () => get<LecternLifecycle>(LecternLifecycle).init(),
+    close: () => get<LecternLifecycle>(LecternLifecycle).close(),
   };
-}
-
-/** At start, in the API (on bootstrap) as in the CLI and the worker. */
-export function initLectern(store: ObjectStore, services: ParseServices): Promise<void> {
-  return initOutsideResources(store, services);
-}
-
-/** At shutdown, in the API as in the CLI and the worker. */
-export function closeLectern(parts: { worker: IngestWorker; pool: LazyIngestPool; corpora: CorpusRegistry; catalog: CatalogDb }): Promise<void> {
-  return closeIngest(parts);
 }
 
 function describe(token: PartToken): string {

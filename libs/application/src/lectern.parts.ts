@@ -21,6 +21,8 @@ import { createLlm, type LlmClient, type ToolCallingLlm } from '@lectern/llm';
 import { selectRerankers, type Reranker } from '@lectern/retrieval';
 import type { ObjectStore } from '@lectern/storage';
 import { AskQuestion } from './ask-question/ask-question.usecase';
+import { DocumentsQuery } from './documents/documents.query';
+import { RetryDocument } from './documents/retry-document.usecase';
 import { Explore } from './explore/explore.usecase';
 import { ExportProject } from './export-project/export-project.usecase';
 import { DocumentProgressQuery } from './ingest-document/document-progress.query';
@@ -39,7 +41,10 @@ import {
   PARSE_SERVICES,
   RERANKERS,
 } from './lectern.tokens';
+import { ServiceHealth } from './health/service-health.query';
+import { LecternLifecycle } from './lectern.lifecycle';
 import { FindProject } from './projects/find-project.query';
+import { ProjectCatalog } from './projects/project-catalog.service';
 import { RemoveDocument } from './remove-document/remove-document.usecase';
 import { SearchProject } from './search-project/search-project.usecase';
 
@@ -99,6 +104,13 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     createDocumentIntake(config, catalog, store, worker),
   ),
 
+  part(
+    LecternLifecycle,
+    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
+    (store: ObjectStore, services: ParseServices, worker: IngestWorker, pool: LazyIngestPool, corpora: CorpusRegistry, catalog: CatalogDb) =>
+      new LecternLifecycle(store, services, worker, pool, corpora, catalog),
+  ),
+
   // The use cases and queries: the only way the API and the CLI reach the libs.
   part(FindProject, [CATALOG], (catalog: CatalogDb) => new FindProject(catalog)),
   part(
@@ -121,5 +133,17 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
   part(ExportProject, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new ExportProject(catalog, corpora)),
   part(RemoveDocument, [CATALOG, OBJECT_STORE, CORPUS_REGISTRY], (catalog: CatalogDb, store: ObjectStore, corpora: CorpusRegistry) =>
     new RemoveDocument(catalog, store, corpora),
+  ),
+  part(RetryDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new RetryDocument(intake)),
+  part(DocumentsQuery, [CATALOG, CORPUS_REGISTRY, OBJECT_STORE], (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>
+    new DocumentsQuery(catalog, corpora, store),
+  ),
+  part(ProjectCatalog, [CATALOG, CORPUS_REGISTRY, OBJECT_STORE], (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>
+    new ProjectCatalog(catalog, corpora, store),
+  ),
+  part(
+    ServiceHealth,
+    [LECTERN_CONFIG, EMBEDDER, PARSE_SERVICES, CATALOG],
+    (config: LecternConfig, embedder: ConfiguredEmbedder, services: ParseServices, catalog: CatalogDb) => new ServiceHealth(config, embedder, services, catalog),
   ),
 ];

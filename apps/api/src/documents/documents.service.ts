@@ -1,17 +1,5 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import {
-  CATALOG,
-  CORPUS_REGISTRY,
-  DOCUMENT_INTAKE,
-  IngestDocument,
-  IngestDocumentCommand,
-  OBJECT_STORE,
-  RemoveDocument,
-  RemoveDocumentCommand,
-} from '@lectern/application';
-import type { CatalogDb, DocumentRow } from '@lectern/corpus';
-import { ArticleNotFoundError, ContextNotFoundError, DocumentNotFoundError, ProjectNotFoundError, type CorpusRegistry, type DocumentIntake } from '@lectern/ingest';
-import type { ObjectStore } from '@lectern/storage';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { DocumentsQuery, IngestDocument, IngestDocumentCommand, RemoveDocument, RemoveDocumentCommand, RetryDocument } from '@lectern/application';
 import type { ContextResponseDto } from './dto/context.response.dto';
 import { DocumentResponseDto, toDocumentResponse, UploadResponseDto } from './dto/document.response.dto';
 import type { OutlineResponseDto } from './dto/outline.response.dto';
@@ -21,10 +9,8 @@ export class DocumentsService {
   constructor(
     private readonly ingestDocument: IngestDocument,
     private readonly removeDocument: RemoveDocument,
-    @Inject(CATALOG) private readonly catalog: CatalogDb,
-    @Inject(CORPUS_REGISTRY) private readonly corpora: CorpusRegistry,
-    @Inject(OBJECT_STORE) private readonly store: ObjectStore,
-    @Inject(DOCUMENT_INTAKE) private readonly intake: DocumentIntake,
+    private readonly retryDocument: RetryDocument,
+    private readonly documents: DocumentsQuery,
   ) {}
 
   async upload(projectId: string, files: Express.Multer.File[] | undefined): Promise<UploadResponseDto> {
@@ -40,36 +26,22 @@ export class DocumentsService {
   }
 
   list(projectId: string): DocumentResponseDto[] {
-    if (!this.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
-    const rows = this.catalog.documents.listByProject(projectId);
-    if (!rows.some((row) => row.articleId)) return rows.map((row) => toDocumentResponse(row));
-    const summaries = new Map(this.corpora.get(projectId).articleSummaries().map((s) => [s.articleId, s]));
-    return rows.map((row) => toDocumentResponse(row, row.articleId ? summaries.get(row.articleId) : undefined));
+    return this.documents.list(projectId).map(({ row, summary }) => toDocumentResponse(row, summary));
   }
 
   get(id: string): DocumentResponseDto {
-    const row = this.find(id);
-    const summary = row.articleId ? this.corpora.get(row.projectId).articleSummary(row.articleId) : null;
-    return toDocumentResponse(row, summary ?? undefined);
+    const { row, summary } = this.documents.get(id);
+    return toDocumentResponse(row, summary);
   }
 
   /** The uploaded PDF as stored (object store key from the catalog, never from the request). */
   async file(id: string): Promise<{ document: DocumentResponseDto; data: Buffer }> {
-    const row = this.find(id);
-    return { document: toDocumentResponse(row), data: await this.store.get(row.storageKey) };
+    const { row, data } = await this.documents.file(id);
+    return { document: toDocumentResponse(row), data };
   }
 
   context(projectId: string, contextId: string): ContextResponseDto {
-    if (!this.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
-    const context = this.corpora.get(projectId).getContext(contextId);
-    if (!context) throw new ContextNotFoundError(contextId);
-    return context;
-  }
-
-  private find(id: string): DocumentRow {
-    const row = this.catalog.documents.findById(id);
-    if (!row) throw new DocumentNotFoundError(id);
-    return row;
+    return this.documents.context(projectId, contextId);
   }
 
   async remove(id: string): Promise<void> {
@@ -77,29 +49,11 @@ export class DocumentsService {
   }
 
   retry(id: string): DocumentResponseDto {
-    const row = this.intake.retry(id);
-    if (!row) throw new DocumentNotFoundError(id);
-    return toDocumentResponse(row);
+    return toDocumentResponse(this.retryDocument.execute({ documentId: id }));
   }
 
   outline(articleId: string): OutlineResponseDto {
-    const doc = this.catalog.documents.findByArticleId(articleId);
-    if (!doc) throw new ArticleNotFoundError(articleId);
-    const corpus = this.corpora.get(doc.projectId);
-    const article = corpus.getArticle(articleId);
-    if (!article) throw new ArticleNotFoundError(articleId);
-    return {
-      article: {
-        id: article.id,
-        title: article.title,
-        authors: article.authors,
-        abstract: article.abstract,
-        doi: article.doi,
-        pageCount: article.pageCount,
-        documentId: doc.id,
-      },
-      sections: corpus.outline(articleId),
-    };
+    return this.documents.outline(articleId);
   }
 }
 

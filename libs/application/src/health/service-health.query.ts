@@ -1,0 +1,31 @@
+import type { LecternConfig } from '@lectern/config';
+import type { CatalogDb } from '@lectern/corpus';
+import type { ConfiguredEmbedder, ParseServices } from '@lectern/ingest';
+
+/** What `/health` reports: the embedder and why, the parsers and whether their services answer, the queue. */
+export class ServiceHealth {
+  constructor(
+    private readonly config: LecternConfig,
+    private readonly embedder: ConfiguredEmbedder,
+    private readonly services: ParseServices,
+    private readonly catalog: CatalogDb,
+  ) {}
+
+  async report() {
+    const { config, services } = this;
+    const { instance, choice } = this.embedder;
+    return {
+      embedder: { kind: choice.kind, model: instance.modelId, dimension: instance.dimension, reason: choice.reason },
+      parsers: services.names,
+      services: await services.health(),
+      objectStore: config.minio ? ('minio' as const) : ('local' as const),
+      llm: config.llm ? { baseUrl: config.llm.baseUrl, model: config.llm.model, smallModel: config.llm.smallModel } : null,
+      worker: {
+        inProcess: config.inProcessWorker,
+        threads: config.workers,
+        concurrentDocuments: config.maxConcurrentDocuments,
+        jobs: this.catalog.jobs.counts(),
+      },
+    };
+  }
+}
