@@ -2,7 +2,9 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig } from '@lectern/config';
-import { IngestRuntime } from '@lectern/ingest';
+import { CATALOG, createLectern, DOCUMENT_INTAKE, EMBEDDER, INGEST_POOL, INGEST_WORKER } from '@lectern/application';
+import type { CatalogDb } from '@lectern/corpus';
+import type { ConfiguredEmbedder, DocumentIntake, IngestWorker, LazyIngestPool } from '@lectern/ingest';
 import { startGrobidReplay } from '../test/replay/grobid.replay-server';
 
 export interface PoolBenchRow {
@@ -64,7 +66,13 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
     MAX_CONCURRENT_DOCUMENTS: String(threads * 2),
     ...env,
   });
-  const runtime = await IngestRuntime.create(config);
+  const lectern = await createLectern(config);
+  const runtime = {
+    catalog: lectern.get<CatalogDb>(CATALOG),
+    intake: lectern.get<DocumentIntake>(DOCUMENT_INTAKE),
+    worker: lectern.get<IngestWorker>(INGEST_WORKER),
+    warmUp: () => lectern.get<LazyIngestPool>(INGEST_POOL).warmUp(lectern.get<ConfiguredEmbedder>(EMBEDDER).poolConfig),
+  };
   try {
     const project = runtime.catalog.projects.create('bench');
     for (const pdf of pdfs) await runtime.intake.submit(project.id, [{ originalName: pdf.name, data: pdf.data }]);
@@ -104,7 +112,7 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
       coresBusy: (cpu.user + cpu.system) / 1e6 / seconds,
     };
   } finally {
-    await runtime.close();
+    await lectern.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

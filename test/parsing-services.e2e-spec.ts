@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { IngestRuntime } from '@lectern/ingest';
+import { CORPUS_REGISTRY } from '@lectern/application';
+import type { CorpusRegistry } from '@lectern/ingest';
 import { readTeiOutline } from '@lectern/parsing';
-import { INGEST_RUNTIME } from '../apps/api/src/core/tokens';
 import { startGrobidReplay } from './replay/grobid.replay-server';
 import { startNougatReplay } from './replay/nougat.replay-server';
 import { startUnstructuredReplay } from './replay/unstructured.replay-server';
@@ -41,7 +41,7 @@ async function uploadAndWait(t: TestApp, projectId: string, names: string[]) {
 
 /** Every context of an article in reading order, read through the app's own corpus handle. */
 function contextsOf(t: TestApp, projectId: string, articleId: string) {
-  return t.app.get<IngestRuntime>(INGEST_RUNTIME).corpora.get(projectId).listArticleContexts(articleId);
+  return t.app.get<CorpusRegistry>(CORPUS_REGISTRY).get(projectId).listArticleContexts(articleId);
 }
 
 async function outline(t: TestApp, articleId: string): Promise<OutlineSection[]> {

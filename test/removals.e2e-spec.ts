@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { IngestRuntime } from '@lectern/ingest';
-import { INGEST_RUNTIME } from '../apps/api/src/core/tokens';
+import { CORPUS_REGISTRY, INGEST_WORKER } from '@lectern/application';
+import type { CorpusRegistry, IngestWorker } from '@lectern/ingest';
 import { startGrobidReplay } from './replay/grobid.replay-server';
 import { corpusPdf } from './support/paths';
 import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
@@ -78,7 +78,7 @@ describe('DELETE /documents/:id (e2e)', () => {
       if (Date.now() > deadline) throw new Error('the document never started parsing');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const runtime = t.app.get<IngestRuntime>(INGEST_RUNTIME);
+    const runtime = { corpora: t.app.get<CorpusRegistry>(CORPUS_REGISTRY), worker: t.app.get<IngestWorker>(INGEST_WORKER) };
     const articlesBefore = runtime.corpora.get(projectId).stats().articles;
     await t.http().delete(`/documents/${doc.id}`).expect(204);
     // Let the worker finish the parse it had started: it reaches GROBID, builds the article, finds the row gone.

@@ -3,7 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig, type LecternConfig } from '@lectern/config';
 import type { CorpusDb } from '@lectern/corpus';
-import { IngestRuntime } from '@lectern/ingest';
+import { CATALOG, CORPUS_REGISTRY, createLectern, DOCUMENT_INTAKE, EMBEDDER, INGEST_WORKER, type Lectern } from '@lectern/application';
+import type { CatalogDb } from '@lectern/corpus';
+import type { ConfiguredEmbedder, CorpusRegistry, DocumentIntake, IngestWorker } from '@lectern/ingest';
 import type { DatasetName, EvalDocument } from './eval.types';
 
 /** One dataset ingested into its own project: retrieval for its questions searches only its documents. */
@@ -23,7 +25,8 @@ export interface IngestedDataset {
 /** A temp data directory with every dataset ingested at one CONTEXT_MAX_TOKENS; close() removes it. */
 export interface EvalCorpus {
   contextMaxTokens: number;
-  runtime: IngestRuntime;
+  /** The embedder the corpus was built with, why it was chosen, and its default search mode. */
+  embedder: ConfiguredEmbedder;
   datasets: Map<DatasetName, IngestedDataset>;
   close(): Promise<void>;
 }
@@ -40,22 +43,28 @@ export async function ingestForEval(
 ): Promise<EvalCorpus> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `lectern-eval-${contextMaxTokens}-`));
   const config: LecternConfig = loadConfig({ ...env, LECTERN_DATA_DIR: dataDir, CONTEXT_MAX_TOKENS: String(contextMaxTokens) });
-  const runtime = await IngestRuntime.create(config);
+  const lectern = await createLectern(config);
   const close = async () => {
-    await runtime.close();
+    await lectern.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
   try {
     const datasets = new Map<DatasetName, IngestedDataset>();
-    for (const set of sets) datasets.set(set.name, await ingestOne(runtime, set.name, set.documents));
-    return { contextMaxTokens, runtime, datasets, close };
+    for (const set of sets) datasets.set(set.name, await ingestOne(lectern, set.name, set.documents));
+    return { contextMaxTokens, embedder: lectern.get<ConfiguredEmbedder>(EMBEDDER), datasets, close };
   } catch (error) {
     await close();
     throw error;
   }
 }
 
-async function ingestOne(runtime: IngestRuntime, name: DatasetName, documents: EvalDocument[]): Promise<IngestedDataset> {
+async function ingestOne(lectern: Lectern, name: DatasetName, documents: EvalDocument[]): Promise<IngestedDataset> {
+  const runtime = {
+    catalog: lectern.get<CatalogDb>(CATALOG),
+    intake: lectern.get<DocumentIntake>(DOCUMENT_INTAKE),
+    worker: lectern.get<IngestWorker>(INGEST_WORKER),
+    corpora: lectern.get<CorpusRegistry>(CORPUS_REGISTRY),
+  };
   const project = runtime.catalog.projects.create(`eval-${name}`);
   const keyOfFile = new Map<string, string>();
   for (const doc of documents) {

@@ -45,19 +45,19 @@ async function main(): Promise<void> {
   for (const budget of budgets) {
     const corpus = await ingestForEval(process.env, budget, datasets.map((d) => ({ name: d.name, documents: d.documents })));
     try {
-      embedderNote = `${corpus.runtime.embedderChoice.kind} (${corpus.runtime.embedder.modelId}, ${corpus.runtime.embedder.dimension} dimensions): ${corpus.runtime.embedderChoice.reason}`;
+      embedderNote = `${corpus.embedder.choice.kind} (${corpus.embedder.instance.modelId}, ${corpus.embedder.instance.dimension} dimensions): ${corpus.embedder.choice.reason}`;
       const setting: SettingRun = { contextMaxTokens: budget, datasets: [] };
       for (const dataset of datasets) {
         const ingested = corpus.datasets.get(dataset.name);
         if (!ingested) continue;
-        const runner = new ModeRunner({ corpus: ingested.corpus, embedder: corpus.runtime.embedder, llm, rerankers, articleOf: ingested.articleOf });
+        const runner = new ModeRunner({ corpus: ingested.corpus, embedder: corpus.embedder.instance, llm, rerankers, articleOf: ingested.articleOf });
         const gold = runner.goldOf(dataset.questions);
         const modeRuns = [];
         for (const mode of EVAL_MODES) modeRuns.push(await runner.run(mode, dataset.questions, gold));
         const exploreDeps = {
           corpus: ingested.corpus,
-          search: new SearchService(ingested.corpus, corpus.runtime.embedder),
-          searchMode: corpus.runtime.defaultSearchMode,
+          search: new SearchService(ingested.corpus, corpus.embedder.instance),
+          searchMode: corpus.embedder.defaultSearchMode,
           articleOf: ingested.articleOf,
         };
         // The heuristic navigator always; the LLM agent too when one is configured.

@@ -41,7 +41,7 @@ export async function runQaRecallBench(options: { quick: boolean; log?: (line: s
   const rows: QaRecallRow[] = [];
   const lines: string[] = [];
   try {
-    const embedder = corpus.runtime.embedder;
+    const embedder = corpus.embedder.instance;
     for (const dataset of datasets) {
       const ingested = corpus.datasets.get(dataset.name);
       if (!ingested) continue;

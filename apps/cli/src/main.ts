@@ -1,8 +1,9 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { createLectern, type Lectern } from '@lectern/application';
 import { loadConfig } from '@lectern/config';
-import { IngestRuntime } from '@lectern/ingest';
 import { version } from '../../../package.json';
 import { CliError } from './cli-error';
+import { commandDeps } from './command-deps';
 import { askCommand, type AskOptions } from './commands/ask.command';
 import { exploreCommand, type ExploreOptions } from './commands/explore.command';
 import { exportCommand } from './commands/export.command';
@@ -13,13 +14,13 @@ import { searchCommand } from './commands/search.command';
 /** Runs one CLI invocation and resolves to its exit code; `main` below wires it to the process. */
 export async function runCli(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
   let exitCode = 0;
-  const withRuntime = async (work: (runtime: IngestRuntime) => Promise<number> | number) => {
-    const runtime = await IngestRuntime.create(loadConfig());
+  const withLectern = async (work: (lectern: Lectern) => Promise<number> | number) => {
+    const lectern = await createLectern(loadConfig());
     try {
-      await runtime.init();
-      exitCode = await work(runtime);
+      await lectern.init();
+      exitCode = await work(lectern);
     } finally {
-      await runtime.close();
+      await lectern.close();
     }
   };
 
@@ -44,7 +45,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .argument('<paths...>', 'PDF files or folders containing PDFs')
     .requiredOption('-p, --project <name>', 'project name or id (created if missing)')
     .action((paths: string[], options: { project: string }) =>
-      withRuntime((runtime) => ingestCommand(runtime, paths, options, io.out, io.err)),
+      withLectern((lectern) => ingestCommand(commandDeps.ingest(lectern), paths, options, io.out, io.err)),
     );
 
   program
@@ -56,7 +57,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('-k, --k <n>', 'number of results (1-500)', positiveInt, '10')
     .option('--json', 'print JSON')
     .action((query: string, options: { project: string; mode?: string; k: string; json?: boolean }) =>
-      withRuntime((runtime) => searchCommand(runtime, query, options, io.out)),
+      withLectern((lectern) => searchCommand(commandDeps.search(lectern), query, options, io.out)),
     );
 
   program
@@ -69,7 +70,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('--parent', 'grow the top hits into passages with their neighbouring contexts')
     .option('--multi-query', 'search LLM-written variants of the question too (needs an LLM)')
     .option('--json', 'print JSON')
-    .action((question: string, options: AskOptions) => withRuntime((runtime) => askCommand(runtime, question, options, io.out, io.err)));
+    .action((question: string, options: AskOptions) => withLectern((lectern) => askCommand(commandDeps.ask(lectern), question, options, io.out, io.err)));
 
   program
     .command('explore')
@@ -79,7 +80,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('-a, --article <id>', 'start from this article')
     .option('--max-steps <n>', 'tool calls the agent may make (1-30, default 8)', positiveInt)
     .option('--json', 'print JSON: answer, citations, steps, usage')
-    .action((question: string, options: ExploreOptions) => withRuntime((runtime) => exploreCommand(runtime, question, options, io.out, io.err)));
+    .action((question: string, options: ExploreOptions) => withLectern((lectern) => exploreCommand(commandDeps.explore(lectern), question, options, io.out, io.err)));
 
   program
     .command('reembed')
@@ -87,7 +88,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .requiredOption('-p, --project <name>', 'project name or id')
     .option('--model <id>', 'embedding model id (default: EMBEDDING_MODEL)')
     .action((options: { project: string; model?: string }) =>
-      withRuntime((runtime) => reembedCommand(runtime, options, io.out, io.err)),
+      withLectern((lectern) => reembedCommand(commandDeps.reembed(lectern), options, io.out, io.err)),
     );
 
   program
@@ -97,7 +98,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .requiredOption('-o, --out <file>', 'the .sqlite file to write')
     .option('-f, --force', 'replace the file if it exists')
     .action((options: { project: string; out: string; force?: boolean }) =>
-      withRuntime((runtime) => exportCommand(runtime, options, io.err)),
+      withLectern((lectern) => exportCommand(commandDeps.export(lectern), options, io.err)),
     );
 
   try {

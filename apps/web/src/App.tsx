@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { DEFAULT_SETTINGS } from './api/chat-request';
 import { api, ApiError } from './api/client';
 import type { ChatSettings, Health, LecternDocument, Outline, OutlineSection, Project } from './api/types';
 import { ChatPanel } from './components/ChatPanel';
 import { sectionLabel } from './components/CitationChips';
 import { OutlineDialog } from './components/OutlineDialog';
-import { DEFAULT_SETTINGS } from './components/SettingsPopover';
 import { Sidebar } from './components/Sidebar';
 import { SourceViewer, type SourceTarget } from './components/source/SourceViewer';
 import { useArticleTitles } from './hooks/useArticleTitles';

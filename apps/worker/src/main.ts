@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { createLectern, LecternLifecycle } from '@lectern/application';
 import { loadConfig } from '@lectern/config';
-import { IngestRuntime } from '@lectern/ingest';
 
 /**
  * A standalone ingest worker: claims jobs from the shared catalog queue. Run it beside an API started with
@@ -8,13 +8,12 @@ import { IngestRuntime } from '@lectern/ingest';
  */
 async function main(): Promise<void> {
   const logger = new Logger('IngestWorker');
-  const runtime = await IngestRuntime.create(loadConfig(), { logger });
-  await runtime.init();
-  runtime.worker.start();
-  logger.log(`worker ${runtime.worker.workerId} started`);
+  const lectern = await createLectern(loadConfig(), { logger });
+  await lectern.init();
+  logger.log(`worker ${lectern.get(LecternLifecycle).startWorker()} started`);
   const shutdown = async (signal: string) => {
     logger.log(`${signal}: finishing the current document, then stopping`);
-    await runtime.close();
+    await lectern.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

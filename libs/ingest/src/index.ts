@@ -15,8 +15,23 @@ export { removeDocument, type RemoveDocumentDeps } from './remove-document';
 export { removeProject } from './remove-project';
 export { compiledTaskFile, createPool, InlinePool, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
 export type { IngestPool } from './ingest.pool';
-export { IngestRuntime } from './ingest.runtime';
 export type { IngestLogger } from './ingest.logger';
+export {
+  closeIngest,
+  createCorpusRegistry,
+  createDocumentIntake,
+  createIngestPool,
+  createIngestWorker,
+  createJobQueue,
+  createObjectStore,
+  createParseServices,
+  initOutsideResources,
+  LazyIngestPool,
+  openCatalog,
+  resolveConfiguredEmbedder,
+  type ConfiguredEmbedder,
+  type IngestWorkerParts,
+} from './ingest.parts';
 export { IngestWorker } from './ingest.worker';
 export type { IngestWorkerDeps, IngestWorkerOptions } from './ingest.worker';
 export { ParseServices } from './parse-services';

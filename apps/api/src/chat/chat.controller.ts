@@ -1,11 +1,11 @@
 import { Body, Controller, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { AskQuestion, AskQuestionCommand } from '@lectern/application';
 import { ApiErrors } from '../core/api-errors.decorator';
 import { ApiJsonOrEventStream } from '../core/api-event-stream.decorator';
 import { ChatRequestDto } from './dto/chat.request.dto';
 import { ChatCitationDto, ChatResponseDto, ChatRetrievalEventDto, StreamErrorEventDto, TokenEventDto } from './dto/chat.response.dto';
-import { ChatService } from './chat.service';
 import { writeServerSentEvents } from './sse.writer';
 
 @ApiTags('chat')
@@ -13,7 +13,7 @@ import { writeServerSentEvents } from './sse.writer';
 export class ChatController {
   private readonly logger = new Logger(ChatController.name);
 
-  constructor(private readonly service: ChatService) {}
+  constructor(private readonly askQuestion: AskQuestion) {}
 
   /** JSON by default; server-sent events with `stream: true`. Either way a client that leaves stops the LLM. */
   @Post()
@@ -33,9 +33,9 @@ export class ChatController {
   })
   async chat(@Param('projectId') projectId: string, @Body() dto: ChatRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     // Before any byte is written, so an unknown project is still a plain 404.
-    const turn = this.service.start(projectId, dto);
+    const turn = this.askQuestion.execute(AskQuestionCommand.create(toCommandInput(projectId, dto)));
     if (dto.stream) {
-      await writeServerSentEvents(req, res, (signal) => this.service.events(turn, signal), this.logger);
+      await writeServerSentEvents(req, res, (signal) => turn.events(signal), this.logger);
       return;
     }
     const abort = new AbortController();
@@ -43,10 +43,21 @@ export class ChatController {
       if (!res.writableFinished) abort.abort(new Error('client disconnected'));
     });
     try {
-      res.status(200).json(await this.service.answer(turn, abort.signal));
+      res.status(200).json(await turn.answer(abort.signal));
     } catch (error) {
       // Nobody is left to read an error about the disconnect itself.
       if (!abort.signal.aborted) throw error;
     }
   }
+}
+
+/** The last message is the question (the DTO checks it is the user's); the ones before it are the conversation. */
+function toCommandInput(projectId: string, dto: ChatRequestDto) {
+  const { messages, stream: _stream, ...options } = dto;
+  return {
+    projectId,
+    question: messages[messages.length - 1].content,
+    history: messages.slice(0, -1).map(({ role, content }) => ({ role, content })),
+    ...options,
+  };
 }

@@ -1,38 +1,42 @@
-import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { INGEST_LOGGER, LECTERN_CONFIG, LECTERN_PARTS, LecternLifecycle } from '@lectern/application';
 import type { LecternConfig } from '@lectern/config';
-import { IngestRuntime } from '@lectern/ingest';
-import { INGEST_RUNTIME, LECTERN_CONFIG } from './tokens';
 
-/** Builds the ingest runtime once and runs its worker in-process unless INGEST_WORKER=off. */
+/**
+ * Registers every part of Lectern (LECTERN_PARTS: catalog, object store, embedder, corpora, LLM, rerankers, parse
+ * services, pool, worker, intake, use cases) as its own provider, and runs the worker in-process unless
+ * INGEST_WORKER=off.
+ */
 @Global()
 @Module({})
 export class CoreModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('IngestWorker');
 
-  constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
+  constructor(
+    @Inject(LECTERN_CONFIG) private readonly config: LecternConfig,
+    private readonly lifecycle: LecternLifecycle,
+  ) {}
 
   static register(config: LecternConfig): DynamicModule {
+    const parts: Provider[] = LECTERN_PARTS.map(({ provide, inject, useFactory }) => ({
+      provide,
+      inject,
+      useFactory: useFactory as (...deps: unknown[]) => unknown,
+    }));
     return {
       module: CoreModule,
-      providers: [
-        { provide: LECTERN_CONFIG, useValue: config },
-        {
-          provide: INGEST_RUNTIME,
-          useFactory: () => IngestRuntime.create(config, { logger: new Logger('IngestWorker') }),
-        },
-      ],
-      exports: [LECTERN_CONFIG, INGEST_RUNTIME],
+      providers: [{ provide: LECTERN_CONFIG, useValue: config }, { provide: INGEST_LOGGER, useValue: new Logger('IngestWorker') }, ...parts],
+      exports: [LECTERN_CONFIG, INGEST_LOGGER, ...LECTERN_PARTS.map((part) => part.provide)],
     };
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.runtime.init();
-    if (!this.runtime.config.inProcessWorker) return;
-    this.runtime.worker.start();
-    this.logger.log(`in-process ingest worker started (${this.runtime.worker.workerId})`);
+    await this.lifecycle.init();
+    if (!this.config.inProcessWorker) return;
+    this.logger.log(`in-process ingest worker started (${this.lifecycle.startWorker()})`);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.runtime.close();
+    await this.lifecycle.close();
   }
 }

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { memoryStorage } from 'multer';
+import { LECTERN_CONFIG } from '@lectern/application';
 import type { LecternConfig } from '@lectern/config';
-import { LECTERN_CONFIG } from '../core/tokens';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 

@@ -1,20 +1,20 @@
 import { Body, Controller, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { Explore, ExploreCommand } from '@lectern/application';
 import { StreamErrorEventDto, TokenEventDto } from '../chat/dto/chat.response.dto';
 import { writeServerSentEvents } from '../chat/sse.writer';
 import { ApiErrors } from '../core/api-errors.decorator';
 import { ApiJsonOrEventStream } from '../core/api-event-stream.decorator';
 import { ExploreRequestDto } from './dto/explore.request.dto';
 import { ExploreAnswerEventDto, ExploreResponseDto, ExploreStepDto } from './dto/explore.response.dto';
-import { ExploreService } from './explore.service';
 
 @ApiTags('explore')
 @Controller('projects/:projectId/explore')
 export class ExploreController {
   private readonly logger = new Logger(ExploreController.name);
 
-  constructor(private readonly service: ExploreService) {}
+  constructor(private readonly exploreProject: Explore) {}
 
   /** JSON by default; with `stream: true`, server-sent events step/token/answer/done (or error) as the agent moves. */
   @Post()
@@ -33,9 +33,9 @@ export class ExploreController {
   })
   async explore(@Param('projectId') projectId: string, @Body() dto: ExploreRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     // Before any byte is written, so an unknown project or article is still a plain 404.
-    const run = this.service.start(projectId, dto);
+    const run = this.exploreProject.execute(ExploreCommand.create({ projectId, ...dto }));
     if (dto.stream) {
-      await writeServerSentEvents(req, res, (signal) => this.service.events(run, signal), this.logger);
+      await writeServerSentEvents(req, res, (signal) => run.events(signal), this.logger);
       return;
     }
     const abort = new AbortController();
@@ -43,7 +43,7 @@ export class ExploreController {
       if (!res.writableFinished) abort.abort(new Error('client disconnected'));
     });
     try {
-      res.status(200).json(await this.service.explore(run, abort.signal));
+      res.status(200).json(await run.explore(abort.signal));
     } catch (error) {
       if (!abort.signal.aborted) throw error;
     }

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { IngestRuntime, ProjectNotFoundError } from '@lectern/ingest';
-import { INGEST_RUNTIME } from '../core/tokens';
+import { ExportProject, ExportProjectCommand } from '@lectern/application';
 
 export interface CorpusSnapshot {
   file: string;
@@ -12,26 +11,24 @@ export interface CorpusSnapshot {
   dispose(): Promise<void>;
 }
 
+/** A download is a snapshot in a temporary folder, removed once sent. */
 @Injectable()
 export class ExportService {
-  constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
+  constructor(private readonly exportProject: ExportProject) {}
 
   async snapshot(projectId: string): Promise<CorpusSnapshot> {
-    const project = this.runtime.catalog.projects.findById(projectId);
-    if (!project) throw new ProjectNotFoundError(projectId);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-export-'));
-    const file = path.join(dir, 'corpus.sqlite');
     try {
-      this.runtime.corpora.get(projectId).exportTo(file);
+      const { project, file } = this.exportProject.execute(ExportProjectCommand.create({ projectId, file: path.join(dir, 'corpus.sqlite') }));
+      return {
+        file,
+        downloadName: `${safeName(project.name)}.sqlite`,
+        dispose: () => fs.rm(dir, { recursive: true, force: true }),
+      };
     } catch (error) {
       await fs.rm(dir, { recursive: true, force: true });
       throw error;
     }
-    return {
-      file,
-      downloadName: `${safeName(project.name)}.sqlite`,
-      dispose: () => fs.rm(dir, { recursive: true, force: true }),
-    };
   }
 }
 

@@ -1,49 +1,28 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { IngestRuntime, ProjectNotFoundError, removeProject } from '@lectern/ingest';
-import { INGEST_RUNTIME } from '../core/tokens';
-import type { ProjectResponseDto, ProjectStatsDto } from './dto/project.response.dto';
+import { Injectable } from '@nestjs/common';
+import { ProjectCatalog } from '@lectern/application';
+import type { ProjectResponseDto } from './dto/project.response.dto';
 
 @Injectable()
 export class ProjectsService {
-  constructor(@Inject(INGEST_RUNTIME) private readonly runtime: IngestRuntime) {}
+  constructor(private readonly projects: ProjectCatalog) {}
 
   create(name: string): ProjectResponseDto {
-    const project = this.runtime.catalog.projects.create(name);
-    return { ...project, documentCount: 0 };
+    return this.projects.create(name);
   }
 
   list(): ProjectResponseDto[] {
-    return this.runtime.catalog.projects.list();
+    return this.projects.list();
   }
 
   get(id: string): ProjectResponseDto {
-    const project = this.list().find((p) => p.id === id);
-    if (!project) throw new ProjectNotFoundError(id);
-    return { ...project, stats: this.stats(id) };
+    return this.projects.get(id);
   }
 
   rename(id: string, name: string): ProjectResponseDto {
-    if (!this.runtime.catalog.projects.rename(id, name)) throw new ProjectNotFoundError(id);
-    return this.get(id);
+    return this.projects.rename(id, name);
   }
 
-  async remove(id: string): Promise<void> {
-    const { catalog, store, corpora } = this.runtime;
-    if (!(await removeProject({ catalog, store, corpora }, id))) throw new ProjectNotFoundError(id);
-  }
-
-  private stats(id: string): ProjectStatsDto {
-    const documents = this.runtime.catalog.documents.listByProject(id);
-    const ready = documents.filter((d) => d.status === 'ready');
-    const failed = documents.filter((d) => d.status === 'failed').length;
-    const corpus = ready.length > 0 ? this.runtime.corpora.get(id).stats() : { articles: 0, sections: 0, contexts: 0 };
-    return {
-      documents: documents.length,
-      ready: ready.length,
-      failed,
-      inProgress: documents.length - ready.length - failed,
-      ...corpus,
-      pages: ready.reduce((sum, d) => sum + (d.pageCount ?? 0), 0),
-    };
+  remove(id: string): Promise<void> {
+    return this.projects.remove(id);
   }
 }

@@ -1,14 +1,14 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { SearchProject, SearchProjectCommand } from '@lectern/application';
 import { ApiErrors } from '../core/api-errors.decorator';
 import { SearchRequestDto } from './dto/search.request.dto';
 import { SearchResponseDto } from './dto/search.response.dto';
-import { SearchService } from './search.service';
 
 @ApiTags('search')
 @Controller('projects/:projectId/search')
 export class SearchController {
-  constructor(private readonly service: SearchService) {}
+  constructor(private readonly searchProject: SearchProject) {}
 
   @Post()
   @HttpCode(200)
@@ -20,6 +20,6 @@ export class SearchController {
     409: "The project's corpus was embedded with another model.",
   })
   search(@Param('projectId') projectId: string, @Body() dto: SearchRequestDto): Promise<SearchResponseDto> {
-    return this.service.search(projectId, dto.query, dto.mode, dto.k);
+    return this.searchProject.execute(SearchProjectCommand.create({ projectId, query: dto.query, mode: dto.mode, k: dto.k }));
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { SearchController } from './search.controller';
-import { SearchService } from './search.service';
 
-@Module({ controllers: [SearchController], providers: [SearchService] })
+@Module({ controllers: [SearchController] })
 export class SearchModule {}

@@ -1,9 +1,7 @@
-import { ExploreAgent, MAX_EXPLORE_STEPS, type ExploreResult } from '@lectern/agent';
-import { IngestRuntime } from '@lectern/ingest';
-import { createLlm } from '@lectern/llm';
-import { SearchService } from '@lectern/retrieval';
+import { Explore, ExploreCommand, FindProject, type ExploreOutcome } from '@lectern/application';
+import { ArticleNotFoundError } from '@lectern/ingest';
 import { CliError } from '../cli-error';
-import { findProject } from '../project-lookup';
+import { findProject, flagName } from '../project-lookup';
 
 export interface ExploreOptions {
   project: string;
@@ -12,9 +10,14 @@ export interface ExploreOptions {
   json?: boolean;
 }
 
+export interface ExploreDeps {
+  projects: FindProject;
+  exploreProject: Explore;
+}
+
 /** `lectern explore "<question>" --project <name> [--article <id>] [--max-steps n] [--json]`. */
 export async function exploreCommand(
-  runtime: IngestRuntime,
+  deps: ExploreDeps,
   question: string,
   options: ExploreOptions,
   out: NodeJS.WritableStream,
@@ -22,20 +25,10 @@ export async function exploreCommand(
 ): Promise<number> {
   if (question.trim().length === 0) throw new CliError('the question is empty');
   const maxSteps = options.maxSteps === undefined ? undefined : Number(options.maxSteps);
-  if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1 || maxSteps > MAX_EXPLORE_STEPS)) {
-    throw new CliError(`--max-steps must be from 1 to ${MAX_EXPLORE_STEPS}`);
-  }
-  const project = findProject(runtime.catalog, options.project);
-  const corpus = runtime.corpora.get(project.id);
-  if (options.article && !corpus.getArticle(options.article)) throw new CliError(`no article ${JSON.stringify(options.article)} in project ${project.name}`);
-
-  const agent = new ExploreAgent({ corpus, search: new SearchService(corpus, runtime.embedder), llm: createLlm(runtime.config.llm) });
-  const { readSectionIds: _read, ...result } = await agent.explore({
-    question: question.trim(),
-    articleId: options.article,
-    budget: { maxSteps },
-    searchMode: runtime.defaultSearchMode,
-  });
+  const labels = (field: string) => (field === 'articleId' ? '--article' : flagName(field));
+  const project = findProject(deps.projects, options.project);
+  const command = ExploreCommand.create({ projectId: project.id, question, articleId: options.article, maxSteps }, labels);
+  const result = await start(deps.exploreProject, command, project.name).explore();
   if (options.json) {
     out.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
@@ -47,7 +40,16 @@ export async function exploreCommand(
   return 0;
 }
 
+function start(exploreProject: Explore, command: ExploreCommand, projectName: string) {
+  try {
+    return exploreProject.execute(command);
+  } catch (error) {
+    if (error instanceof ArticleNotFoundError) throw new CliError(`no article ${JSON.stringify(command.articleId)} in project ${projectName}`);
+    throw error;
+  }
+}
+
 /** The agent's moves, one per line, on stderr: visible, but not mixed into the answer. */
-function trail(result: Omit<ExploreResult, 'readSectionIds'>): string {
+function trail(result: ExploreOutcome): string {
   return result.steps.map((s, i) => `step ${i + 1}: ${s.tool}${Object.keys(s.args).length ? ` ${JSON.stringify(s.args)}` : ''} → ${s.summary}\n`).join('');
 }

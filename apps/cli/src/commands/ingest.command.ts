@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { DocumentRow } from '@lectern/corpus';
-import { IngestRuntime, UploadRejectedError } from '@lectern/ingest';
+import { DocumentProgressQuery, FindProject, IngestDocument, IngestDocumentCommand } from '@lectern/application';
+import { UploadRejectedError, type IngestWorker } from '@lectern/ingest';
 import { findProject } from '../project-lookup';
 import { collectFiles } from './collect-files';
 
@@ -14,16 +14,24 @@ interface FileState {
   detail?: string;
 }
 
+export interface IngestDeps {
+  projects: FindProject;
+  ingestDocument: IngestDocument;
+  progress: DocumentProgressQuery;
+  /** Started for the command's own files, stopped when they are done. */
+  worker: Pick<IngestWorker, 'start' | 'stop'>;
+}
+
 /** `lectern ingest <files or folders…> --project <name>`: queue, process, and report one line per file. */
 export async function ingestCommand(
-  runtime: IngestRuntime,
+  deps: IngestDeps,
   args: string[],
   options: { project: string },
   out: NodeJS.WritableStream,
   err: NodeJS.WritableStream,
 ): Promise<number> {
   const files = await collectFiles(args);
-  const project = findProject(runtime.catalog, options.project, { create: true });
+  const project = findProject(deps.projects, options.project, { create: true });
   const states: FileState[] = [];
   const report = (s: FileState) => out.write(`${s.outcome}  ${s.label}${s.detail ? `  ${s.detail}` : ''}\n`);
 
@@ -32,7 +40,8 @@ export async function ingestCommand(
     states.push(state);
     try {
       const data = await fs.readFile(file);
-      const { accepted } = await runtime.intake.submit(project.id, [{ originalName: path.basename(file), data }]);
+      const command = IngestDocumentCommand.create({ projectId: project.id, files: [{ originalName: path.basename(file), data }] });
+      const { accepted } = await deps.ingestDocument.execute(command);
       state.documentId = accepted[0].document.id;
       if (accepted[0].duplicate && accepted[0].document.status === 'ready') state.outcome = 'duplicate';
     } catch (error) {
@@ -45,12 +54,12 @@ export async function ingestCommand(
 
   const waiting = () => states.filter((s) => s.documentId && !s.outcome);
   const total = waiting().length;
-  runtime.worker.start();
+  deps.worker.start();
   let shown = -1;
   while (waiting().length > 0) {
     for (const state of waiting()) {
-      const doc = runtime.catalog.documents.findById(state.documentId as string) as DocumentRow;
-      if (doc.status === 'ready') Object.assign(state, { outcome: 'ready', detail: describe(runtime, doc) });
+      const { document: doc, built } = deps.progress.get(state.documentId as string);
+      if (doc.status === 'ready') Object.assign(state, { outcome: 'ready', detail: describe(built) });
       if (doc.status === 'failed') Object.assign(state, { outcome: 'failed', detail: doc.error ?? 'unknown reason' });
       if (state.outcome) report(state);
     }
@@ -59,7 +68,7 @@ export async function ingestCommand(
     shown = done;
     if (waiting().length > 0) await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  await runtime.worker.stop();
+  await deps.worker.stop();
 
   const failed = states.filter((s) => s.outcome === 'failed').length;
   err.write(`${states.length - failed} of ${states.length} files ready in project "${project.name}" (${project.id})\n`);
@@ -70,11 +79,9 @@ function isFsError(error: unknown): boolean {
   return typeof (error as NodeJS.ErrnoException)?.code === 'string' && (error as Error).name !== 'SqliteError';
 }
 
-function describe(runtime: IngestRuntime, doc: DocumentRow): string {
-  if (!doc.articleId) return '';
-  const outline = runtime.corpora.get(doc.projectId).outline(doc.articleId);
-  const contexts = outline.reduce((n, s) => n + s.contextCount, 0);
-  return `(${plural(doc.pageCount ?? 0, 'page')}, ${plural(outline.length, 'section')}, ${plural(contexts, 'context')})`;
+function describe(built: { pages: number; sections: number; contexts: number } | undefined): string {
+  if (!built) return '';
+  return `(${plural(built.pages, 'page')}, ${plural(built.sections, 'section')}, ${plural(built.contexts, 'context')})`;
 }
 
 function plural(n: number, word: string): string {

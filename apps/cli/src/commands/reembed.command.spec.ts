@@ -6,13 +6,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { loadConfig } from '@lectern/config';
-import { CorpusDb, EmbeddingModelMismatchError } from '@lectern/corpus';
+import { CorpusDb, EmbeddingModelMismatchError, type CatalogDb } from '@lectern/corpus';
 import { LEXICAL_MODEL_ID, TransformersEmbedder } from '@lectern/embeddings';
-import { IngestRuntime } from '@lectern/ingest';
+import { CATALOG, CORPUS_REGISTRY, createLectern, type Lectern } from '@lectern/application';
+import type { CorpusRegistry } from '@lectern/ingest';
 import { SearchService } from '@lectern/retrieval';
 import { buildTinyBertModel } from '../../../../test/fixtures/tiny-model/build-tiny-model';
 import { corpusPdf } from '../../../../test/support/paths';
 import { CliError } from '../cli-error';
+import { commandDeps } from '../command-deps';
 import { ingestCommand } from './ingest.command';
 import { reembedCommand } from './reembed.command';
 
@@ -28,7 +30,8 @@ function sink(): PassThrough & { text: () => string } {
 
 describe(reembedCommand.name, () => {
   let dataDir = '';
-  let runtime: IngestRuntime;
+  let lectern: Lectern;
+  let runtime: ReturnType<typeof commandDeps.reembed> & { catalog: CatalogDb; corpora: CorpusRegistry };
   const env = () => ({
     LECTERN_DATA_DIR: dataDir,
     MODELS_DIR: path.join(dataDir, 'models'),
@@ -40,12 +43,13 @@ describe(reembedCommand.name, () => {
   beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-reembed-'));
     buildTinyBertModel(path.join(dataDir, 'models'), { vocab: ['cotton', 'fibre', 'sentiment', 'twitter', 'tweets'] });
-    runtime = await IngestRuntime.create(loadConfig(env()));
-    const code = await ingestCommand(runtime, PDFS.map(corpusPdf), { project: 'bio' }, sink(), sink());
+    lectern = await createLectern(loadConfig(env()));
+    runtime = { ...commandDeps.reembed(lectern), catalog: lectern.get<CatalogDb>(CATALOG), corpora: lectern.get<CorpusRegistry>(CORPUS_REGISTRY) };
+    const code = await ingestCommand(commandDeps.ingest(lectern), PDFS.map(corpusPdf), { project: 'bio' }, sink(), sink());
     expect(code).toBe(0);
   });
   afterEach(async () => {
-    await runtime.close();
+    await lectern.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

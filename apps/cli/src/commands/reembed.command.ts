@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { LecternConfig } from '@lectern/config';
-import { CorpusDb, type CatalogDb, type ReembedProgress } from '@lectern/corpus';
+import type { FindProject } from '@lectern/application';
+import { CorpusDb, type ReembedProgress } from '@lectern/corpus';
 import {
   embedderConfigFrom,
   LEXICAL_MODEL_ID,
@@ -11,9 +12,9 @@ import {
 import { CliError } from '../cli-error';
 import { findProject } from '../project-lookup';
 
-/** What the command needs of an IngestRuntime (which satisfies it); `resolve` is replaceable for tests. */
+/** What the command needs of the Lectern parts; `resolve` is replaceable for tests. */
 export interface ReembedDeps {
-  catalog: CatalogDb;
+  projects: FindProject;
   corpora: { fileOf(projectId: string): string; closeAll(): void };
   config: LecternConfig;
   resolve?: (config: EmbedderConfig) => Promise<ResolvedEmbedder>;
@@ -37,7 +38,7 @@ export async function reembedCommand(
   out: NodeJS.WritableStream,
   err: NodeJS.WritableStream,
 ): Promise<number> {
-  const project = findProject(deps.catalog, options.project);
+  const project = findProject(deps.projects, options.project);
   const file = deps.corpora.fileOf(project.id);
   if (!existsSync(file)) throw new CliError(`project "${project.name}" has no corpus yet: nothing has been ingested into it`);
 

@@ -1,23 +1,21 @@
-import { IngestRuntime } from '@lectern/ingest';
-import { SearchService, type SearchMode } from '@lectern/retrieval';
-import { CliError } from '../cli-error';
-import { findProject } from '../project-lookup';
+import { FindProject, SearchProject, SearchProjectCommand } from '@lectern/application';
+import { findProject, flagName } from '../project-lookup';
+
+export interface SearchDeps {
+  projects: FindProject;
+  searchProject: SearchProject;
+}
 
 /** `lectern search "<query>" --project <name> [--mode] [--k] [--json]`. */
 export async function searchCommand(
-  runtime: IngestRuntime,
+  deps: SearchDeps,
   query: string,
   options: { project: string; mode?: string; k: string; json?: boolean },
   out: NodeJS.WritableStream,
 ): Promise<number> {
-  const project = findProject(runtime.catalog, options.project);
-  const mode = options.mode ?? runtime.defaultSearchMode;
-  if (!['hybrid', 'standard', 'keyword'].includes(mode)) {
-    throw new CliError(`--mode must be hybrid, standard or keyword (got ${JSON.stringify(mode)})`);
-  }
-  const k = Number(options.k);
-  const search = new SearchService(runtime.corpora.get(project.id), runtime.embedder);
-  const hits = await search.search(query, { mode: mode as SearchMode, k });
+  const project = findProject(deps.projects, options.project);
+  const command = SearchProjectCommand.create({ projectId: project.id, query, mode: options.mode, k: Number(options.k) }, flagName);
+  const { mode, results: hits } = await deps.searchProject.execute(command);
   if (options.json) {
     out.write(`${JSON.stringify({ mode, results: hits }, null, 2)}\n`);
     return 0;

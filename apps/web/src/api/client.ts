@@ -1,3 +1,4 @@
+import { chatRequestBody } from './chat-request';
 import { readServerEvents, type ServerEvent } from './sse';
 import type {
   ApiErrorBody,
@@ -92,14 +93,7 @@ export const api = {
   chat: (projectId: string, messages: ChatRequest['messages'], settings: ChatSettings, signal?: AbortSignal) =>
     stream(
       `/projects/${enc(projectId)}/chat`,
-      {
-        messages,
-        ...(settings.mode === 'auto' ? {} : { mode: settings.mode }),
-        expand: settings.expand,
-        multiQuery: settings.multiQuery,
-        filter: settings.filter,
-        stream: true,
-      },
+      { ...chatRequestBody(messages, settings), stream: true },
       signal,
     ),
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { DEFAULT_SETTINGS } from '../api/chat-request';
 import type { ChatSettings } from '../api/types';
-
-export const DEFAULT_SETTINGS: ChatSettings = { mode: 'auto', expand: 'parent', multiQuery: false, filter: false };
 
 const MODES: Array<{ value: ChatSettings['mode']; label: string; hint: string }> = [
   { value: 'auto', label: 'Automatic', hint: 'The best mode for this server’s embeddings (recommended)' },

@@ -18,14 +18,16 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-
-export const CHAT_MODES = ['hybrid', 'standard', 'keyword'] as const;
-export type ChatMode = (typeof CHAT_MODES)[number];
-export const CHAT_ROLES = ['user', 'assistant'] as const;
-export const MAX_CHAT_MESSAGES = 50;
-export const MAX_CHAT_MESSAGE_CHARS = 20_000;
-export const MAX_CHAT_K = 200;
-export const MAX_MULTI_QUERY_N = 5;
+import {
+  CHAT_ROLES,
+  EXPAND_MODES,
+  MAX_ANSWER_K,
+  MAX_CHAT_MESSAGE_CHARS,
+  MAX_CHAT_MESSAGES,
+  MAX_MULTI_QUERY_N,
+  SEARCH_MODES,
+  type SearchMode,
+} from '@lectern/application';
 
 export class ChatMessageDto {
   @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
@@ -91,25 +93,25 @@ export class ChatRequestDto {
   messages!: ChatMessageDto[];
 
   @ApiPropertyOptional({
-    enum: CHAT_MODES,
+    enum: SEARCH_MODES,
     enumName: 'SearchMode',
     description: 'Default: hybrid with model embeddings, keyword with the offline lexical ones.',
   })
   @IsOptional()
-  @IsIn(CHAT_MODES)
-  mode?: ChatMode;
+  @IsIn(SEARCH_MODES)
+  mode?: SearchMode;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_CHAT_K, description: 'How many contexts to retrieve (default 80).', example: 80 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_ANSWER_K, description: 'How many contexts to retrieve (default 80).', example: 80 })
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(MAX_CHAT_K)
+  @Max(MAX_ANSWER_K)
   k?: number;
 
   @ApiPropertyOptional({ enum: ['parent', 'none'], description: 'parent: add the neighbouring contexts of the top hits.' })
   @IsOptional()
-  @IsIn(['parent', 'none'])
-  expand?: 'parent' | 'none';
+  @IsIn(EXPAND_MODES)
+  expand?: (typeof EXPAND_MODES)[number];
 
   @ApiPropertyOptional({
     oneOf: [

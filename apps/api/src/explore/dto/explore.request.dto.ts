@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { MAX_EXPLORE_STEPS } from '@lectern/agent';
-import { MAX_QUERY_LENGTH } from '@lectern/retrieval';
+import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '@lectern/application';
 
 export class ExploreRequestDto {
   @ApiProperty({ type: String, minLength: 1, maxLength: MAX_QUERY_LENGTH, description: 'Not blank.', example: 'What baselines did they consider for causality prediction?' })

@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-
-export const SEARCH_MODES = ['hybrid', 'standard', 'keyword'] as const;
+import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS, SEARCH_MODES, type SearchMode } from '@lectern/application';
 
 export class SearchRequestDto {
   @ApiProperty({ type: String, maxLength: 1000, example: 'entity linking' })
   @IsString()
-  @MaxLength(1000)
+  @MaxLength(MAX_QUERY_LENGTH)
   query!: string;
 
   @ApiPropertyOptional({
@@ -16,12 +15,12 @@ export class SearchRequestDto {
   })
   @IsOptional()
   @IsIn(SEARCH_MODES)
-  mode?: (typeof SEARCH_MODES)[number];
+  mode?: SearchMode;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 500, description: 'How many contexts to return.', example: 10 })
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(500)
+  @Max(MAX_SEARCH_RESULTS)
   k?: number;
 }

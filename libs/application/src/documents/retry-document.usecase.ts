@@ -1,0 +1,13 @@
+import type { DocumentRow } from '@lectern/corpus';
+import { DocumentNotFoundError, type DocumentIntake } from '@lectern/ingest';
+
+/** Puts a failed document back in the queue (after a fix to Lectern, or a transient error); others are left as they are. */
+export class RetryDocument {
+  constructor(private readonly intake: DocumentIntake) {}
+
+  async execute(command: { documentId: string }): Promise<DocumentRow> {
+    const row = await this.intake.retry(command.documentId);
+    if (!row) throw new DocumentNotFoundError(command.documentId);
+    return row;
+  }
+}

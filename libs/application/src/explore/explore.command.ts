@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { InvalidExploreError } from '@lectern/agent';
+import { idSchema, intFromTo, nonEmptyText, parseCommand, type FieldLabel } from '../command';
+import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '../search-limits';
+
+const schema = z.object({
+  projectId: idSchema,
+  question: nonEmptyText(MAX_QUERY_LENGTH),
+  articleId: idSchema.optional(),
+  maxSteps: intFromTo(1, MAX_EXPLORE_STEPS).optional(),
+  /** LLM navigator only: stream the model's text as `token` events. */
+  stream: z.boolean().default(false),
+});
+
+export type ExploreInput = z.input<typeof schema>;
+
+/** A question for the agent that reads a project's papers section by section. */
+export class ExploreCommand {
+  readonly projectId!: string;
+  readonly question!: string;
+  readonly articleId?: string;
+  readonly maxSteps?: number;
+  readonly stream!: boolean;
+
+  private constructor(fields: z.output<typeof schema>) {
+    Object.assign(this, fields);
+  }
+
+  /** Throws InvalidExploreError naming the first bad field. */
+  static create(input: ExploreInput, label?: FieldLabel): ExploreCommand {
+    return new ExploreCommand(parseCommand(schema, input, InvalidExploreError, label));
+  }
+}

@@ -1,0 +1,156 @@
+import type { LecternConfig } from '@lectern/config';
+import type { CatalogDb } from '@lectern/corpus';
+import {
+  createCorpusRegistry,
+  createDocumentIntake,
+  createIngestPool,
+  createIngestWorker,
+  createJobQueue,
+  createObjectStore,
+  createParseServices,
+  openCatalog,
+  resolveConfiguredEmbedder,
+  type ConfiguredEmbedder,
+  type CorpusRegistry,
+  type DocumentIntake,
+  type IngestLogger,
+  type IngestWorker,
+  type JobQueue,
+  type LazyIngestPool,
+  type ParseServices,
+} from '@lectern/ingest';
+import { createLlm, type LlmClient, type ToolCallingLlm } from '@lectern/llm';
+import { selectRerankers, type Reranker } from '@lectern/retrieval';
+import type { ObjectStore } from '@lectern/storage';
+import { AskQuestion } from './ask-question/ask-question.usecase';
+import { DocumentsQuery } from './documents/documents.query';
+import { RetryDocument } from './documents/retry-document.usecase';
+import { Explore } from './explore/explore.usecase';
+import { ExportProject } from './export-project/export-project.usecase';
+import { DocumentProgressQuery } from './ingest-document/document-progress.query';
+import { IngestDocument } from './ingest-document/ingest-document.usecase';
+import {
+  CATALOG,
+  CORPUS_REGISTRY,
+  DOCUMENT_INTAKE,
+  EMBEDDER,
+  INGEST_LOGGER,
+  INGEST_POOL,
+  INGEST_WORKER,
+  JOB_QUEUE,
+  LECTERN_CONFIG,
+  LLM_CLIENT,
+  OBJECT_STORE,
+  PARSE_SERVICES,
+  RERANKERS,
+} from './lectern.tokens';
+import { ServiceHealth } from './health/service-health.query';
+import { LecternLifecycle } from './lectern.lifecycle';
+import { FindProject } from './projects/find-project.query';
+import { ProjectCatalog } from './projects/project-catalog.service';
+import { RemoveDocument } from './remove-document/remove-document.usecase';
+import { SearchProject } from './search-project/search-project.usecase';
+
+/** A symbol from lectern.tokens, or a use-case class standing for itself. */
+export type PartToken = symbol | (abstract new (...args: never[]) => unknown);
+
+/**
+ * One part of the graph, in the shape of a Nest factory provider: the API registers these as providers, and
+ * `createLectern` resolves the same list for the CLI and the worker. `useFactory` gets the `inject` tokens' values.
+ */
+export interface LecternPart {
+  provide: PartToken;
+  inject: PartToken[];
+  useFactory: (...deps: never[]) => unknown;
+}
+
+/** Checks at compile time that a factory's parameters match the tokens it is given in order. */
+function part<A extends unknown[]>(provide: PartToken, inject: { [I in keyof A]: PartToken }, useFactory: (...deps: A) => unknown): LecternPart {
+  return { provide, inject, useFactory: useFactory as unknown as LecternPart['useFactory'] };
+}
+
+/**
+ * Every part but the configuration and the ingest logger (which the caller provides), each built by one function
+ * from the parts it uses. Only the embedder resolves asynchronously; the parts after it wait for it.
+ */
+export const LECTERN_PARTS: readonly LecternPart[] = [
+  part(CATALOG, [LECTERN_CONFIG], (config: LecternConfig) => openCatalog(config)),
+  part(OBJECT_STORE, [LECTERN_CONFIG], (config: LecternConfig) => createObjectStore(config)),
+  part(EMBEDDER, [LECTERN_CONFIG, INGEST_LOGGER], (config: LecternConfig, logger: IngestLogger | null) =>
+    resolveConfiguredEmbedder(config, logger ?? undefined),
+  ),
+  part(CORPUS_REGISTRY, [LECTERN_CONFIG, EMBEDDER], (config: LecternConfig, embedder: ConfiguredEmbedder) => createCorpusRegistry(config, embedder)),
+  part(LLM_CLIENT, [LECTERN_CONFIG], (config: LecternConfig) => createLlm(config.llm)),
+  part(RERANKERS, [LECTERN_CONFIG, LLM_CLIENT], (config: LecternConfig, llm: LlmClient | null): Reranker[] =>
+    selectRerankers({ modelsDir: config.embeddings.modelsDir, allowDownload: config.embeddings.allowDownload }, llm),
+  ),
+  part(PARSE_SERVICES, [LECTERN_CONFIG, INGEST_LOGGER], (config: LecternConfig, logger: IngestLogger | null) =>
+    createParseServices(config, logger ?? undefined),
+  ),
+  part(INGEST_POOL, [LECTERN_CONFIG], (config: LecternConfig) => createIngestPool(config)),
+  part(JOB_QUEUE, [LECTERN_CONFIG, CATALOG], (config: LecternConfig, catalog: CatalogDb) => createJobQueue(config, catalog)),
+  part(
+    INGEST_WORKER,
+    [LECTERN_CONFIG, CATALOG, JOB_QUEUE, OBJECT_STORE, CORPUS_REGISTRY, PARSE_SERVICES, INGEST_POOL, EMBEDDER, INGEST_LOGGER],
+    (
+      config: LecternConfig,
+      catalog: CatalogDb,
+      queue: JobQueue,
+      store: ObjectStore,
+      corpora: CorpusRegistry,
+      services: ParseServices,
+      pool: LazyIngestPool,
+      embedder: ConfiguredEmbedder,
+      logger: IngestLogger | null,
+    ) => createIngestWorker(config, { catalog, queue, store, corpora, services, pool, embedder, logger: logger ?? undefined }),
+  ),
+  part(
+    DOCUMENT_INTAKE,
+    [LECTERN_CONFIG, CATALOG, JOB_QUEUE, OBJECT_STORE, INGEST_WORKER],
+    (config: LecternConfig, catalog: CatalogDb, queue: JobQueue, store: ObjectStore, worker: IngestWorker) =>
+      createDocumentIntake(config, catalog, queue, store, worker),
+  ),
+
+  part(
+    LecternLifecycle,
+    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
+    (store: ObjectStore, services: ParseServices, worker: IngestWorker, pool: LazyIngestPool, corpora: CorpusRegistry, catalog: CatalogDb) =>
+      new LecternLifecycle(store, services, worker, pool, corpora, catalog),
+  ),
+
+  // The use cases and queries: the only way the API and the CLI reach the libs.
+  part(FindProject, [CATALOG], (catalog: CatalogDb) => new FindProject(catalog)),
+  part(
+    AskQuestion,
+    [CATALOG, CORPUS_REGISTRY, EMBEDDER, LLM_CLIENT, RERANKERS],
+    (catalog: CatalogDb, corpora: CorpusRegistry, embedder: ConfiguredEmbedder, llm: LlmClient | null, rerankers: Reranker[]) =>
+      new AskQuestion(catalog, corpora, embedder, llm, rerankers),
+  ),
+  part(SearchProject, [CATALOG, CORPUS_REGISTRY, EMBEDDER], (catalog: CatalogDb, corpora: CorpusRegistry, embedder: ConfiguredEmbedder) =>
+    new SearchProject(catalog, corpora, embedder),
+  ),
+  part(
+    Explore,
+    [CATALOG, CORPUS_REGISTRY, EMBEDDER, LLM_CLIENT],
+    (catalog: CatalogDb, corpora: CorpusRegistry, embedder: ConfiguredEmbedder, llm: (LlmClient & ToolCallingLlm) | null) =>
+      new Explore(catalog, corpora, embedder, llm),
+  ),
+  part(IngestDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new IngestDocument(intake)),
+  part(DocumentProgressQuery, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new DocumentProgressQuery(catalog, corpora)),
+  part(ExportProject, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new ExportProject(catalog, corpora)),
+  part(RemoveDocument, [CATALOG, OBJECT_STORE, CORPUS_REGISTRY], (catalog: CatalogDb, store: ObjectStore, corpora: CorpusRegistry) =>
+    new RemoveDocument(catalog, store, corpora),
+  ),
+  part(RetryDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new RetryDocument(intake)),
+  part(DocumentsQuery, [CATALOG, CORPUS_REGISTRY, OBJECT_STORE], (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>
+    new DocumentsQuery(catalog, corpora, store),
+  ),
+  part(ProjectCatalog, [CATALOG, CORPUS_REGISTRY, OBJECT_STORE], (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>
+    new ProjectCatalog(catalog, corpora, store),
+  ),
+  part(
+    ServiceHealth,
+    [LECTERN_CONFIG, EMBEDDER, PARSE_SERVICES, JOB_QUEUE],
+    (config: LecternConfig, embedder: ConfiguredEmbedder, services: ParseServices, queue: JobQueue) => new ServiceHealth(config, embedder, services, queue),
+  ),
+];

@@ -1,0 +1,155 @@
+import * as path from 'node:path';
+import { CatalogDb } from '@lectern/corpus';
+import type { LecternConfig } from '@lectern/config';
+import { embedderConfigFrom, resolveEmbedder, type Embedder, type EmbedderConfig, type ResolvedEmbedder } from '@lectern/embeddings';
+import { LocalObjectStore, MinioObjectStore, type ObjectStore } from '@lectern/storage';
+import { CorpusRegistry } from './corpus-registry';
+import { DocumentIntake } from './document-intake';
+import { createPool, type IngestPool } from './ingest.pool';
+import type { IngestLogger } from './ingest.logger';
+import { IngestWorker, type IngestWorkerOptions } from './ingest.worker';
+import { ParseServices } from './parse-services';
+import type { JobQueue } from './queue/job-queue';
+import { SqliteJobQueue } from './queue/sqlite-job.queue';
+
+/*
+ * One factory function per part of the ingest graph. The API's Nest providers and the plain factory of the CLI and
+ * the worker (`@lectern/application`) both call these, so the two graphs cannot drift apart.
+ */
+
+export function openCatalog(config: LecternConfig): CatalogDb {
+  return CatalogDb.open(config.dataDir);
+}
+
+export function createObjectStore(config: LecternConfig): ObjectStore {
+  return config.minio ? new MinioObjectStore(config.minio) : new LocalObjectStore(path.join(config.dataDir, 'objects'));
+}
+
+/** The embedder in use, how it was chosen, and what it implies for search. */
+export interface ConfiguredEmbedder {
+  instance: Embedder;
+  /** What pool threads rebuild the embedder from (cloneable). */
+  poolConfig: EmbedderConfig;
+  /** Which embedding provider was chosen, and why (for the log, /health and the UI). */
+  choice: { kind: ResolvedEmbedder['kind']; reason: string };
+  /**
+   * The search mode used when a request names none. Our evaluation (bench/RESULTS.md) found keyword search ahead
+   * of hybrid on Recall@5 when the vectors come from the lexical embedder, which adds little to BM25; with a model
+   * embedder, hybrid is the default.
+   */
+  defaultSearchMode: 'hybrid' | 'keyword';
+}
+
+/** Resolves the embedder (loading a model, asking a server): the one asynchronous part, everything else waits on it. */
+export async function resolveConfiguredEmbedder(config: LecternConfig, logger?: IngestLogger): Promise<ConfiguredEmbedder> {
+  const resolved = await resolveEmbedder(embedderConfigFrom(config.embeddings, config.llm));
+  logger?.log(`embeddings: ${resolved.reason}`);
+  return {
+    instance: resolved.embedder,
+    // One ONNX thread per pool thread: the pool gives the parallelism.
+    poolConfig: resolved.kind === 'transformers' ? { ...resolved.config, threads: 1 } : resolved.config,
+    choice: { kind: resolved.kind, reason: resolved.reason },
+    defaultSearchMode: resolved.kind === 'lexical' ? 'keyword' : 'hybrid',
+  };
+}
+
+export function createCorpusRegistry(config: LecternConfig, embedder: ConfiguredEmbedder): CorpusRegistry {
+  const { modelId, dimension } = embedder.instance;
+  return new CorpusRegistry(config.dataDir, { modelId, dimension }, config.vectorSearch);
+}
+
+export function createParseServices(config: LecternConfig, logger?: IngestLogger): ParseServices {
+  return new ParseServices(config.parserServices, logger);
+}
+
+/** The pool starts its threads on first use, so commands that never ingest never pay for them. */
+export class LazyIngestPool implements IngestPool {
+  private pool: IngestPool | null = null;
+
+  constructor(
+    private readonly workers: number,
+    private readonly maxMemoryMb: number,
+  ) {}
+
+  get threads(): number {
+    return this.started().threads;
+  }
+
+  parse: IngestPool['parse'] = (task) => this.started().parse(task);
+  embed: IngestPool['embed'] = (task) => this.started().embed(task);
+
+  /** Starts every pool thread and loads its modules now, so the first documents do not pay for it. */
+  async warmUp(embedder: EmbedderConfig): Promise<void> {
+    const pool = this.started();
+    const tasks = Math.max(1, pool.threads);
+    await Promise.all(Array.from({ length: tasks }, () => pool.embed({ embedder, texts: ['warm up'] })));
+  }
+
+  /** Closes the threads if they were ever started. */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.close();
+  }
+
+  private started(): IngestPool {
+    return (this.pool ??= createPool(this.workers, this.maxMemoryMb));
+  }
+}
+
+export function createIngestPool(config: LecternConfig): LazyIngestPool {
+  return new LazyIngestPool(config.workers, config.workerMaxMemoryMb);
+}
+
+/** The embedded default queue: the catalog's jobs table, leases as long as JOB_LEASE_SECONDS. */
+export function createJobQueue(config: LecternConfig, catalog: CatalogDb): JobQueue {
+  return new SqliteJobQueue(catalog.jobs, { leaseMs: config.jobLeaseMs });
+}
+
+export interface IngestWorkerParts {
+  catalog: CatalogDb;
+  queue: JobQueue;
+  store: ObjectStore;
+  corpora: CorpusRegistry;
+  services: ParseServices;
+  pool: IngestPool;
+  embedder: ConfiguredEmbedder;
+  logger?: IngestLogger;
+}
+
+export function createIngestWorker(config: LecternConfig, parts: IngestWorkerParts, options: IngestWorkerOptions = {}): IngestWorker {
+  const { embedder, ...rest } = parts;
+  return new IngestWorker(
+    {
+      ...rest,
+      embedder: { config: embedder.poolConfig, instance: embedder.instance },
+      // A context must fit the embedding model's window as well as the configured budget.
+      maxTokens: Math.min(config.contextMaxTokens, embedder.instance.maxTokens),
+    },
+    { concurrency: config.maxConcurrentDocuments, ...options },
+  );
+}
+
+export function createDocumentIntake(
+  config: LecternConfig,
+  catalog: CatalogDb,
+  queue: JobQueue,
+  store: ObjectStore,
+  worker: IngestWorker,
+): DocumentIntake {
+  return new DocumentIntake(catalog, queue, store, config.maxUploadBytes, () => worker.wake());
+}
+
+/** Prepares outside resources (the MinIO bucket) and reports which parsing services answer. */
+export async function initOutsideResources(store: ObjectStore, services: ParseServices): Promise<void> {
+  if (store instanceof MinioObjectStore) await store.init();
+  await services.checkAtStart();
+}
+
+/** Stops the worker (finishing its documents), then the pool threads, then the databases. */
+export async function closeIngest(parts: { worker: IngestWorker; pool: LazyIngestPool; corpora: CorpusRegistry; catalog: CatalogDb }): Promise<void> {
+  await parts.worker.stop();
+  await parts.pool.close();
+  parts.corpora.closeAll();
+  parts.catalog.close();
+}
