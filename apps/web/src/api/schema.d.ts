@@ -171,7 +171,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["Health_health"];
+        get: operations["Health_report"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1486,7 +1486,7 @@ export interface operations {
             };
         };
     };
-    Health_health: {
+    Health_report: {
         parameters: {
             query?: never;
             header?: never;
