@@ -7,7 +7,7 @@ import { CorpusRegistry } from './corpus-registry';
 import { DocumentIntake } from './document-intake';
 import { createPool, type IngestPool } from './ingest.pool';
 import type { IngestLogger } from './ingest.logger';
-import { IngestWorker, type IngestWorkerOptions } from './ingest.worker';
+import { IngestWorker, type IngestWorkerDeps, type IngestWorkerOptions } from './ingest.worker';
 import { ParseServices } from './parse-services';
 import type { JobQueue } from './queue/job-queue';
 import { SqliteJobQueue } from './queue/sqlite-job.queue';
@@ -106,16 +106,8 @@ export function createJobQueue(config: LecternConfig, catalog: CatalogDb): JobQu
   return new SqliteJobQueue(catalog.jobs, { leaseMs: config.jobLeaseMs });
 }
 
-export interface IngestWorkerParts {
-  catalog: CatalogDb;
-  queue: JobQueue;
-  store: ObjectStore;
-  corpora: CorpusRegistry;
-  services: ParseServices;
-  pool: IngestPool;
-  embedder: ConfiguredEmbedder;
-  logger?: IngestLogger;
-}
+/** The worker's dependencies, with the embedder as configured (the worker derives the pool's copy and the budget). */
+export type IngestWorkerParts = Omit<IngestWorkerDeps, 'embedder' | 'maxTokens'> & { embedder: ConfiguredEmbedder };
 
 export function createIngestWorker(config: LecternConfig, parts: IngestWorkerParts, options: IngestWorkerOptions = {}): IngestWorker {
   const { embedder, ...rest } = parts;

@@ -3,15 +3,8 @@ import type { Citation, RetrievalResult } from '@lectern/retrieval';
 /** The retrieval event names at most this many sources: enough to show, without echoing all k hits. */
 export const MAX_ANNOUNCED_SOURCES = 20;
 
-/** A passage the answer is built from, as announced in the `retrieval` event. */
-export interface AnswerSource {
-  contextId: string;
-  articleId: string;
-  articleTitle: string;
-  sectionNumber: string;
-  sectionTitle: string;
-  page: number;
-}
+/** A passage the answer is built from, as announced in the `retrieval` event: where a citation would point. */
+export type AnswerSource = Omit<Citation, 'n'>;
 
 export interface RetrievalSummary {
   hits: number;
