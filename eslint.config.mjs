@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The libs in layers, bottom first. A lib imports another lib only through `@lectern/<lib>` and only from a LOWER
- * layer; libs in one layer are independent of each other. Apps import any lib, through `@lectern/<lib>` only.
+ * layer; libs in one layer are independent of each other. Apps import libs through `@lectern/<lib>` only: values from
+ * APP_LIBS, types from any lib.
  *   common       DomainError, retry timing — imports nothing
  *   text, config tokens, stopwords, stemmer, sentences; the validated environment
  *   corpus, parsing, storage, llm   SQLite repositories; PDF and parser services; object store; LLM client
@@ -19,7 +20,6 @@ import tseslint from 'typescript-eslint';
  *   agent        the explore loop over retrieval
  *   application  use cases shared by API, CLI and worker — imported only by apps
  * Derived from the imports in the tree (`grep -rn "@lectern/" libs`); a new lib must be placed here (checked below).
- * Apps take values from APP_LIBS only (see `appBoundary`).
  */
 export const LIB_LAYERS = [
   ['common'],
