@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The libs in layers, bottom first. A lib imports another lib only through `@lectern/<lib>` and only from a LOWER
- * layer; libs in one layer are independent of each other. Apps import any lib, through `@lectern/<lib>` only.
+ * layer; libs in one layer are independent of each other. Apps import libs through `@lectern/<lib>` only: values from
+ * APP_LIBS, types from any lib.
  *   common       DomainError, retry timing — imports nothing
  *   text, config tokens, stopwords, stemmer, sentences; the validated environment
  *   corpus, parsing, storage, llm   SQLite repositories; PDF and parser services; object store; LLM client
@@ -30,8 +31,16 @@ export const LIB_LAYERS = [
   ['application'],
 ];
 
+/**
+ * The libs whose values the apps' code may import: the use cases (which re-export the named errors and types the
+ * apps need of the libs below), the error base and the configuration. Any other lib's types come with `import type`.
+ */
+export const APP_LIBS = ['application', 'common', 'config'];
+
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const ALL_LIBS = LIB_LAYERS.flat();
+const misplaced = APP_LIBS.filter((lib) => !ALL_LIBS.includes(lib));
+if (misplaced.length > 0) throw new Error(`eslint.config.mjs: APP_LIBS names ${misplaced.join(', ')}, not in LIB_LAYERS`);
 const unplaced = readdirSync(join(ROOT, 'libs'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !ALL_LIBS.includes(entry.name))
   .map((entry) => entry.name);
@@ -79,6 +88,36 @@ function libBoundary(lib, layer) {
   ];
 }
 
+/**
+ * The import rule for the apps' code (not their specs): values only from APP_LIBS, so the use cases stay the one path
+ * from API and CLI to the libs. typescript-eslint's variant of the rule, for `allowTypeImports`; only `@lectern/<lib>`
+ * itself is allowed for types, so a type from inside a lib is still refused by DEEP_LIB_IMPORT.
+ */
+function appBoundary() {
+  const typesOnly = ALL_LIBS.filter((lib) => !APP_LIBS.includes(lib));
+  return {
+    files: ['apps/**'],
+    ignores: ['**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DEEP_LIB_IMPORT,
+            RELATIVE_LIB_IMPORT,
+            {
+              regex: `^@lectern/${anyOf(typesOnly)}$`,
+              allowTypeImports: true,
+              message: `apps import values only from ${APP_LIBS.map((lib) => `@lectern/${lib}`).join(', ')} (APP_LIBS in eslint.config.mjs): call a use case of libs/application, import a named error it re-exports, or use \`import type\` for a type.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default defineConfig(
   globalIgnores([
     '**/dist/',
@@ -119,5 +158,6 @@ export default defineConfig(
     files: ['apps/**', 'test/**', 'bench/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_LIB_IMPORT, RELATIVE_LIB_IMPORT] }] },
   },
+  appBoundary(),
   prettier,
 );

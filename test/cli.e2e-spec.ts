@@ -59,6 +59,8 @@ describe('lectern CLI (e2e)', () => {
     [['search', 'x', '--project', 'demo', '--mode', 'magic'], /--mode/],
     [['ingest', '/no/such/file.pdf', '--project', 'demo'], /no such file or folder/],
     [['export', '--project', 'nope', '--out', 'x.sqlite'], /no project/],
+    // A DomainError the CLI has no special case for (InvalidReembedError) is shown as its message too.
+    [['reembed', '--project', 'demo', '--model', ''], /^lectern: --model must not be empty\n$/],
   ])('exits non-zero with a clear message for %j', async (args, message) => {
     const run = await runLectern(args, env()).done;
     expect(run.code).toBeGreaterThan(0);

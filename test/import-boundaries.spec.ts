@@ -15,7 +15,8 @@ const snippets = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
   const found = [];
   for (const { file, code } of snippets) {
     const [result] = await eslint.lintText(code, { filePath: file });
-    found.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
+    const rules = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
+    found.push(result.messages.filter((m) => rules.includes(m.ruleId)).map((m) => m.message));
   }
   process.stdout.write(JSON.stringify(found));
 })();
@@ -23,14 +24,35 @@ const snippets = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 
 type Case = [file: string, from: string];
 const code = (from: string) => `import { thing } from '${from}';\nexport const used = thing;\n`;
+/** The same imports as types only, in both spellings. */
+const TYPE_ONLY = ' (types)';
+const typeCode = (from: string) =>
+  `import type { Thing } from '${from}';\nimport { type Other } from '${from}';\nexport type Used = Thing | Other;\n`;
 
 const throughIndex: Case[] = [
-  ['apps/api/src/chat/chat.service.ts', '@lectern/corpus'],
+  ['apps/api/src/chat/chat.service.ts', '@lectern/application'],
   ['apps/cli/src/commands/ask.command.ts', '@lectern/application'],
-  ['apps/worker/src/main.ts', '@lectern/ingest'],
+  ['apps/cli/src/cli-error.ts', '@lectern/common'],
+  ['apps/worker/src/main.ts', '@lectern/config'],
   ['test/api.e2e-spec.ts', '@lectern/retrieval'],
   ['bench/run.ts', '@lectern/corpus'],
+  // An app's specs set up and inspect the libs directly.
+  ['apps/cli/src/commands/reembed.command.spec.ts', '@lectern/corpus'],
 ];
+/** Values from a lib other than application, common and config: the use cases are the apps' one path to the libs. */
+const appValueFromALib: Case[] = [
+  ['apps/api/src/chat/chat.service.ts', '@lectern/corpus'],
+  ['apps/cli/src/commands/reembed.command.ts', '@lectern/embeddings'],
+  ['apps/worker/src/main.ts', '@lectern/ingest'],
+  ['apps/web/src/app.tsx', '@lectern/retrieval'],
+];
+/** Types from any lib's index are fine (`import type`, or `import { type … }`); from inside a lib they are not. */
+const appTypes: Case[] = [
+  ['apps/api/src/documents/dto/document.response.dto.ts', '@lectern/corpus'],
+  ['apps/cli/src/commands/ask.command.ts', '@lectern/retrieval'],
+  ['apps/cli/src/commands/ask.command.ts', '@lectern/application'],
+];
+const appTypesInsideALib: Case[] = [['apps/api/src/documents/dto/document.response.dto.ts', '@lectern/corpus/src/corpus.types']];
 const insideALib: Case[] = [
   ['apps/api/src/chat/chat.service.ts', '@lectern/corpus/src/database'],
   ['apps/api/src/chat/chat.service.ts', '../../../../libs/corpus/src/database'],
@@ -69,20 +91,41 @@ const byRelativePath: Case[] = [
   ['libs/corpus/src/database.spec.ts', '../../retrieval/src/testing/pdf-corpus.fixture'],
 ];
 
-const all = [...throughIndex, ...insideALib, ...anApp, ...downward, ...notBelow, ...byRelativePath];
+const values = [...throughIndex, ...appValueFromALib, ...insideALib, ...anApp, ...downward, ...notBelow, ...byRelativePath];
+const types = [...appTypes, ...appTypesInsideALib];
 let messages: Map<string, string[]>;
 const messagesFor = (file: string, from: string) => messages.get(`${file} ${from}`)!;
 
 beforeAll(() => {
-  const snippets = all.map(([file, from]) => ({ file: path.join(REPO_ROOT, file), code: code(from) }));
+  const snippets = [
+    ...values.map(([file, from]) => ({ key: `${file} ${from}`, file: path.join(REPO_ROOT, file), code: code(from) })),
+    ...types.map(([file, from]) => ({ key: `${file} ${from}${TYPE_ONLY}`, file: path.join(REPO_ROOT, file), code: typeCode(from) })),
+  ];
   const out = execFileSync(process.execPath, ['-e', LINT_SNIPPETS], { cwd: REPO_ROOT, input: JSON.stringify(snippets), encoding: 'utf8' });
   const found = JSON.parse(out) as string[][];
-  messages = new Map(all.map(([file, from], i) => [`${file} ${from}`, found[i]]));
+  messages = new Map(snippets.map(({ key }, i) => [key, found[i]]));
 });
 
 describe('the import-boundary rule (eslint.config.mjs)', () => {
   it.each(throughIndex)('lets %s import %s through its index', (file, from) => {
     expect(messagesFor(file, from)).toEqual([]);
+  });
+
+  it.each(appValueFromALib)('refuses %s importing a value from %s: apps go through the use cases', (file, from) => {
+    expect(messagesFor(file, from)).toEqual([
+      expect.stringContaining('apps import values only from @lectern/application, @lectern/common, @lectern/config'),
+    ]);
+  });
+
+  it.each(appTypes)('lets %s import only types from %s', (file, from) => {
+    expect(messagesFor(file, `${from}${TYPE_ONLY}`)).toEqual([]);
+  });
+
+  it.each(appTypesInsideALib)('refuses %s importing types from %s, a path inside a lib', (file, from) => {
+    expect(messagesFor(file, `${from}${TYPE_ONLY}`)).toEqual([
+      expect.stringContaining('Import a lib through its index'),
+      expect.stringContaining('Import a lib through its index'),
+    ]);
   });
 
   it.each(insideALib)('refuses %s importing %s, a path inside a lib', (file, from) => {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '@lectern/config';
+import { InvalidConfigError, loadConfig } from '@lectern/config';
 import { createApp } from './app.factory';
 
 /** Starts the API (and, by default, the ingest worker in the same process). */
@@ -12,7 +12,7 @@ export async function serve(): Promise<void> {
 
 if (require.main === module) {
   serve().catch((error: Error) => {
-    console.error(error.name === 'InvalidConfigError' ? error.message : error);
+    console.error(error instanceof InvalidConfigError ? error.message : error);
     process.exit(1);
   });
 }

@@ -1,16 +1,16 @@
 import {
   AskQuestion,
-  CORPUS_REGISTRY,
   DocumentProgressQuery,
   Explore,
   ExportProject,
   FindProject,
   INGEST_WORKER,
   IngestDocument,
+  ReembedProject,
   SearchProject,
+  type IngestWorker,
   type Lectern,
 } from '@lectern/application';
-import type { CorpusRegistry, IngestWorker } from '@lectern/ingest';
 import type { AskDeps } from './commands/ask.command';
 import type { ExploreDeps } from './commands/explore.command';
 import type { ExportDeps } from './commands/export.command';
@@ -30,9 +30,5 @@ export const commandDeps = {
     progress: lectern.get(DocumentProgressQuery),
     worker: lectern.get<IngestWorker>(INGEST_WORKER),
   }),
-  reembed: (lectern: Lectern): ReembedDeps => ({
-    projects: lectern.get(FindProject),
-    corpora: lectern.get<CorpusRegistry>(CORPUS_REGISTRY),
-    config: lectern.config,
-  }),
+  reembed: (lectern: Lectern): ReembedDeps => ({ projects: lectern.get(FindProject), reembedProject: lectern.get(ReembedProject) }),
 };

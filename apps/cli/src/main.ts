@@ -2,8 +2,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createLectern, type Lectern } from '@lectern/application';
 import { loadConfig } from '@lectern/config';
 import { version } from '../../../package.json';
-import { CliError } from './cli-error';
 import { commandDeps } from './command-deps';
+import { reportError } from './error-report';
 import { askCommand, type AskOptions } from './commands/ask.command';
 import { exploreCommand, type ExploreOptions } from './commands/explore.command';
 import { exportCommand } from './commands/export.command';
@@ -106,26 +106,10 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
   } catch (error) {
     const e = error as Error & { code?: string; exitCode?: number };
     if (e.code?.startsWith('commander.')) return e.exitCode ?? 2;
-    const known = e instanceof CliError || KNOWN_ERRORS.has(e.name);
-    io.err.write(`lectern: ${known ? e.message : (e.stack ?? e.message)}\n`);
-    return e instanceof CliError ? e.exitCode : known ? 2 : 1;
+    return reportError(error, io.err);
   }
   return exitCode;
 }
-
-const KNOWN_ERRORS = new Set([
-  'InvalidConfigError',
-  'InvalidSearchError',
-  'EmbeddingModelMismatchError',
-  'EmbeddingModelUnavailableError',
-  'EmbeddingProviderError',
-  'OnnxRuntimeThreadError',
-  'MigrationError',
-  'ProjectNameTakenError',
-  'LlmUnavailableError',
-  'LlmOutputError',
-  'InvalidExploreError',
-]);
 
 function positiveInt(value: string): string {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');

@@ -1,5 +1,4 @@
-import type { FindProject } from '@lectern/application';
-import type { ProjectRow } from '@lectern/corpus';
+import type { FindProject, ProjectRow } from '@lectern/application';
 import { CliError } from './cli-error';
 
 /** `--project` takes a name or an id; ingest may create the project, the other commands may not. */

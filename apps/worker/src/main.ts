@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createLectern, LecternLifecycle } from '@lectern/application';
-import { loadConfig } from '@lectern/config';
+import { InvalidConfigError, loadConfig } from '@lectern/config';
 
 /**
  * A standalone ingest worker: claims jobs from the shared catalog queue. Run it beside an API started with
@@ -21,6 +21,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(error.name === 'InvalidConfigError' ? error.message : error);
+  console.error(error instanceof InvalidConfigError ? error.message : error);
   process.exit(1);
 });

@@ -23,3 +23,17 @@ export { DocumentsQuery, type DocumentView, type ArticleOutline } from './docume
 export { RetryDocument } from './documents/retry-document.usecase';
 export { ProjectCatalog, type ProjectListing, type ProjectStats } from './projects/project-catalog.service';
 export { ServiceHealth } from './health/service-health.query';
+export { ReembedProjectCommand, InvalidReembedError, MAX_REEMBED_BATCH, type ReembedProjectInput } from './reembed-project/reembed-project.command';
+export {
+  ReembedProject,
+  ProjectHasNoCorpusError,
+  type ReembedListener,
+  type ReembedOutcome,
+  type ReembedTarget,
+} from './reembed-project/reembed-project.usecase';
+
+// What the apps need of the libs below, so that they reach them only through here: the named errors they catch
+// from the use cases, and the types of what the use cases take and return.
+export { ArticleNotFoundError, UploadRejectedError, type IngestWorker } from '@lectern/ingest';
+export type { ArticleSummary, ContextKind, DocumentRow, DocumentStatus, ProjectRow, ReembedProgress } from '@lectern/corpus';
+export type { Citation } from '@lectern/retrieval';

@@ -48,6 +48,7 @@ import { ServiceHealth } from './health/service-health.query';
 import { LecternLifecycle } from './lectern.lifecycle';
 import { FindProject } from './projects/find-project.query';
 import { ProjectCatalog } from './projects/project-catalog.service';
+import { ReembedProject } from './reembed-project/reembed-project.usecase';
 import { RemoveDocument } from './remove-document/remove-document.usecase';
 import { SearchProject } from './search-project/search-project.usecase';
 
@@ -140,6 +141,9 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
   part(ExportProject, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new ExportProject(catalog, corpora)),
   part(RemoveDocument, [CATALOG, OBJECT_STORE, CORPUS_REGISTRY], (catalog: CatalogDb, store: ObjectStore, corpora: CorpusRegistry) =>
     new RemoveDocument(catalog, store, corpora),
+  ),
+  part(ReembedProject, [LECTERN_CONFIG, CATALOG, CORPUS_REGISTRY], (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry) =>
+    new ReembedProject(config, catalog, corpora),
   ),
   part(RetryDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new RetryDocument(intake)),
   part(DocumentsQuery, [CATALOG, CORPUS_REGISTRY, OBJECT_STORE], (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>

@@ -11,6 +11,8 @@ import { ExportProjectCommand } from './export-project/export-project.command';
 import { ExportProject } from './export-project/export-project.usecase';
 import { createLectern, type Lectern } from './lectern.factory';
 import { FindProject } from './projects/find-project.query';
+import { ReembedProjectCommand } from './reembed-project/reembed-project.command';
+import { ProjectHasNoCorpusError, ReembedProject } from './reembed-project/reembed-project.usecase';
 import { RemoveDocumentCommand } from './remove-document/remove-document.command';
 import { RemoveDocument } from './remove-document/remove-document.usecase';
 import { SearchProjectCommand } from './search-project/search-project.command';
@@ -37,6 +39,7 @@ describe(createLectern.name, () => {
     expect(() => lectern.get(Explore).execute(ExploreCommand.create({ projectId: 'nope', question: 'why?' }))).toThrow(ProjectNotFoundError);
     const file = path.join(dataDir, 'out.sqlite');
     expect(() => lectern.get(ExportProject).execute(ExportProjectCommand.create({ projectId: 'nope', file }))).toThrow(ProjectNotFoundError);
+    await expect(lectern.get(ReembedProject).execute(ReembedProjectCommand.create({ projectId: 'nope' }))).rejects.toThrow(ProjectNotFoundError);
   });
 
   it('refuses an unknown article of a known project and an unknown document with their named errors', async () => {
@@ -47,6 +50,15 @@ describe(createLectern.name, () => {
     await expect(lectern.get(RemoveDocument).execute(RemoveDocumentCommand.create({ documentId: 'nope' }))).rejects.toThrow(
       new DocumentNotFoundError('nope'),
     );
+  });
+
+  it('refuses to re-embed a project nothing has been ingested into, before loading any embedder', async () => {
+    const project = lectern.get(FindProject).byNameOrIdOrCreate('never-ingested');
+    const told = jest.fn();
+    await expect(lectern.get(ReembedProject).execute(ReembedProjectCommand.create({ projectId: project.id }), { embedder: told })).rejects.toThrow(
+      new ProjectHasNoCorpusError('never-ingested'),
+    );
+    expect(told).not.toHaveBeenCalled();
   });
 
   it('finds a project by name or by id, and by neither when it does not exist', () => {

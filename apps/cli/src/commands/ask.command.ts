@@ -1,5 +1,4 @@
-import { AskQuestion, AskQuestionCommand, FindProject } from '@lectern/application';
-import type { Citation } from '@lectern/retrieval';
+import { AskQuestion, AskQuestionCommand, FindProject, type Citation } from '@lectern/application';
 import { CliError } from '../cli-error';
 import { findProject, flagName } from '../project-lookup';
 

@@ -1,5 +1,4 @@
-import { Explore, ExploreCommand, FindProject, type ExploreOutcome } from '@lectern/application';
-import { ArticleNotFoundError } from '@lectern/ingest';
+import { ArticleNotFoundError, Explore, ExploreCommand, FindProject, type ExploreOutcome } from '@lectern/application';
 import { CliError } from '../cli-error';
 import { findProject, flagName } from '../project-lookup';
 

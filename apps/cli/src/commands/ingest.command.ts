@@ -1,7 +1,13 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { DocumentProgressQuery, FindProject, IngestDocument, IngestDocumentCommand } from '@lectern/application';
-import { UploadRejectedError, type IngestWorker } from '@lectern/ingest';
+import {
+  DocumentProgressQuery,
+  FindProject,
+  IngestDocument,
+  IngestDocumentCommand,
+  UploadRejectedError,
+  type IngestWorker,
+} from '@lectern/application';
 import { findProject } from '../project-lookup';
 import { collectFiles } from './collect-files';
 

@@ -1,23 +1,18 @@
-import { existsSync } from 'node:fs';
-import type { LecternConfig } from '@lectern/config';
-import type { FindProject } from '@lectern/application';
-import { CorpusDb, type ReembedProgress } from '@lectern/corpus';
 import {
-  embedderConfigFrom,
-  LEXICAL_MODEL_ID,
-  resolveEmbedder,
-  type EmbedderConfig,
-  type ResolvedEmbedder,
-} from '@lectern/embeddings';
+  FindProject,
+  ProjectHasNoCorpusError,
+  ReembedProject,
+  ReembedProjectCommand,
+  type ReembedProgress,
+  type ReembedTarget,
+} from '@lectern/application';
 import { CliError } from '../cli-error';
-import { findProject } from '../project-lookup';
+import { findProject, flagName } from '../project-lookup';
 
-/** What the command needs of the Lectern parts; `resolve` is replaceable for tests. */
+/** What the command needs of the Lectern parts. */
 export interface ReembedDeps {
   projects: FindProject;
-  corpora: { fileOf(projectId: string): string; closeAll(): void };
-  config: LecternConfig;
-  resolve?: (config: EmbedderConfig) => Promise<ResolvedEmbedder>;
+  reembedProject: ReembedProject;
 }
 
 export interface ReembedCommandOptions {
@@ -39,63 +34,39 @@ export async function reembedCommand(
   err: NodeJS.WritableStream,
 ): Promise<number> {
   const project = findProject(deps.projects, options.project);
-  const file = deps.corpora.fileOf(project.id);
-  if (!existsSync(file)) throw new CliError(`project "${project.name}" has no corpus yet: nothing has been ingested into it`);
-
-  const resolved = await (deps.resolve ?? resolveEmbedder)(targetConfig(deps.config, options.model));
-  const { embedder } = resolved;
-  try {
-    err.write(`embedder: ${resolved.reason}\n`);
-    const before = currentModel(file);
-    if (before.modelId === embedder.modelId && before.dimension === embedder.dimension) {
-      out.write(`project "${project.name}" is already embedded with ${embedder.modelId} (${embedder.dimension} dimensions); nothing to do\n`);
-      return 0;
-    }
-    // This process must not keep a handle whose vector index has the old dimension.
-    deps.corpora.closeAll();
-    const started = Date.now();
-    const result = await CorpusDb.reembed(file, embedder, { batchSize: options.batchSize, onProgress: progressPrinter(err) });
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    out.write(
-      `project "${project.name}": ${result.contexts} contexts re-embedded with ${result.to.modelId} ` +
-        `(${result.to.dimension} dimensions) in ${seconds} s; was ${result.from.modelId} (${result.from.dimension} dimensions)` +
-        `${result.resumed > 0 ? `; ${result.resumed} resumed from an interrupted run` : ''}\n`,
-    );
-    if (result.overLength > 0) {
-      err.write(
-        `warning: ${result.overLength} contexts are longer than the model's ${embedder.maxTokens}-token window and were ` +
-          `embedded truncated; re-ingest with CONTEXT_MAX_TOKENS=${embedder.maxTokens} to embed them whole\n`,
-      );
-    }
-    err.write(`from now on, run Lectern with ${settingsFor(resolved)} to use this corpus\n`);
+  const command = ReembedProjectCommand.create({ projectId: project.id, model: options.model, batchSize: options.batchSize }, flagName);
+  const outcome = await deps.reembedProject
+    .execute(command, { embedder: (target) => err.write(`embedder: ${target.reason}\n`), progress: progressPrinter(err) })
+    .catch((error: unknown) => {
+      if (error instanceof ProjectHasNoCorpusError) throw new CliError(error.message);
+      throw error;
+    });
+  const { target } = outcome;
+  if (outcome.status === 'unchanged') {
+    out.write(`project "${project.name}" is already embedded with ${target.modelId} (${target.dimension} dimensions); nothing to do\n`);
     return 0;
-  } finally {
-    await (embedder as { dispose?: () => Promise<void> }).dispose?.();
   }
-}
-
-/** The configured embedder, with `--model` taking the place of EMBEDDING_MODEL; a named model is never `auto`. */
-function targetConfig(config: LecternConfig, model: string | undefined): EmbedderConfig {
-  const base = embedderConfigFrom(config.embeddings, config.llm);
-  if (model === undefined) return base;
-  if (model === LEXICAL_MODEL_ID) return { kind: 'lexical' };
-  // With `auto`, an absent model would quietly mean lexical: asking for one by name must fail instead.
-  return { ...base, model, kind: base.kind === 'auto' || base.kind === 'lexical' ? 'transformers' : base.kind };
-}
-
-function currentModel(file: string): { modelId: string; dimension: number } {
-  const corpus = CorpusDb.openReadonly(file);
-  try {
-    return corpus.embedding;
-  } finally {
-    corpus.close();
+  const { result } = outcome;
+  const seconds = (outcome.elapsedMs / 1000).toFixed(1);
+  out.write(
+    `project "${project.name}": ${result.contexts} contexts re-embedded with ${result.to.modelId} ` +
+      `(${result.to.dimension} dimensions) in ${seconds} s; was ${result.from.modelId} (${result.from.dimension} dimensions)` +
+      `${result.resumed > 0 ? `; ${result.resumed} resumed from an interrupted run` : ''}\n`,
+  );
+  if (result.overLength > 0) {
+    err.write(
+      `warning: ${result.overLength} contexts are longer than the model's ${target.maxTokens}-token window and were ` +
+        `embedded truncated; re-ingest with CONTEXT_MAX_TOKENS=${target.maxTokens} to embed them whole\n`,
+    );
   }
+  err.write(`from now on, run Lectern with ${settingsFor(target)} to use this corpus\n`);
+  return 0;
 }
 
-function settingsFor(resolved: ResolvedEmbedder): string {
-  if (resolved.kind === 'lexical') return 'EMBEDDINGS=lexical';
-  const kind = resolved.kind === 'transformers' ? 'EMBEDDINGS=transformers (or auto)' : 'EMBEDDINGS=openai';
-  return `${kind} EMBEDDING_MODEL=${resolved.config.model}`;
+function settingsFor(target: ReembedTarget): string {
+  if (target.kind === 'lexical') return 'EMBEDDINGS=lexical';
+  const kind = target.kind === 'transformers' ? 'EMBEDDINGS=transformers (or auto)' : 'EMBEDDINGS=openai';
+  return `${kind} EMBEDDING_MODEL=${target.model}`;
 }
 
 /** One line per tenth of the way, so a long run shows life without flooding a log. */

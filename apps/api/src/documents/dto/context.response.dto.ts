@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ContextKind } from '@lectern/corpus';
+import type { ContextKind } from '@lectern/application';
 
 /** A record, so the compiler checks that every kind is listed (and no other). */
 const KINDS: Record<ContextKind, true> = { text: true, table: true, equation: true, figure_caption: true };

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ArticleSummary, DocumentRow, DocumentStatus } from '@lectern/corpus';
+import type { ArticleSummary, DocumentRow, DocumentStatus } from '@lectern/application';
 import { RejectedFileDto } from '../../core/dto/error.response.dto';
 
 /** A record, so the compiler checks that every status is listed (and no other). */
