@@ -55,8 +55,8 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
 
   /** A project being deleted: not polled any more, so no request reaches it once it is gone (a 404). */
   const halted = useRef<string | null>(null);
-  /** The list request out now, if any. */
-  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+  /** The list requests out now. */
+  const inFlight = useRef(new Set<Promise<unknown>>());
 
   const refresh = useCallback(async () => {
     if (!projectId || halted.current === projectId) return;
@@ -70,7 +70,8 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     };
     try {
       const request = api.documents(projectId);
-      inFlight.current = request.catch(() => undefined);
+      const settled = request.catch(() => undefined).finally(() => inFlight.current.delete(settled));
+      inFlight.current.add(settled);
       const docs = await request;
       // The project changed while the request was out: its answer belongs to the old one.
       if (stale()) return;
@@ -89,11 +90,11 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     }
   }, [projectId]);
 
-  /** Stops polling this project and waits for a request already out: call before deleting the project. */
+  /** Stops polling this project and waits for the requests already out: call before deleting the project. */
   const halt = useCallback(async () => {
     halted.current = projectId;
     window.clearTimeout(timer.current);
-    await inFlight.current;
+    await Promise.all(inFlight.current);
   }, [projectId]);
 
   /** Polls again after `halt`, when the deletion failed. */
