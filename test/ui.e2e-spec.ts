@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Page, Response as PageResponse, Route } from 'playwright-core';
 import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
 import { browserAvailable, inPage, unlabelledControls } from './support/browser';
 import { corpusPdf } from './support/paths';
@@ -218,7 +218,16 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     }
   });
 
-  it('renames a project and deletes it from its settings, landing on another project', async () => {
+  it('renames a project and deletes it from its settings, landing on another project, and never asks for it again', async () => {
+    // A slow server, as on a loaded machine: a project's document-list requests overlap. And the app's timers run
+    // on a clock the test moves on, so that after the deletion every poll the app has set is run.
+    const slowList = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    };
+    await page.clock.install();
+    await page.reload();
+    await page.route(/\/projects\/[\w-]+\/documents$/, slowList);
     const projects = page.getByRole('navigation', { name: 'Projects' });
     await projects.getByRole('link', { name: /Empty seminar/ }).click();
     await page.getByRole('heading', { name: 'Empty seminar', exact: true }).waitFor(WAIT);
@@ -228,10 +237,20 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.getByRole('heading', { name: 'Empty seminar (2025)', exact: true }).waitFor(WAIT);
     await projects.getByRole('link', { name: /Empty seminar \(2025\)/ }).waitFor(WAIT);
 
+    // From the deletion on, a request that reaches the deleted project is answered 404, however late it comes.
+    const failed: string[] = [];
+    const watch = (response: PageResponse) => void (response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
+    page.on('response', watch);
     await page.getByRole('button', { name: 'Delete this project…' }).click();
     await page.getByRole('button', { name: 'Delete project' }).click();
     await page.getByRole('heading', { name: 'BIOL 301 — Reading group', exact: true }).waitFor(WAIT);
     expect(await projects.getByRole('link').allInnerTexts()).toEqual([expect.stringMatching(/^BIOL 301/)]);
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.clock.runFor(30_000); // past the idle poll (10 s)
+    // Sent after every request those timers sent, so by its answer theirs have been answered too.
+    expect(await inPage(page, 'fetch("/health").then((response) => response.status)')).toBe(200);
+    page.off('response', watch);
+    expect(failed).toEqual([]);
   });
 
   it('covers the chat with the source view on a tablet, where side by side would be too narrow', async () => {

@@ -22,11 +22,16 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 }
 
-/** Console errors and uncaught page errors, collected so a test can assert there were none. */
+/**
+ * Console errors and uncaught page errors, collected so a test can assert there were none. Each console message
+ * names where it came from: for "Failed to load resource … 404" that is the URL that failed.
+ */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const source = message.location().url;
+    errors.push(`console.${message.type()}: ${message.text()}${source ? ` (${source})` : ''}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;

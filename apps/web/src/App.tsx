@@ -206,7 +206,13 @@ export function App() {
         }}
         onDeleteProject={async () => {
           if (!projectId) return;
-          await api.deleteProject(projectId);
+          await docs.halt();
+          try {
+            await api.deleteProject(projectId);
+          } catch (e) {
+            docs.resume();
+            throw e;
+          }
           window.localStorage.removeItem(`lectern.conversation.${projectId}`);
           setProject(null);
           await loadProjects();

@@ -53,13 +53,28 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
   const files = useRef(new Map<string, File>());
   const cancelled = useRef(new Set<string>());
 
+  /** A project being deleted: not polled any more, so no request reaches it once it is gone (a 404). */
+  const halted = useRef<string | null>(null);
+  /** The list requests out now. */
+  const inFlight = useRef(new Set<Promise<unknown>>());
+
   const refresh = useCallback(async () => {
-    if (!projectId) return;
+    if (!projectId || halted.current === projectId) return;
     window.clearTimeout(timer.current);
+    const stale = () => current.current !== projectId || halted.current === projectId;
+    // Refreshes overlap (the poll, an upload's, a retry's): each replaces the timer, so one poll chain is left to
+    // stop. Two timers would leave one running after a switch or a deletion, polling a project no longer shown.
+    const poll = (ms: number) => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => void refresh(), ms);
+    };
     try {
-      const docs = await api.documents(projectId);
+      const request = api.documents(projectId);
+      const settled = request.catch(() => undefined).finally(() => inFlight.current.delete(settled));
+      inFlight.current.add(settled);
+      const docs = await request;
       // The project changed while the request was out: its answer belongs to the old one.
-      if (current.current !== projectId) return;
+      if (stale()) return;
       setDocuments(docs);
       setError(null);
       const next = docs.map((d) => `${d.id}:${d.status}`).join(',');
@@ -67,13 +82,26 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
         signature.current = next;
         onChangeRef.current?.();
       }
-      timer.current = window.setTimeout(() => void refresh(), docs.some(inProgress) ? POLL_MS : IDLE_POLL_MS);
+      poll(docs.some(inProgress) ? POLL_MS : IDLE_POLL_MS);
     } catch (e) {
-      if (current.current !== projectId) return;
+      if (stale()) return;
       setError(message(e));
-      timer.current = window.setTimeout(() => void refresh(), IDLE_POLL_MS);
+      poll(IDLE_POLL_MS);
     }
   }, [projectId]);
+
+  /** Stops polling this project and waits for the requests already out: call before deleting the project. */
+  const halt = useCallback(async () => {
+    halted.current = projectId;
+    window.clearTimeout(timer.current);
+    await Promise.all(inFlight.current);
+  }, [projectId]);
+
+  /** Polls again after `halt`, when the deletion failed. */
+  const resume = useCallback(() => {
+    halted.current = null;
+    void refresh();
+  }, [refresh]);
 
   useEffect(() => {
     setDocuments([]);
@@ -195,5 +223,7 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     cancelUpload,
     dismissUpload: drop,
     refresh,
+    halt,
+    resume,
   };
 }

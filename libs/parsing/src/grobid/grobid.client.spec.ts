@@ -87,10 +87,11 @@ describe(GrobidClient.name, () => {
   });
 
   it('fails with a timed-out ParserUnavailableError when GROBID answers too late, without retrying', async () => {
-    replay.setFault({ kind: 'slow', ms: 3000 });
-    const error = await failureOf(client({ timeoutMs: 100 }).processFulltext(pdfPath('acl-N18-3011')));
+    // The timeout leaves the request time to reach the replay even on a loaded machine (100 ms did not, under load).
+    replay.setFault({ kind: 'slow', ms: 30_000 });
+    const error = await failureOf(client({ timeoutMs: 1_000 }).processFulltext(pdfPath('acl-N18-3011')));
     expect(error).toBeInstanceOf(ParserUnavailableError);
-    expect(error.message).toMatch(/timed out after 100 ms/);
+    expect(error.message).toMatch(/timed out after 1000 ms/);
     expect(replay.requests).toBe(1);
   });
 

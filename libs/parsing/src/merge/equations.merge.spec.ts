@@ -1,28 +1,26 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { startNougatReplay } from '../../../../test/replay/nougat.replay-server';
+import { corpusPageTexts, parsedCorpusPdf } from '../../../../test/support/parsed-corpus';
 import { CORPUS_DIR, corpusPdf } from '../../../../test/support/paths';
 import type { ParsedArticle, ParsedBlock } from '../article';
 import { equationsFromMmd, locateEquationPages, type ParsedEquation } from '../nougat/equations';
 import { NougatClient } from '../nougat/nougat.client';
-import { readPageTexts } from '../pdfjs/page-texts';
-import { PdfjsParser } from '../pdfjs/pdfjs.parser';
 import { mergeEquations } from './equations.merge';
 import { latexGlyphs } from './text-similarity';
 
-const bytesOf = (name: string) => new Uint8Array(readFileSync(corpusPdf(`${name}.pdf`)));
 const mmdOf = (name: string) => readFileSync(path.join(CORPUS_DIR, 'nougat', `${name}.mmd`), 'utf8');
 const allBlocks = (parsed: ParsedArticle) => parsed.sections.flatMap((section) => section.blocks);
 
 type Inputs = { skeleton: ParsedArticle; equations: ParsedEquation[] };
 const parsed = new Map<string, Promise<Inputs>>();
 
-/** The embedded parser's article and the display equations of the paper, pages located (parsed once per file). */
+/** The embedded parser's article and the display equations of the paper, pages located (the PDF parsed once per run). */
 function inputsFor(name: string, mmd?: string): Promise<Inputs> {
   const load = async (): Promise<Inputs> => {
-    const skeleton = await new PdfjsParser().parse(bytesOf(name));
+    const skeleton = await parsedCorpusPdf(`${name}.pdf`);
     const equations = equationsFromMmd(mmd ?? mmdOf(name));
-    locateEquationPages(equations, await readPageTexts(bytesOf(name)));
+    locateEquationPages(equations, await corpusPageTexts(`${name}.pdf`));
     return { skeleton, equations };
   };
   if (mmd !== undefined) return load();

@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { startUnstructuredReplay, type UnstructuredReplay } from '../../../../test/replay/unstructured.replay-server';
+import { corpusPageTexts, parsedCorpusPdf } from '../../../../test/support/parsed-corpus';
 import { corpusPdf } from '../../../../test/support/paths';
 import type { ParsedArticle, ParsedBlock } from '../article';
-import { readPageTexts } from '../pdfjs/page-texts';
-import { PdfjsParser } from '../pdfjs/pdfjs.parser';
 import { tablesFromElements, type ParsedTable } from '../unstructured/tables';
 import { UnstructuredClient } from '../unstructured/unstructured.client';
 import { mergeTables } from './tables.merge';
 
-const DIB = corpusPdf('dib-2019-sanni-p454.pdf');
-const dibBytes = () => new Uint8Array(readFileSync(DIB));
+const DIB_NAME = 'dib-2019-sanni-p454.pdf';
+const DIB = corpusPdf(DIB_NAME);
 
 const article = (blocks: ParsedBlock[], pageCount = 3): ParsedArticle => ({
   title: 'T',
@@ -37,7 +35,7 @@ describe(mergeTables.name, () => {
   beforeAll(async () => {
     replay = await startUnstructuredReplay();
     dibTables = tablesFromElements(await new UnstructuredClient({ baseUrl: replay.url }).partition(DIB));
-    const lines = (await readPageTexts(dibBytes()))[0].split('\n');
+    const lines = (await corpusPageTexts(DIB_NAME))[0].split('\n');
     flattenedRows = lines.slice(lines.indexOf('Polarization'), lines.indexOf('0.0919') + 1);
   });
 
@@ -46,7 +44,7 @@ describe(mergeTables.name, () => {
   });
 
   it("adds the replayed table to the embedded parser's article as a Markdown table block on its page", async () => {
-    const skeleton = await new PdfjsParser().parse(dibBytes());
+    const skeleton = await parsedCorpusPdf(DIB_NAME);
     const { article: merged, warnings } = mergeTables(skeleton, dibTables);
     const tables = allBlocks(merged).filter((block) => block.kind === 'table');
     expect(tables).toHaveLength(1);
@@ -58,7 +56,7 @@ describe(mergeTables.name, () => {
   });
 
   it('does not modify the article it is given', async () => {
-    const skeleton = await new PdfjsParser().parse(dibBytes());
+    const skeleton = await parsedCorpusPdf(DIB_NAME);
     const before = JSON.parse(JSON.stringify(skeleton)) as ParsedArticle;
     mergeTables(skeleton, dibTables);
     expect(skeleton).toEqual(before);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CORPUS_DIR, corpusPdf } from '../../../../test/support/paths';
-import { readPageTexts } from '../pdfjs/page-texts';
+import { corpusPageTexts } from '../../../../test/support/parsed-corpus';
+import { CORPUS_DIR } from '../../../../test/support/paths';
 import { equationsFromMmd, locateEquationPages } from './equations';
 
 const mmdOf = (name: string) => readFileSync(path.join(CORPUS_DIR, 'nougat', `${name}.mmd`), 'utf8');
-const pageTextsOf = (name: string) => readPageTexts(new Uint8Array(readFileSync(corpusPdf(`${name}.pdf`))));
+const pageTextsOf = (name: string) => corpusPageTexts(`${name}.pdf`);
 
 describe(equationsFromMmd.name, () => {
   it.each([

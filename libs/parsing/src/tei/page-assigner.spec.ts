@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { corpusPageTexts } from '../../../../test/support/parsed-corpus';
 import type { ParsedArticle, ParsedBlock } from '../article';
-import { readPageTexts } from '../pdfjs/page-texts';
 import { assignPages } from './page-assigner';
 import { parseTei } from './tei.parser';
 
@@ -60,7 +60,7 @@ describe(assignPages.name, () => {
     let pageTexts: string[];
     let parsed: ParsedArticle;
     beforeAll(async () => {
-      pageTexts = await readPageTexts(new Uint8Array(fs.readFileSync(path.join(CORPUS, 'pdf', `${name}.pdf`))));
+      pageTexts = await corpusPageTexts(`${name}.pdf`);
       parsed = parseTei(fs.readFileSync(path.join(CORPUS, 'grobid', `${name}.tei.xml`), 'utf8'));
     });
 
@@ -94,7 +94,7 @@ describe(assignPages.name, () => {
   it.each(['arxiv-1912.10667', 'jner-2016-demarchis'])(
     'finds the pages GROBID measured for %s when its coordinates are hidden',
     async (name) => {
-      const pageTexts = await readPageTexts(new Uint8Array(fs.readFileSync(path.join(CORPUS, 'pdf', `${name}.pdf`))));
+      const pageTexts = await corpusPageTexts(`${name}.pdf`);
       const withBoxes = parseTei(fs.readFileSync(path.join(CORPUS, 'grobid', `${name}.tei.xml`), 'utf8'));
       const hidden: ParsedArticle = {
         ...withBoxes,

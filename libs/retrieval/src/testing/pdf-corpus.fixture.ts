@@ -1,7 +1,7 @@
 /**
- * A real ingested corpus for retrieval specs: shared-corpus PDFs parsed by the embedded PDF.js parser, chunked,
- * embedded with the offline lexical embedder and stored — the ingest pipeline's steps, without the ingest lib
- * (retrieval sits below it).
+ * A real ingested corpus for retrieval specs: shared-corpus PDFs parsed by the embedded PDF.js parser (parsed once
+ * and cached on disk, see test/support/parsed-corpus.ts), chunked, embedded with the offline lexical embedder and
+ * stored — the ingest pipeline's steps, without the ingest lib (retrieval sits below it).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,9 +10,7 @@ import { chunkArticle } from '@lectern/chunking';
 import { TiktokenCounter } from '@lectern/text';
 import { CorpusDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
-import { PdfjsParser } from '@lectern/parsing';
-
-const SHARED_PDF_DIR = path.resolve(__dirname, '../../../..', '../shared/corpus/pdf');
+import { parsedCorpusPdf } from '../../../../test/support/parsed-corpus';
 
 export interface PdfCorpus {
   dir: string;
@@ -27,11 +25,10 @@ export async function buildPdfCorpus(pdfNames: string[], maxTokens = 160): Promi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-retrieval-pdf-'));
   const embedder = new LexicalEmbedder();
   const corpus = CorpusDb.open(path.join(dir, 'corpus.sqlite'), embedder);
-  const parser = new PdfjsParser();
   const counter = new TiktokenCounter();
   const articleIds = new Map<string, string>();
   for (const name of pdfNames) {
-    const parsed = await parser.parse(new Uint8Array(fs.readFileSync(path.join(SHARED_PDF_DIR, name))));
+    const parsed = await parsedCorpusPdf(name);
     const article = chunkArticle(parsed, { maxTokens, counter });
     const texts = article.sections.flatMap((s) => s.contexts.map((c) => (s.title ? `${s.title}\n${c.text}` : c.text)));
     const vectors = await embedder.embedDocuments(texts);
