@@ -82,5 +82,6 @@ function dropOtherVersions(): void {
   } catch {
     return;
   }
-  for (const other of versions) if (other !== parserVersion()) rmSync(path.join(PARSED_CORPUS_CACHE, other), { recursive: true, force: true });
+  for (const other of versions)
+    if (other !== parserVersion()) rmSync(path.join(PARSED_CORPUS_CACHE, other), { recursive: true, force: true });
 }

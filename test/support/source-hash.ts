@@ -4,7 +4,8 @@ import { isBuiltin } from 'node:module';
 import * as path from 'node:path';
 
 /** `from '…'`, `import '…'`, `import('…')` and `require('…')` specifiers of a TypeScript source. */
-const SPECIFIERS = /\bfrom\s*['"]([^'"\s]+)['"]|\bimport\s*['"]([^'"\s]+)['"]|\bimport\s*\(\s*['"]([^'"\s]+)['"]\s*\)|\brequire\s*\(\s*['"]([^'"\s]+)['"]\s*\)/g;
+const SPECIFIERS =
+  /\bfrom\s*['"]([^'"\s]+)['"]|\bimport\s*['"]([^'"\s]+)['"]|\bimport\s*\(\s*['"]([^'"\s]+)['"]\s*\)|\brequire\s*\(\s*['"]([^'"\s]+)['"]\s*\)/g;
 
 /** What the code reachable from an entry file is made of. */
 export interface SourceClosure {

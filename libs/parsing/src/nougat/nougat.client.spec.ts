@@ -70,7 +70,9 @@ describe(NougatClient.name, () => {
   it('times out a slow answer with ParserUnavailableError', async () => {
     replay.setFault({ kind: 'slow', ms: 30_000 });
     // The timeout leaves the request time to reach the replay even on a loaded machine, where 150 ms may not.
-    await expect(new NougatClient({ baseUrl: replay.url, timeoutMs: 1_000 }).predict(PAPER)).rejects.toThrow(/nougat: no answer within 1000 ms/);
+    await expect(new NougatClient({ baseUrl: replay.url, timeoutMs: 1_000 }).predict(PAPER)).rejects.toThrow(
+      /nougat: no answer within 1000 ms/,
+    );
     expect(replay.requests).toBe(1);
   });
 
