@@ -15,6 +15,13 @@ require.extensions['.ts'] = (module, filename) => {
   const options = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
   module._compile(ts.transpileModule(source, { compilerOptions: options }).outputText, filename);
 };
+// The path aliases jest maps (\`@lectern/<lib>\` → libs/<lib>/src), for the libs the catalog imports.
+const Module = require('node:module');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  const lib = request.startsWith('@lectern/') ? request.slice('@lectern/'.length) : null;
+  return resolveFilename.call(this, lib ? workerData.libsDir + '/' + lib + '/src' : request, ...rest);
+};
 const { CatalogDb } = require(workerData.catalogModule);
 const catalog = CatalogDb.open(workerData.dataDir);
 const start = new Int32Array(workerData.startSignal);
@@ -44,6 +51,7 @@ export async function raceToClaim(dataDir: string, workers: number): Promise<str
         startSignal,
         typescript: require.resolve('typescript'),
         catalogModule: path.resolve(__dirname, '../catalog.db.ts'),
+        libsDir: path.resolve(__dirname, '../../..'),
       },
     });
     let onReady: () => void = () => undefined;
@@ -58,7 +66,8 @@ export async function raceToClaim(dataDir: string, workers: number): Promise<str
     });
     return { ready, done };
   });
-  await Promise.all(threads.map((t) => t.ready));
+  // A thread that fails before it is ready (a compile or require error) fails the race now, not at the test's timeout.
+  await Promise.all(threads.map((t) => Promise.race([t.ready, t.done])));
   const start = new Int32Array(startSignal);
   Atomics.store(start, 0, 1);
   Atomics.notify(start, 0);
