@@ -1,5 +1,13 @@
 import type { CatalogDb } from '@lectern/corpus';
-import { closeIngest, initOutsideResources, type CorpusRegistry, type IngestWorker, type LazyIngestPool, type ParseServices } from '@lectern/ingest';
+import {
+  closeIngest,
+  initOutsideResources,
+  type CorpusRegistry,
+  type IngestWorker,
+  type JobQueue,
+  type LazyIngestPool,
+  type ParseServices,
+} from '@lectern/ingest';
 import type { ObjectStore } from '@lectern/storage';
 
 /** Start and shutdown of the parts that hold outside resources; the API (on bootstrap/shutdown), the CLI and the worker share it. */
@@ -8,6 +16,7 @@ export class LecternLifecycle {
     private readonly store: ObjectStore,
     private readonly services: ParseServices,
     private readonly worker: IngestWorker,
+    private readonly queue: JobQueue,
     private readonly pool: LazyIngestPool,
     private readonly corpora: CorpusRegistry,
     private readonly catalog: CatalogDb,
@@ -24,8 +33,8 @@ export class LecternLifecycle {
     return this.worker.workerId;
   }
 
-  /** Stops the worker (finishing its documents), then the pool threads, then the databases. */
+  /** Stops the worker (finishing its documents), then the queue's connections, the pool threads, then the databases. */
   close(): Promise<void> {
-    return closeIngest({ worker: this.worker, pool: this.pool, corpora: this.corpora, catalog: this.catalog });
+    return closeIngest({ worker: this.worker, queue: this.queue, pool: this.pool, corpora: this.corpora, catalog: this.catalog });
   }
 }

@@ -114,9 +114,16 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
 
   part(
     LecternLifecycle,
-    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
-    (store: ObjectStore, services: ParseServices, worker: IngestWorker, pool: LazyIngestPool, corpora: CorpusRegistry, catalog: CatalogDb) =>
-      new LecternLifecycle(store, services, worker, pool, corpora, catalog),
+    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, JOB_QUEUE, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
+    (
+      store: ObjectStore,
+      services: ParseServices,
+      worker: IngestWorker,
+      queue: JobQueue,
+      pool: LazyIngestPool,
+      corpora: CorpusRegistry,
+      catalog: CatalogDb,
+    ) => new LecternLifecycle(store, services, worker, queue, pool, corpora, catalog),
   ),
 
   // The use cases and queries: the only way the API and the CLI reach the libs.

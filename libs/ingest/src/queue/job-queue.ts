@@ -73,4 +73,7 @@ export interface JobQueue {
 
   /** How many jobs are in each state (for /health). */
   counts(): Promise<JobCounts>;
+
+  /** Releases what the queue holds outside the process (Redis connections); the SQLite queue holds nothing. */
+  close(): Promise<void>;
 }
