@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CatalogDb } from '@lectern/corpus';
-import { startRedisServer, type RedisServer } from '../testing/redis-server.fixture';
+import { startRedisServer, type RedisServer } from '../../../../test/support/redis-server';
 import { BullJobQueue } from './bull-job.queue';
 import { describeJobQueueContract } from './job-queue.contract';
 
