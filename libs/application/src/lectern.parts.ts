@@ -89,7 +89,9 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     createParseServices(config, logger ?? undefined),
   ),
   part(INGEST_POOL, [LECTERN_CONFIG], (config: LecternConfig) => createIngestPool(config)),
-  part(JOB_QUEUE, [LECTERN_CONFIG, CATALOG], (config: LecternConfig, catalog: CatalogDb) => createJobQueue(config, catalog)),
+  part(JOB_QUEUE, [LECTERN_CONFIG, CATALOG, INGEST_LOGGER], (config: LecternConfig, catalog: CatalogDb, logger: IngestLogger | null) =>
+    createJobQueue(config, catalog, logger ?? undefined),
+  ),
   part(
     INGEST_WORKER,
     [LECTERN_CONFIG, CATALOG, JOB_QUEUE, OBJECT_STORE, CORPUS_REGISTRY, PARSE_SERVICES, INGEST_POOL, EMBEDDER, INGEST_LOGGER],

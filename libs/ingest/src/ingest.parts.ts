@@ -114,9 +114,10 @@ export const retryBackoffMs = (attempt: number): number => backoffDelay(attempt 
  * The job queue QUEUE names: the catalog's jobs table (the embedded default) or BullMQ on Redis (REDIS_URL), with
  * leases as long as JOB_LEASE_SECONDS and retries with backoff either way.
  */
-export function createJobQueue(config: LecternConfig, catalog: CatalogDb): JobQueue {
+export function createJobQueue(config: LecternConfig, catalog: CatalogDb, logger?: IngestLogger): JobQueue {
   if (config.queue.kind === 'redis') {
     return new BullJobQueue({
+      onConnectionError: (error) => logger?.error(`job queue (Redis): ${error.message}`),
       url: config.queue.url,
       leaseMs: config.jobLeaseMs,
       retryBackoffMs,

@@ -22,6 +22,8 @@ export interface BullJobQueueOptions {
    * itself (it lives in the catalog), so the owner of the catalog marks it failed.
    */
   onExhausted: (documentId: string, reason: string) => void;
+  /** Where connection errors go (Redis down: BullMQ and ioredis reconnect on their own meanwhile). */
+  onConnectionError?: (error: Error) => void;
 }
 
 const BACKOFF_TYPE = 'lectern';
@@ -57,9 +59,13 @@ export class BullJobQueue implements JobQueue {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? 3;
     const name = options.queueName ?? 'lectern-ingest';
-    const connection = { url: options.url, maxRetriesPerRequest: null };
-    this.queue = new Queue<JobData>(name, { connection });
-    this.redis = new Redis(options.url, { maxRetriesPerRequest: null });
+    // The API enqueues and reads counts while a request waits: with Redis down, fail fast (BullMQ's advice for
+    // producers) instead of holding the request until Redis is back. The claimer's connection waits and reconnects.
+    this.queue = new Queue<JobData>(name, { connection: { url: options.url, enableOfflineQueue: false } });
+    this.redis = new Redis(options.url, { maxRetriesPerRequest: 1 });
+    const onError = (error: Error) => options.onConnectionError?.(error);
+    this.queue.on('error', onError);
+    this.redis.on('error', onError);
     this.waitingKeyPrefix = `lectern:${name}:waiting:`;
   }
 
@@ -176,7 +182,7 @@ export class BullJobQueue implements JobQueue {
       settings: { backoffStrategy: (attemptsMade, _type, _error, job) => (backoff ? backoff(claimsOf(job) ?? attemptsMade) : 0) },
     });
     // Errors of the stall-check loop are retried by BullMQ; without a listener they would be unhandled.
-    this.worker.on('error', () => undefined);
+    this.worker.on('error', (error) => this.options.onConnectionError?.(error));
     void this.worker.startStalledCheckTimer();
     return this.worker;
   }
