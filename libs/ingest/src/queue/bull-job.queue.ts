@@ -44,7 +44,8 @@ type JobData = JobTarget;
  * claim, the lock token as the lease, `extendLock` to renew, `moveToCompleted`/`moveToFailed` to finish, BullMQ's
  * stall detection for workers that died. One job per document (`jobId` = document id). Per-project fairness by
  * priority: a job's priority is how many of its project's jobs are already waiting, plus one, so a second project's
- * first job is claimed right after the first project's first job, however many that one queued.
+ * first job is claimed right after the first project's first job, however many that one queued. (A job that stalled
+ * goes back to BullMQ's wait list, ahead of the prioritized ones: it was already someone's turn.)
  */
 export class BullJobQueue implements JobQueue {
   readonly leaseMs: number;
