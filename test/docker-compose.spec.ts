@@ -21,7 +21,7 @@ const imageEnv = Object.fromEntries(
 
 describe('docker-compose.yml', () => {
   it('defines GROBID, Unstructured, Nougat, MinIO, Ollama and Lectern, with Nougat only under the gpu profile', () => {
-    expect(Object.keys(services).sort()).toEqual(['grobid', 'lectern', 'minio', 'nougat', 'ollama', 'unstructured']);
+    expect(Object.keys(services).sort()).toEqual(['grobid', 'lectern', 'minio', 'nougat', 'ollama', 'redis', 'unstructured', 'worker']);
     expect(services.grobid.image).toBe('lfoppiano/grobid:0.8.1');
     expect(services.nougat.profiles).toEqual(['gpu']);
     const devices = at(services.nougat, 'deploy', 'resources', 'reservations', 'devices') as YamlMap[];
@@ -71,7 +71,7 @@ describe('docker-compose.yml', () => {
     const targets = Object.entries(lecternEnv)
       .filter(([name]) => name.endsWith('_URL'))
       .map(([name, value]) => ({ name, url: new URL(value) }));
-    expect(targets.map((t) => t.name).sort()).toEqual(['GROBID_URL', 'NOUGAT_URL', 'OPENAI_BASE_URL', 'UNSTRUCTURED_URL']);
+    expect(targets.map((t) => t.name).sort()).toEqual(['GROBID_URL', 'NOUGAT_URL', 'OPENAI_BASE_URL', 'REDIS_URL', 'UNSTRUCTURED_URL']);
     for (const { url } of targets) {
       expect(Object.keys(services)).toContain(url.hostname);
       expect(containerPorts(services[url.hostname])).toContain(Number(url.port));
@@ -94,13 +94,42 @@ describe('docker-compose.yml', () => {
 
   it('makes Lectern wait for healthy services that exist, and never for a profile-gated one', () => {
     const dependsOn = lectern.depends_on as Record<string, { condition: string }>;
-    expect(Object.keys(dependsOn).sort()).toEqual(['grobid', 'minio', 'ollama', 'unstructured']);
+    expect(Object.keys(dependsOn).sort()).toEqual(['grobid', 'minio', 'ollama', 'redis', 'unstructured']);
     for (const [name, { condition }] of Object.entries(dependsOn)) {
       expect(services[name]).toBeDefined();
       expect(services[name].profiles).toBeUndefined();
       if (condition === 'service_healthy') expect(at(services[name], 'healthcheck', 'test')).toBeDefined();
     }
     for (const name of ['grobid', 'unstructured', 'minio']) expect(dependsOn[name].condition).toBe('service_healthy');
+  });
+
+  it('runs the API on the Redis queue without its in-process worker, and Redis keeping every key', () => {
+    expect(lecternEnv).toMatchObject({ QUEUE: 'redis', INGEST_WORKER: 'off' });
+    expect(new URL(lecternEnv.REDIS_URL).protocol).toBe('redis:');
+    const redisCommand = (services.redis.command as string[]).join(' ');
+    expect(redisCommand).toMatch(/--maxmemory-policy noeviction/);
+    expect(services.redis.ports).toBeUndefined();
+    expect(at(services.redis, 'healthcheck', 'test')).toEqual(['CMD', 'redis-cli', 'ping']);
+  });
+
+  it('has a worker service that scales: the same image and settings as the API, on the queue, with no fixed name or port', () => {
+    const worker = services.worker;
+    const workerEnv = worker.environment as Record<string, string>;
+    expect(worker.image).toBe(lectern.image);
+    expect(worker.build).toEqual(lectern.build);
+    expect(worker.command).toEqual(['node', 'dist/apps/worker/src/main.js']);
+    expect(read('package.json')).toContain('node dist/apps/worker/src/main.js'); // what `npm run worker` runs
+    expect(worker.container_name).toBeUndefined();
+    expect(worker.ports).toBeUndefined();
+    // Everything the API is configured with, but the API's own switch: the worker ingests what the API enqueues.
+    const { INGEST_WORKER, ...shared } = lecternEnv;
+    expect(INGEST_WORKER).toBe('off');
+    expect(workerEnv).toEqual(shared);
+    expect(worker.volumes).toEqual(lectern.volumes);
+    const accepted = configVariableNames();
+    expect(Object.keys(workerEnv).filter((name) => !accepted.has(name))).toEqual([]);
+    const dependsOn = worker.depends_on as Record<string, { condition: string }>;
+    expect(dependsOn).toEqual({ lectern: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
   });
 
   it('checks GROBID health on /api/isalive and publishes every host port once, on loopback only', () => {

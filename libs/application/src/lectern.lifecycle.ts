@@ -4,6 +4,7 @@ import {
   initOutsideResources,
   type CorpusRegistry,
   type IngestWorker,
+  type JobQueue,
   type LazyIngestPool,
   type ParseServices,
 } from '@lectern/ingest';
@@ -15,6 +16,7 @@ export class LecternLifecycle {
     private readonly store: ObjectStore,
     private readonly services: ParseServices,
     private readonly worker: IngestWorker,
+    private readonly queue: JobQueue,
     private readonly pool: LazyIngestPool,
     private readonly corpora: CorpusRegistry,
     private readonly catalog: CatalogDb,
@@ -31,8 +33,8 @@ export class LecternLifecycle {
     return this.worker.workerId;
   }
 
-  /** Stops the worker (finishing its documents), then the pool threads, then the databases. */
+  /** Stops the worker (finishing its documents), then the queue's connections, the pool threads, then the databases. */
   close(): Promise<void> {
-    return closeIngest({ worker: this.worker, pool: this.pool, corpora: this.corpora, catalog: this.catalog });
+    return closeIngest({ worker: this.worker, queue: this.queue, pool: this.pool, corpora: this.corpora, catalog: this.catalog });
   }
 }

@@ -95,7 +95,9 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     createParseServices(config, logger ?? undefined),
   ),
   part(INGEST_POOL, [LECTERN_CONFIG], (config: LecternConfig) => createIngestPool(config)),
-  part(JOB_QUEUE, [LECTERN_CONFIG, CATALOG], (config: LecternConfig, catalog: CatalogDb) => createJobQueue(config, catalog)),
+  part(JOB_QUEUE, [LECTERN_CONFIG, CATALOG, INGEST_LOGGER], (config: LecternConfig, catalog: CatalogDb, logger: IngestLogger | null) =>
+    createJobQueue(config, catalog, logger ?? undefined),
+  ),
   part(
     INGEST_WORKER,
     [LECTERN_CONFIG, CATALOG, JOB_QUEUE, OBJECT_STORE, CORPUS_REGISTRY, PARSE_SERVICES, INGEST_POOL, EMBEDDER, INGEST_LOGGER],
@@ -120,15 +122,16 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
 
   part(
     LecternLifecycle,
-    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
+    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, JOB_QUEUE, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
     (
       store: ObjectStore,
       services: ParseServices,
       worker: IngestWorker,
+      queue: JobQueue,
       pool: LazyIngestPool,
       corpora: CorpusRegistry,
       catalog: CatalogDb,
-    ) => new LecternLifecycle(store, services, worker, pool, corpora, catalog),
+    ) => new LecternLifecycle(store, services, worker, queue, pool, corpora, catalog),
   ),
 
   // The use cases and queries: the only way the API and the CLI reach the libs.

@@ -82,3 +82,27 @@ describe('loadConfig: parsing services and object store', () => {
     expect(() => loadConfig({ MINIO_ENDPOINT: 'minio' })).toThrow(/MINIO_ACCESS_KEY/);
   });
 });
+
+describe('loadConfig: job queue', () => {
+  it('keeps the embedded SQLite queue by default, even with REDIS_URL set', () => {
+    expect(loadConfig({}).queue).toEqual({ kind: 'sqlite' });
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379' }).queue).toEqual({ kind: 'sqlite' });
+  });
+
+  it('reads QUEUE=redis with its REDIS_URL', () => {
+    expect(loadConfig({ QUEUE: 'redis', REDIS_URL: 'redis://:secret@redis:6379/2' }).queue).toEqual({
+      kind: 'redis',
+      url: 'redis://:secret@redis:6379/2',
+    });
+  });
+
+  it('refuses QUEUE=redis without REDIS_URL, naming the variable', () => {
+    expect(() => loadConfig({ QUEUE: 'redis' })).toThrow(InvalidConfigError);
+    expect(() => loadConfig({ QUEUE: 'redis' })).toThrow(/REDIS_URL: required when QUEUE=redis/);
+  });
+
+  it('refuses an unknown queue and a REDIS_URL that is not a redis URL', () => {
+    expect(() => loadConfig({ QUEUE: 'kafka' })).toThrow(/QUEUE/);
+    expect(() => loadConfig({ QUEUE: 'redis', REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL: must be a redis:\/\//);
+  });
+});

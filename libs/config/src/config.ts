@@ -39,6 +39,12 @@ const schema = z.object({
   INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   JOB_LEASE_SECONDS: intInRange(1, 3600, 30),
+  QUEUE: z.enum(['sqlite', 'redis']).default('sqlite'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL such as redis://localhost:6379')
+    .optional(),
   GROBID_URL: optionalUrl,
   UNSTRUCTURED_URL: optionalUrl,
   UNSTRUCTURED_API_KEY: optionalText,
@@ -102,6 +108,9 @@ export interface VectorSearchConfig {
   readonly rescoreCandidates: number;
 }
 
+/** Where ingestion jobs wait: the catalog's jobs table (embedded default) or BullMQ on Redis (several machines). */
+export type QueueConfig = { readonly kind: 'sqlite' } | { readonly kind: 'redis'; readonly url: string };
+
 export interface LecternConfig {
   /** Absolute path of the data directory (catalog, object store, per-project corpora). */
   readonly dataDir: string;
@@ -124,6 +133,7 @@ export interface LecternConfig {
   readonly logFormat: 'text' | 'json';
   /** A claimed job whose worker stops renewing it (a crash) is retried after this long. */
   readonly jobLeaseMs: number;
+  readonly queue: QueueConfig;
   readonly parserServices: ParserServicesConfig;
   /** Set when MINIO_ENDPOINT is; otherwise PDFs live in the local filesystem store. */
   readonly minio: MinioConfig | null;
@@ -141,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
   const v = parsed.data;
   if (v.MINIO_ENDPOINT && (!v.MINIO_ACCESS_KEY || !v.MINIO_SECRET_KEY)) {
     throw new InvalidConfigError('Invalid environment variables: MINIO_ACCESS_KEY, MINIO_SECRET_KEY: required when MINIO_ENDPOINT is set');
+  }
+  if (v.QUEUE === 'redis' && !v.REDIS_URL) {
+    throw new InvalidConfigError('Invalid environment variables: REDIS_URL: required when QUEUE=redis (e.g. redis://localhost:6379)');
   }
   return {
     dataDir: path.resolve(v.LECTERN_DATA_DIR),
@@ -171,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     inProcessWorker: v.INGEST_WORKER === 'on',
     logFormat: v.LOG_FORMAT,
     jobLeaseMs: v.JOB_LEASE_SECONDS * 1000,
+    queue: v.QUEUE === 'redis' ? { kind: 'redis', url: v.REDIS_URL as string } : { kind: 'sqlite' },
     parserServices: {
       grobidUrl: v.GROBID_URL,
       unstructuredUrl: v.UNSTRUCTURED_URL,

@@ -1,2 +1,2 @@
 export { InvalidConfigError, loadConfig } from './config';
-export type { EmbeddingsConfig, LecternConfig, LlmConfig, MinioConfig, ParserServicesConfig } from './config';
+export type { EmbeddingsConfig, LecternConfig, LlmConfig, MinioConfig, ParserServicesConfig, QueueConfig } from './config';

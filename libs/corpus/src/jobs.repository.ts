@@ -80,14 +80,19 @@ export class JobsRepository {
     this.failDocuments = db.prepare(`
       UPDATE documents SET status = 'failed', error = @error, updated_at = @iso WHERE id = @documentId`);
     // The sub-select and the update run under one write lock, so two connections never take the same job.
+    // Fairness: a job's turn is its place among its project's unfinished jobs (running ones count), and the lowest
+    // turn goes first, so one large upload cannot starve the other projects; within a turn, oldest first.
     this.claimOldest = db.prepare(`
       UPDATE jobs SET status = 'running', lease_owner = @owner, lease_expires_at = @now + @leaseMs,
         available_at = NULL, attempts = attempts + 1, error = NULL, updated_at = @iso
       WHERE id = (
-        SELECT id FROM jobs
+        SELECT id FROM (
+          SELECT id, status, available_at, lease_expires_at, created_at, rowid AS r,
+            ROW_NUMBER() OVER (PARTITION BY project_id ORDER BY created_at, rowid) AS turn
+          FROM jobs WHERE status IN ('queued', 'running'))
         WHERE (status = 'queued' AND (available_at IS NULL OR available_at <= @now))
           OR (status = 'running' AND lease_expires_at <= @now)
-        ORDER BY created_at, rowid LIMIT 1)
+        ORDER BY turn, created_at, r LIMIT 1)
       RETURNING *`);
     this.extendLease = db.prepare(`
       UPDATE jobs SET lease_expires_at = @now + @leaseMs, updated_at = @iso
@@ -138,7 +143,10 @@ export class JobsRepository {
     return row ? toJob(row) : null;
   }
 
-  /** Leases the oldest claimable job to `owner` until `now + leaseMs`, or returns null when there is none. */
+  /**
+   * Leases the next claimable job to `owner` until `now + leaseMs` (projects in turn, see the statement), or
+   * returns null when there is none.
+   */
   claim(owner: string, leaseMs: number, now: number = Date.now()): JobRow | null {
     return this.claimTransaction(owner, leaseMs, now);
   }

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { backoffDelay } from '@lectern/common';
 import { CatalogDb } from '@lectern/corpus';
 import type { LecternConfig } from '@lectern/config';
 import { embedderConfigFrom, resolveEmbedder, type Embedder, type EmbedderConfig, type ResolvedEmbedder } from '@lectern/embeddings';
@@ -9,6 +10,7 @@ import { createPool, type IngestPool } from './ingest.pool';
 import type { IngestLogger } from './ingest.logger';
 import { IngestWorker, type IngestWorkerDeps, type IngestWorkerOptions } from './ingest.worker';
 import { ParseServices } from './parse-services';
+import { BullJobQueue } from './queue/bull-job.queue';
 import type { JobQueue } from './queue/job-queue';
 import { SqliteJobQueue } from './queue/sqlite-job.queue';
 
@@ -101,9 +103,29 @@ export function createIngestPool(config: LecternConfig): LazyIngestPool {
   return new LazyIngestPool(config.workers, config.workerMaxMemoryMb);
 }
 
-/** The embedded default queue: the catalog's jobs table, leases as long as JOB_LEASE_SECONDS. */
-export function createJobQueue(config: LecternConfig, catalog: CatalogDb): JobQueue {
-  return new SqliteJobQueue(catalog.jobs, { leaseMs: config.jobLeaseMs });
+/**
+ * Wait before a job that failed for a passing reason (a parsing service timing out, the object store briefly down)
+ * is claimed again, given the attempt that failed: 5 s, 10 s, 20 s, … capped at 30 s. Permanent failures (not a
+ * PDF, encrypted) are never retried.
+ */
+export const retryBackoffMs = (attempt: number): number => backoffDelay(attempt - 1, 5_000);
+
+/**
+ * The job queue QUEUE names: the catalog's jobs table (the embedded default) or BullMQ on Redis (REDIS_URL), with
+ * leases as long as JOB_LEASE_SECONDS and retries with backoff either way.
+ */
+export function createJobQueue(config: LecternConfig, catalog: CatalogDb, logger?: IngestLogger): JobQueue {
+  if (config.queue.kind === 'redis') {
+    return new BullJobQueue({
+      onConnectionError: (error) => logger?.error(`job queue (Redis): ${error.message}`),
+      url: config.queue.url,
+      leaseMs: config.jobLeaseMs,
+      retryBackoffMs,
+      // The queue cannot reach the catalog's documents; a job whose worker died on every attempt fails its document here.
+      onExhausted: (documentId, reason) => catalog.documents.updateStatus(documentId, 'failed', { error: reason }),
+    });
+  }
+  return new SqliteJobQueue(catalog.jobs, { leaseMs: config.jobLeaseMs, retryBackoffMs });
 }
 
 /** The worker's dependencies, with the embedder as configured (the worker derives the pool's copy and the budget). */
@@ -138,14 +160,16 @@ export async function initOutsideResources(store: ObjectStore, services: ParseSe
   await services.checkAtStart();
 }
 
-/** Stops the worker (finishing its documents), then the pool threads, then the databases. */
+/** Stops the worker (finishing its documents), then the queue's connections, the pool threads, then the databases. */
 export async function closeIngest(parts: {
   worker: IngestWorker;
+  queue: JobQueue;
   pool: LazyIngestPool;
   corpora: CorpusRegistry;
   catalog: CatalogDb;
 }): Promise<void> {
   await parts.worker.stop();
+  await parts.queue.close();
   await parts.pool.close();
   parts.corpora.closeAll();
   parts.catalog.close();

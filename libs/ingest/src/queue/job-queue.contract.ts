@@ -3,7 +3,7 @@ import type { JobQueue, JobTarget } from './job-queue';
 
 /** What the contract configures in the queue under test. */
 export interface JobQueueContractSettings {
-  /** The queue's clock (epoch ms); the contract moves it instead of sleeping. */
+  /** The queue's clock (epoch ms); the contract moves it instead of sleeping (with the `injected` clock). */
   now: () => number;
   leaseMs: number;
   /** Claims of a job, crashes and passing failures together, before it fails for good. */
@@ -13,24 +13,71 @@ export interface JobQueueContractSettings {
 
 export interface JobQueueHarness {
   queue: JobQueue;
-  /** A new document the queue may hold a job for (with its catalog row, which the jobs refer to). */
-  newTarget(): Promise<JobTarget>;
+  /**
+   * A new document the queue may hold a job for (with its catalog row, which the jobs refer to), in the project
+   * named `project` (one project per name, made on first use).
+   */
+  newTarget(project?: string): Promise<JobTarget>;
   /** The catalog status of a document, to see what the queue did to it. */
   documentStatus(documentId: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
+/**
+ * How the contract moves time. `injected`: the queue reads `settings.now`, which the contract sets to the exact
+ * millisecond (an SQL queue). `real`: the queue keeps its own time (Redis does), so the contract waits for real,
+ * with short leases: it checks "not yet" `marginMs` before a deadline and "now" `settleMs` after it (the time the
+ * queue needs to notice an expired lock).
+ */
+export type JobQueueContractClock =
+  { kind: 'injected' } | { kind: 'real'; leaseMs: number; backoffMs: number; marginMs: number; settleMs: number };
+
 const T0 = Date.parse('2025-01-01T00:00:00Z');
-const LEASE_MS = 30_000;
+const INJECTED = { leaseMs: 30_000, backoffMs: 1_000 };
 const MAX_ATTEMPTS = 3;
-const backoffMs = (attempt: number) => 1_000 * 2 ** (attempt - 1);
+
+interface ContractTime {
+  now(): number;
+  /** Just before `deadline`: what is due then must not have happened yet. */
+  before(deadline: number): Promise<void>;
+  /** At `deadline`: what is due then has happened. */
+  reach(deadline: number): Promise<void>;
+  /** Long after every lease and backoff so far. */
+  later(): Promise<void>;
+}
+
+const sleepUntil = async (t: number) => {
+  const wait = t - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+};
 
 /** The behaviour every `JobQueue` implementation must have; each implementation's spec calls this once. */
-export function describeJobQueueContract(name: string, makeQueue: (settings: JobQueueContractSettings) => Promise<JobQueueHarness>) {
+export function describeJobQueueContract(
+  name: string,
+  makeQueue: (settings: JobQueueContractSettings) => Promise<JobQueueHarness>,
+  clockKind: JobQueueContractClock = { kind: 'injected' },
+) {
+  const { leaseMs: LEASE_MS, backoffMs: BACKOFF_MS } = clockKind.kind === 'injected' ? INJECTED : clockKind;
+  const backoffMs = (attempt: number) => BACKOFF_MS * 2 ** (attempt - 1);
+
   describe(`${name} (JobQueue contract)`, () => {
     let clock = T0;
     let harness: JobQueueHarness;
     let queue: JobQueue;
+    const time: ContractTime =
+      clockKind.kind === 'injected'
+        ? {
+            now: () => clock,
+            before: async (deadline) => void (clock = deadline - 1),
+            reach: async (deadline) => void (clock = deadline),
+            later: async () => void (clock += 100 * LEASE_MS),
+          }
+        : {
+            now: () => Date.now(),
+            before: (deadline) => sleepUntil(deadline - clockKind.marginMs),
+            reach: (deadline) => sleepUntil(deadline + clockKind.settleMs),
+            later: () => sleepUntil(Date.now() + LEASE_MS + backoffMs(MAX_ATTEMPTS) + clockKind.settleMs),
+          };
 
     beforeEach(async () => {
       clock = T0;
@@ -39,8 +86,8 @@ export function describeJobQueueContract(name: string, makeQueue: (settings: Job
     });
     afterEach(() => harness.close());
 
-    async function enqueued(): Promise<JobTarget & { jobId: string }> {
-      const target = await harness.newTarget();
+    async function enqueued(project?: string): Promise<JobTarget & { jobId: string }> {
+      const target = await harness.newTarget(project);
       const job = await queue.enqueue(target);
       return { ...target, jobId: job.id };
     }
@@ -65,10 +112,11 @@ export function describeJobQueueContract(name: string, makeQueue: (settings: Job
 
     it('hands a job on only after its lease expired, and refuses the stale claim from then on', async () => {
       const { jobId } = await enqueued();
+      const claimedAt = time.now();
       const stale = await queue.claim('w1');
-      clock = T0 + LEASE_MS - 1;
+      await time.before(claimedAt + LEASE_MS);
       expect(await queue.claim('w2')).toBeNull();
-      clock = T0 + LEASE_MS;
+      await time.reach(claimedAt + LEASE_MS);
       // Even the same worker claiming again gets a new lease: the old one is dead.
       const again = await queue.claim('w1');
       expect(again).toMatchObject({ id: jobId, attempts: 2 });
@@ -80,12 +128,14 @@ export function describeJobQueueContract(name: string, makeQueue: (settings: Job
 
     it('extends a renewed lease from the time of renewal', async () => {
       const { jobId } = await enqueued();
+      const claimedAt = time.now();
       const claimed = await queue.claim('w1');
-      clock = T0 + LEASE_MS - 1;
+      await time.before(claimedAt + LEASE_MS);
+      const renewedAt = time.now();
       expect(await queue.renew(claimed!.lease)).toBe(true);
-      clock = T0 + 2 * LEASE_MS - 2;
+      await time.before(renewedAt + LEASE_MS);
       expect(await queue.claim('w2')).toBeNull();
-      clock = T0 + 2 * LEASE_MS - 1;
+      await time.reach(renewedAt + LEASE_MS);
       expect((await queue.claim('w2'))?.id).toBe(jobId);
     });
 
@@ -93,7 +143,7 @@ export function describeJobQueueContract(name: string, makeQueue: (settings: Job
       await enqueued();
       const claimed = await queue.claim('w1');
       expect(await queue.complete(claimed!.lease)).toBe(true);
-      clock = T0 + 100 * LEASE_MS;
+      await time.later();
       expect(await queue.claim('w2')).toBeNull();
       expect(await queue.counts()).toEqual({ queued: 0, running: 0, done: 1, failed: 0 });
     });
@@ -102,7 +152,7 @@ export function describeJobQueueContract(name: string, makeQueue: (settings: Job
       await enqueued();
       const claimed = await queue.claim('w1');
       expect(await queue.fail(claimed!.lease, { reason: 'not a PDF', permanent: true })).toBe('failed');
-      clock = T0 + 100 * LEASE_MS;
+      await time.later();
       expect(await queue.claim('w2')).toBeNull();
       expect(await queue.counts()).toEqual({ queued: 0, running: 0, done: 0, failed: 1 });
     });
@@ -112,23 +162,25 @@ export function describeJobQueueContract(name: string, makeQueue: (settings: Job
       for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
         const claimed = await queue.claim('w');
         expect(claimed).toMatchObject({ id: jobId, attempts: attempt });
+        const failedAt = time.now();
         expect(await queue.fail(claimed!.lease, { reason: 'GROBID timed out', permanent: false })).toBe('retrying');
-        clock += backoffMs(attempt) - 1;
+        await time.before(failedAt + backoffMs(attempt));
         expect(await queue.claim('w')).toBeNull();
-        clock += 1;
+        await time.reach(failedAt + backoffMs(attempt));
       }
       const last = await queue.claim('w');
       expect(last).toMatchObject({ id: jobId, attempts: MAX_ATTEMPTS });
       expect(await queue.fail(last!.lease, { reason: 'GROBID timed out', permanent: false })).toBe('failed');
-      clock += 100 * LEASE_MS;
+      await time.later();
       expect(await queue.claim('w')).toBeNull();
     });
 
     it('fails a job, and its document, whose lease expired on every attempt', async () => {
       const { jobId, documentId } = await enqueued();
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const claimedAt = time.now();
         expect((await queue.claim(`crashing-${attempt}`))?.id).toBe(jobId);
-        clock += LEASE_MS;
+        await time.reach(claimedAt + LEASE_MS);
       }
       expect(await queue.claim('w')).toBeNull();
       expect(await queue.counts()).toEqual({ queued: 0, running: 0, done: 0, failed: 1 });
@@ -151,6 +203,17 @@ export function describeJobQueueContract(name: string, makeQueue: (settings: Job
       const target = await harness.newTarget();
       expect(await queue.retry(target)).toMatchObject({ ...target, status: 'queued', attempts: 0 });
       expect((await queue.claim('w'))?.documentId).toBe(target.documentId);
+    });
+
+    it('lets a project that queued one job go before the rest of a larger upload from another', async () => {
+      const large = [];
+      for (let i = 0; i < 5; i++) large.push(await enqueued('large upload'));
+      const small = await enqueued('small project');
+      const claims = [];
+      for (let i = 0; i < 6; i++) claims.push((await queue.claim(`w${i}`))?.documentId);
+      expect(claims.slice(0, 2)).toContain(small.documentId);
+      // The large upload keeps its own order.
+      expect(claims.filter((id) => id !== small.documentId)).toEqual(large.map((job) => job.documentId));
     });
   });
 }

@@ -40,8 +40,8 @@ export type FailOutcome = 'failed' | 'retrying' | 'lost';
 
 /**
  * The ingestion job queue the worker and the intake see. The embedded default is `SqliteJobQueue` (the catalog's
- * jobs table); a Redis/BullMQ implementation fits the same shape (jobId = document id, lock token, extendLock,
- * moveToCompleted / moveToFailed, stall detection). Every implementation passes `describeJobQueueContract`.
+ * jobs table); `BullJobQueue` is BullMQ on Redis (jobId = document id, lock token, extendLock, moveToCompleted /
+ * moveToFailed, stall detection), for workers on several machines. Both pass `describeJobQueueContract`.
  */
 export interface JobQueue {
   /** How long a claim lasts without `renew`; after it the job is claimable again (its worker is presumed dead). */
@@ -51,8 +51,9 @@ export interface JobQueue {
   enqueue(target: JobTarget): Promise<QueuedJob>;
 
   /**
-   * Leases the oldest claimable job (queued, past its backoff, or whose lease expired) to one claimer, or returns
-   * null. A job whose lease expired on every one of its attempts is failed instead, and its document with it.
+   * Leases a claimable job (queued, past its backoff, or whose lease expired) to one claimer, or returns null.
+   * Projects take turns, so one large upload does not starve the others; within a project, oldest first. A job
+   * whose lease expired on every one of its attempts is failed instead, and its document with it.
    */
   claim(workerId: string): Promise<ClaimedJob | null>;
 
@@ -73,4 +74,7 @@ export interface JobQueue {
 
   /** How many jobs are in each state (for /health). */
   counts(): Promise<JobCounts>;
+
+  /** Releases what the queue holds outside the process (Redis connections); the SQLite queue holds nothing. */
+  close(): Promise<void>;
 }

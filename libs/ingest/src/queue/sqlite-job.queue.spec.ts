@@ -8,11 +8,13 @@ import { SqliteJobQueue } from './sqlite-job.queue';
 describeJobQueueContract(SqliteJobQueue.name, async ({ now, leaseMs, maxAttempts, retryBackoffMs }) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-queue-'));
   const catalog = CatalogDb.open(dir, { maxAttempts });
-  const projectId = catalog.projects.create('queue contract').id;
+  const projects = new Map<string, string>();
   let documents = 0;
   return {
     queue: new SqliteJobQueue(catalog.jobs, { leaseMs, retryBackoffMs, now }),
-    async newTarget() {
+    async newTarget(project = 'queue contract') {
+      let projectId = projects.get(project);
+      if (!projectId) projects.set(project, (projectId = catalog.projects.create(project).id));
       const n = ++documents;
       const sha256 = String(n).padStart(64, '0');
       const document = catalog.documents.create({ projectId, sha256, filename: `${n}.pdf`, sizeBytes: 1, storageKey: `k/${n}` });

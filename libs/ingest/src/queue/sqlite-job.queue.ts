@@ -69,6 +69,9 @@ export class SqliteJobQueue implements JobQueue {
   async counts(): Promise<JobCounts> {
     return this.jobs.counts();
   }
+
+  /** Nothing to release: the catalog, which holds the table, is closed by its owner. */
+  async close(): Promise<void> {}
 }
 
 function toQueued(row: JobRow): QueuedJob {

@@ -1,0 +1,56 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CatalogDb } from '@lectern/corpus';
+import { startRedisServer, type RedisServer } from '../../../../test/support/redis-server';
+import { BullJobQueue } from './bull-job.queue';
+import { describeJobQueueContract } from './job-queue.contract';
+
+// A real redis-server on a free loopback port; each test gets a queue (and keys) of its own.
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(() => redis?.stop());
+
+let queues = 0;
+
+describeJobQueueContract(
+  BullJobQueue.name,
+  async ({ leaseMs, maxAttempts, retryBackoffMs }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bull-queue-'));
+    const catalog = CatalogDb.open(dir, { maxAttempts });
+    const projects = new Map<string, string>();
+    let documents = 0;
+    const queue = new BullJobQueue({
+      url: redis.url,
+      queueName: `contract-${++queues}`,
+      leaseMs,
+      maxAttempts,
+      retryBackoffMs,
+      stalledIntervalMs: 100,
+      onExhausted: (documentId, reason) => catalog.documents.updateStatus(documentId, 'failed', { error: reason }),
+    });
+    return {
+      queue,
+      async newTarget(project = 'queue contract') {
+        let projectId = projects.get(project);
+        if (!projectId) projects.set(project, (projectId = catalog.projects.create(project).id));
+        const n = ++documents;
+        const sha256 = String(n).padStart(64, '0');
+        const document = catalog.documents.create({ projectId, sha256, filename: `${n}.pdf`, sizeBytes: 1, storageKey: `k/${n}` });
+        return { documentId: document.id, projectId };
+      },
+      async documentStatus(documentId) {
+        return catalog.documents.findById(documentId)?.status;
+      },
+      async close() {
+        await queue.close();
+        catalog.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  // Redis keeps its own time: short real leases, and a stalled lock is noticed within two 100 ms checks.
+  { kind: 'real', leaseMs: 1_000, backoffMs: 400, marginMs: 250, settleMs: 300 },
+);

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { startRedisServer, type RedisServer } from './support/redis-server';
+import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
+import { corpusPdf, REPO_ROOT } from './support/paths';
+import { startTestApp, waitForDocument, type DocumentState, type TestApp } from './support/test-app';
+
+const WORKER_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'worker', 'src', 'main.js');
+const PAPERS = [
+  'arxiv-1211.2288.pdf',
+  'thinkos-0.7.4.pdf',
+  'acl-N18-3011.pdf',
+  'dib-2019-sanni-p454.pdf',
+  'dpr-2004.04906-2p.pdf',
+  'layout-parser-paper-fast.pdf',
+  'qasper-1810.08699.pdf',
+  'qasper-2001.03131.pdf',
+];
+
+/** One `npm run worker` process (the built entry, as `npm run worker` runs it after its build), with its log. */
+interface WorkerProcess {
+  child: ChildProcess;
+  log: string;
+  exited: Promise<void>;
+}
+
+function startWorker(env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, [WORKER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const worker: WorkerProcess = { child, log: '', exited: new Promise((resolve) => child.once('close', () => resolve())) };
+  child.stdout?.on('data', (d: Buffer) => (worker.log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (worker.log += d.toString()));
+  return worker;
+}
+
+/** Documents the worker started and has not finished (ready or failed), from its log lines. */
+function inProgress(worker: WorkerProcess): string[] {
+  const started = [...worker.log.matchAll(/document=(\S+) job=\S+ ingest started/g)].map((m) => m[1]);
+  return started.filter((id) => !new RegExp(`document=${id} job=\\S+ (ready in|failed)`).test(worker.log));
+}
+
+/**
+ * QUEUE=redis with the API enqueueing only and two worker processes claiming from a real redis-server: one worker is
+ * killed with SIGKILL in the middle of a document, and BullMQ's stall detection gives that job to the other.
+ */
+describe('Redis queue with two worker processes, one killed mid-job (e2e)', () => {
+  let redis: RedisServer;
+  let t: TestApp;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    await fs.access(WORKER_ENTRY).catch(() => {
+      throw new Error(`${WORKER_ENTRY} is missing: run \`npm run build:api\` first (npm test builds it)`);
+    });
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    for (const worker of workers) {
+      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+      await worker.exited;
+    }
+    await t?.close();
+    await redis?.stop();
+  });
+
+  it('ingests every document exactly once: ready, or failed with its reason', async () => {
+    const shared = { QUEUE: 'redis', REDIS_URL: redis.url, EMBEDDINGS: 'lexical', JOB_LEASE_SECONDS: '2' };
+    t = await startTestApp({ ...shared, INGEST_WORKER: 'off' });
+    const workerEnv = { ...shared, LECTERN_DATA_DIR: t.dataDir, WORKERS: '1', MAX_CONCURRENT_DOCUMENTS: '2' };
+    workers.push(startWorker(workerEnv), startWorker(workerEnv));
+
+    const projectId = (await t.http().post('/projects').send({ name: 'scale-out' }).expect(201)).body.id as string;
+    const req = t.http().post(`/projects/${projectId}/documents`);
+    for (const name of PAPERS) req.attach('files', await fs.readFile(corpusPdf(name)), { filename: name, contentType: 'application/pdf' });
+    req.attach('files', buildImageOnlyPdf(), { filename: 'scan.pdf', contentType: 'application/pdf' });
+    const accepted = (await req.expect(202)).body.documents as Array<{ id: string; filename: string }>;
+    expect(accepted).toHaveLength(PAPERS.length + 1);
+
+    // kill -9 the first worker seen in the middle of a document.
+    const deadline = Date.now() + 30_000;
+    let killed: { worker: WorkerProcess; documentId: string } | null = null;
+    while (!killed && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const worker of workers) {
+        const [documentId] = inProgress(worker);
+        if (documentId && !killed) {
+          worker.child.kill('SIGKILL');
+          killed = { worker, documentId };
+        }
+      }
+    }
+    expect(killed).not.toBeNull();
+    await killed!.worker.exited;
+    expect(killed!.worker.child.signalCode).toBe('SIGKILL');
+
+    const final: DocumentState[] = [];
+    for (const { id } of accepted) final.push(await waitForDocument(t, id, 45_000));
+    const byName = Object.fromEntries(final.map((d) => [d.filename, d]));
+    for (const name of PAPERS) expect(byName[name]).toMatchObject({ status: 'ready', error: null });
+    expect(byName['scan.pdf']).toMatchObject({ status: 'failed', error: expect.stringMatching(/no text layer/) });
+    // The interrupted document was finished by the surviving worker.
+    const survivor = workers.find((w) => w !== killed!.worker)!;
+    expect(survivor.log).toMatch(new RegExp(`document=${killed!.documentId} job=\\S+ ready in`));
+
+    const health = (await t.http().get('/health').expect(200)).body as { worker: { jobs: Record<string, number> } };
+    expect(health.worker.jobs).toEqual({ queued: 0, running: 0, done: PAPERS.length, failed: 1 });
+
+    const projectDirs = await fs.readdir(path.join(t.dataDir, 'projects'));
+    const corpus = new Database(path.join(t.dataDir, 'projects', projectDirs[0], 'corpus.sqlite'), { readonly: true });
+    const catalog = new Database(path.join(t.dataDir, 'catalog.sqlite'), { readonly: true });
+    try {
+      const articles = corpus.prepare('SELECT id, document_id FROM articles').all() as Array<{ id: string; document_id: string }>;
+      const ready = final.filter((d) => d.status === 'ready');
+      // Exactly one article per ready document (none left behind by the killed worker), and it is the one the catalog names.
+      expect(articles.map((a) => a.document_id).sort()).toEqual(ready.map((d) => d.id).sort());
+      expect(articles.map((a) => a.id).sort()).toEqual(ready.map((d) => d.articleId).sort());
+      expect(corpus.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(catalog.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      corpus.close();
+      catalog.close();
+    }
+
+    // The surviving worker shuts down cleanly on SIGTERM (its Redis connections closed).
+    survivor.child.kill('SIGTERM');
+    await survivor.exited;
+    expect(survivor.child.exitCode).toBe(0);
+  }, 90_000);
+});
