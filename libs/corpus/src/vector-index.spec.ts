@@ -1,8 +1,10 @@
 import * as path from 'node:path';
+import { ArticlesRepository } from './articles.repository';
 import { CorpusDb } from './corpus.db';
 import { openDatabase } from './database';
 import { openLargeCorpus, randomArticle, RANDOM_SPEC, seededRandom } from './testing/random-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
+import { VectorIndex } from './vector-index';
 
 /** The contexts of `name` that a top-5 vector search with their own vector does not find. */
 function missing(corpus: CorpusDb, name: string, vectors: Float32Array[]): string[] {
@@ -103,6 +105,34 @@ describe('the in-memory vector index follows the database', () => {
     expect(missing(corpus, 'third', third.vectors)).toEqual([]);
     expect(missing(corpus, 'second', second.vectors)).toEqual([]);
     corpus.close();
+  });
+
+  it('searches inside a transaction without taking its rows into the in-memory copy, so a rollback leaves no trace', () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    openLargeCorpus(file, { prefilter: 'memory' }).corpus.close();
+    // One connection used the way CorpusDb uses it, to run a search inside a transaction of its own.
+    const db = openDatabase(file);
+    const vectors = new VectorIndex(db, RANDOM_SPEC.dimension);
+    const articles = new ArticlesRepository(db, vectors);
+    const random = seededRandom(13);
+    const texts = (vector: Float32Array) =>
+      db
+        .prepare('SELECT text FROM contexts WHERE seq IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .all(JSON.stringify(vectors.nearest(vector, 5).map((match) => match.rowid)));
+    vectors.nearest(randomArticle('warm', 1, random).vectors[0], 1); // loads the codes
+    const dropped = randomArticle('dropped', 8, random);
+    expect(() =>
+      db.transaction(() => {
+        articles.insert(dropped.article);
+        expect(texts(dropped.vectors[3])).toContain('dropped 3'); // its own uncommitted rows are searched
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    const kept = randomArticle('kept', 8, random); // given the seqs the rolled-back insert had
+    articles.insert(kept.article);
+    kept.vectors.forEach((vector, i) => expect(texts(vector)).toContain(`kept ${i}`));
+    db.close();
   });
 
   it('never hands out a removed context seq again', () => {
