@@ -85,6 +85,7 @@ describe(runMigrations.name, () => {
     expect(runMigrations(db, dir)).toEqual(['0001_init.sql', '0002_rebuild.sql']);
     expect(db.prepare('SELECT parent_id FROM children').pluck().all()).toEqual(['p']); // not cascaded away
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000); // raised only while migrating
 
     fs.writeFileSync(path.join(dir, '0003_orphan.sql'), "-- foreign_keys: off\nDELETE FROM parents;");
     expect(() => runMigrations(db, dir)).toThrow(/0003_orphan\.sql failed: foreign key check failed: children → parents/);
