@@ -87,7 +87,7 @@ describe(runMigrations.name, () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000); // raised only while migrating
 
-    fs.writeFileSync(path.join(dir, '0003_orphan.sql'), "-- foreign_keys: off\nDELETE FROM parents;");
+    fs.writeFileSync(path.join(dir, '0003_orphan.sql'), '-- foreign_keys: off\nDELETE FROM parents;');
     expect(() => runMigrations(db, dir)).toThrow(/0003_orphan\.sql failed: foreign key check failed: children → parents/);
     expect(db.prepare('SELECT id FROM parents').pluck().all()).toEqual(['p']);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);

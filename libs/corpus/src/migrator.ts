@@ -85,7 +85,12 @@ export function runMigrations(db: Database.Database, dir: string): string[] {
 }
 
 /** Applies one migration unless it is recorded; true when it was applied. */
-function applyMigration(db: Database.Database, migration: MigrationFile, isApplied: Database.Statement, record: Database.Statement): boolean {
+function applyMigration(
+  db: Database.Database,
+  migration: MigrationFile,
+  isApplied: Database.Statement,
+  record: Database.Statement,
+): boolean {
   const sql = fs.readFileSync(migration.file, 'utf8');
   const foreignKeysOff = FOREIGN_KEYS_OFF.test(sql.split('\n', 1)[0]);
   const apply = db.transaction(() => {
