@@ -70,6 +70,30 @@ describe(runMigrations.name, () => {
     db.close();
   });
 
+  it('rebuilds a referenced table with foreign keys off when the file asks, then checks them and turns them back on', () => {
+    const dir = writeMigrations({
+      '0001_init.sql': `CREATE TABLE parents (id TEXT PRIMARY KEY);
+        CREATE TABLE children (parent_id TEXT NOT NULL REFERENCES parents (id) ON DELETE CASCADE);
+        INSERT INTO parents VALUES ('p'); INSERT INTO children VALUES ('p');`,
+      '0002_rebuild.sql': `-- foreign_keys: off
+        CREATE TABLE parents_new (id TEXT PRIMARY KEY, name TEXT);
+        INSERT INTO parents_new (id) SELECT id FROM parents;
+        DROP TABLE parents;
+        ALTER TABLE parents_new RENAME TO parents;`,
+    });
+    const db = openDatabase(path.join(tempDir(), 'db.sqlite'));
+    expect(runMigrations(db, dir)).toEqual(['0001_init.sql', '0002_rebuild.sql']);
+    expect(db.prepare('SELECT parent_id FROM children').pluck().all()).toEqual(['p']); // not cascaded away
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000); // raised only while migrating
+
+    fs.writeFileSync(path.join(dir, '0003_orphan.sql'), '-- foreign_keys: off\nDELETE FROM parents;');
+    expect(() => runMigrations(db, dir)).toThrow(/0003_orphan\.sql failed: foreign key check failed: children → parents/);
+    expect(db.prepare('SELECT id FROM parents').pluck().all()).toEqual(['p']);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
+
   it('refuses two files with one version', () => {
     const dir = writeMigrations({ '0001_a.sql': 'SELECT 1;', '0001_b.sql': 'SELECT 1;' });
     const db = openDatabase(':memory:');

@@ -12,6 +12,17 @@ interface MigrationFile {
 }
 
 const MIGRATION_FILE = /^(\d{4})_([A-Za-z0-9_-]+)\.sql$/;
+/**
+ * First line of a migration that rebuilds a table others reference (SQLite's "make other kinds of table schema
+ * changes" procedure): foreign keys are switched off around its transaction, which PRAGMA cannot do inside one,
+ * and checked before it commits.
+ */
+const FOREIGN_KEYS_OFF = /^--\s*foreign_keys:\s*off\s*$/m;
+/**
+ * How long a process waits for another one's migration (a table rebuild takes seconds per 100k rows) before it
+ * gives up; the connection's own busy timeout is put back afterwards.
+ */
+const MIGRATION_BUSY_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Finds `migrations/<series>` by walking up from this file, so it works from `libs/corpus/src` (ts-jest)
@@ -64,22 +75,44 @@ export function runMigrations(db: Database.Database, dir: string): string[] {
   }
   const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').pluck();
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  const applied: string[] = [];
-  for (const migration of files) {
-    const apply = db.transaction(() => {
-      if (isApplied.get(migration.version) !== undefined) return false;
-      db.exec(fs.readFileSync(migration.file, 'utf8'));
-      record.run(migration.version, migration.name, new Date().toISOString());
-      return true;
-    });
-    try {
-      if (apply.immediate()) applied.push(path.basename(migration.file));
-    } catch (error) {
-      // Not `instanceof Error`: better-sqlite3's errors may come from another realm (jest's VM contexts).
-      const message = (error as { message?: unknown } | null)?.message;
-      const reason = typeof message === 'string' ? message : String(error);
-      throw new MigrationError(`migration ${path.basename(migration.file)} failed: ${reason}`);
-    }
+  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${Math.max(busyTimeout, MIGRATION_BUSY_TIMEOUT_MS)}`);
+  try {
+    return files.filter((migration) => applyMigration(db, migration, isApplied, record)).map((migration) => path.basename(migration.file));
+  } finally {
+    db.pragma(`busy_timeout = ${busyTimeout}`);
   }
-  return applied;
+}
+
+/** Applies one migration unless it is recorded; true when it was applied. */
+function applyMigration(
+  db: Database.Database,
+  migration: MigrationFile,
+  isApplied: Database.Statement,
+  record: Database.Statement,
+): boolean {
+  const sql = fs.readFileSync(migration.file, 'utf8');
+  const foreignKeysOff = FOREIGN_KEYS_OFF.test(sql.split('\n', 1)[0]);
+  const apply = db.transaction(() => {
+    if (isApplied.get(migration.version) !== undefined) return false;
+    db.exec(sql);
+    if (foreignKeysOff) {
+      const broken = db.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
+      if (broken.length > 0) throw new Error(`foreign key check failed: ${broken[0].table} → ${broken[0].parent}`);
+    }
+    record.run(migration.version, migration.name, new Date().toISOString());
+    return true;
+  });
+  const foreignKeysWere = db.pragma('foreign_keys', { simple: true }) as number;
+  try {
+    if (foreignKeysOff) db.pragma('foreign_keys = OFF');
+    return apply.immediate();
+  } catch (error) {
+    // Not `instanceof Error`: better-sqlite3's errors may come from another realm (jest's VM contexts).
+    const message = (error as { message?: unknown } | null)?.message;
+    const reason = typeof message === 'string' ? message : String(error);
+    throw new MigrationError(`migration ${path.basename(migration.file)} failed: ${reason}`);
+  } finally {
+    if (foreignKeysOff) db.pragma(`foreign_keys = ${foreignKeysWere ? 'ON' : 'OFF'}`);
+  }
 }

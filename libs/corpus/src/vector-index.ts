@@ -54,18 +54,20 @@ export class VectorIndex {
   private readonly hammingScan: Database.Statement<[Buffer, number], { rowid: number }>;
   private readonly rescore: Database.Statement<[Buffer, string, number], { rowid: number; distance: number }>;
   private readonly beyondExactScan: Database.Statement<[number], number>;
-  private readonly lastCodeSeq: Database.Statement<[], number | null>;
   private readonly codesAfter: Database.Statement<[number], [number, Buffer]>;
   private readonly dataVersion: Database.Statement<[], number>;
+  private readonly codesStillHeld: Database.Statement<[string], number>;
   /** The in-memory codes (prefilter `memory`), made on the first search that needs them. */
   private scanner?: HammingScanner;
+  /** Seqs this connection removed, dropped from the scanner once the removal is known to have committed. */
+  private removals: number[] = [];
   /** data_version when the scanner was last brought up to date; it changes when another connection commits. */
   private scannedVersion = -1;
   /** Set by this connection's own writes, which data_version does not count. */
   private scannerStale = true;
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     readonly dimension: number,
     private readonly settings: VectorSearchSettings = DEFAULT_VECTOR_SEARCH,
   ) {
@@ -87,12 +89,14 @@ export class VectorIndex {
       ORDER BY distance, c.seq LIMIT ?`);
     // Not COUNT(*): it reads every page of the codes table, ~150–300 ms at 1M contexts.
     this.beyondExactScan = db.prepare(`SELECT 1 FROM ${SIMHASH_TABLE} LIMIT 1 OFFSET ?`).pluck() as Database.Statement<[number], number>;
-    this.lastCodeSeq = db.prepare(`SELECT MAX(seq) FROM ${SIMHASH_TABLE}`).pluck() as Database.Statement<[], number | null>;
     this.codesAfter = db.prepare(`SELECT seq, code FROM ${SIMHASH_TABLE} WHERE seq > ? ORDER BY seq`).raw() as Database.Statement<
       [number],
       [number, Buffer]
     >;
     this.dataVersion = db.prepare('PRAGMA data_version').pluck() as Database.Statement<[], number>;
+    this.codesStillHeld = db
+      .prepare(`SELECT seq FROM ${SIMHASH_TABLE} WHERE seq IN (SELECT value FROM json_each(?))`)
+      .pluck() as Database.Statement<[string], number>;
   }
 
   /** Creates the tables for `dimension` (first open of a new corpus, or an imported export). */
@@ -121,7 +125,8 @@ export class VectorIndex {
   remove(rowid: number): void {
     this.deleteFloat.run(BigInt(rowid));
     this.deleteCode.run(rowid);
-    this.scanner?.remove(rowid);
+    // Not dropped from the scanner yet: the enclosing transaction may still roll back (syncedScanner).
+    if (this.scanner) this.removals.push(rowid);
     this.scannerStale = true;
   }
 
@@ -129,7 +134,9 @@ export class VectorIndex {
   nearest(vector: Float32Array, k: number, exact = false): VectorMatch[] {
     const blob = this.toBlob(vector);
     if (isZero(vector)) return []; // no direction, so nothing is near it
-    const inMemory = this.settings.prefilter === 'memory';
+    // Inside a transaction of this connection the in-memory copy would take in rows that may still roll back (and
+    // whose seqs are then handed out again), so the codes are scanned in SQL, which sees that transaction's rows.
+    const inMemory = this.settings.prefilter === 'memory' && !this.db.inTransaction;
     const small = inMemory
       ? this.syncedScanner().size <= EXACT_SCAN_MAX_CONTEXTS
       : this.beyondExactScan.get(EXACT_SCAN_MAX_CONTEXTS) === undefined;
@@ -143,17 +150,24 @@ export class VectorIndex {
   }
 
   /**
-   * The in-memory codes, brought up to date when this connection wrote or another one committed: rows above the
-   * last seq held are appended. Deletes through this index drop out at once (remove); when the newest rows were
-   * deleted elsewhere (MAX(seq) fell), their seqs may be handed out again, so the copy is reloaded whole. Other
-   * deletes elsewhere leave codes that only cost a candidate slot: re-scoring joins contexts, where they are gone.
+   * The in-memory codes, brought up to date when this connection wrote or another one committed; called outside
+   * any transaction, so it reads committed rows only. It holds one code per seq, and that stays true because a seq
+   * is never handed out again (contexts.seq is AUTOINCREMENT, migration 0003; a seq of a rolled-back insert is,
+   * but no copy ever saw it): rows above the last seq held are the only new ones, in this process and in any other
+   * writing the same file. Seqs this connection removed are dropped once the removal committed (their codes are
+   * gone from the table; a removal that rolled back left them there). Removals by other connections leave codes
+   * that only cost a candidate slot until the next open: re-scoring joins contexts, where they are gone.
    */
   private syncedScanner(): HammingScanner {
     const version = this.dataVersion.get()!;
     if (this.scanner && !this.scannerStale && version === this.scannedVersion) return this.scanner;
     const scanner = (this.scanner ??= new HammingScanner(this.simhash.bytes));
-    if ((this.lastCodeSeq.get() ?? 0) < scanner.lastSeq) scanner.clear();
     for (const [seq, code] of this.codesAfter.iterate(scanner.lastSeq)) scanner.append(seq, code);
+    if (this.removals.length > 0) {
+      const held = new Set(this.codesStillHeld.all(JSON.stringify(this.removals)));
+      for (const seq of this.removals) if (!held.has(seq)) scanner.remove(seq);
+      this.removals = [];
+    }
     this.scannedVersion = version;
     this.scannerStale = false;
     return scanner;
