@@ -46,6 +46,7 @@ const unplaced = readdirSync(join(ROOT, 'libs'), { withFileTypes: true })
   .map((entry) => entry.name);
 if (unplaced.length > 0) throw new Error(`eslint.config.mjs: place libs/${unplaced.join(', libs/')} in LIB_LAYERS`);
 
+const DYNAMIC_LIB_IMPORT = 'Import @lectern/<lib> with a static import, which the boundary rules check.';
 const anyOf = (names) => `(${names.join('|')})`;
 /** `@lectern/<lib>/src/…`: a lib exposes its index only. */
 const DEEP_LIB_IMPORT = {
@@ -159,5 +160,19 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_LIB_IMPORT, RELATIVE_LIB_IMPORT] }] },
   },
   appBoundary(),
+  {
+    // The rules above read static imports; a dynamic `import()`, `require()` or `typeof import()` of a lib would
+    // slip past them, so apps and libs name other libs statically only.
+    files: ['apps/**', 'libs/**'],
+    ignores: ['**/*.spec.{ts,tsx}', 'libs/*/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportExpression > Literal.source', 'CallExpression[callee.name="require"] > Literal', 'TSImportType Literal'].map(
+          (selector) => ({ selector: `${selector}[value=/^@lectern\\//]`, message: DYNAMIC_LIB_IMPORT }),
+        ),
+      ],
+    },
+  },
   prettier,
 );

@@ -52,9 +52,10 @@ describe('lectern CLI (e2e)', () => {
   });
 
   it.each([
-    [['search', '', '--project', 'demo'], /query/],
+    // The query is an argument, not a flag: the message names it as the user typed it.
+    [['search', '', '--project', 'demo'], /^lectern: the query must not be empty\n$/],
     [['search', 'x', '--project', 'nope'], /no project "nope"/],
-    [['search', 'x', '--project', 'demo', '--k', '0'], /k/],
+    [['search', 'x', '--project', 'demo', '--k', '0'], /--k/],
     [['search', 'x', '--project', 'demo', '--mode', 'magic'], /--mode/],
     [['ingest', '/no/such/file.pdf', '--project', 'demo'], /no such file or folder/],
     [['export', '--project', 'nope', '--out', 'x.sqlite'], /no project/],

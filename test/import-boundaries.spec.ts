@@ -15,7 +15,7 @@ const snippets = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
   const found = [];
   for (const { file, code } of snippets) {
     const [result] = await eslint.lintText(code, { filePath: file });
-    const rules = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
+    const rules = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
     found.push(result.messages.filter((m) => rules.includes(m.ruleId)).map((m) => m.message));
   }
   process.stdout.write(JSON.stringify(found));
@@ -91,6 +91,20 @@ const byRelativePath: Case[] = [
   ['libs/corpus/src/database.spec.ts', '../../retrieval/src/testing/pdf-corpus.fixture'],
 ];
 
+/** Dynamic spellings the static rules cannot read: refused in apps and libs (not in their specs). */
+const dynamicCode: Record<string, (from: string) => string> = {
+  'import()': (from) => `export const load = () => import('${from}');\n`,
+  'require()': (from) =>
+    `// eslint-disable-next-line @typescript-eslint/no-require-imports -- the case under test\nexport const lib = require('${from}');\n`,
+  'typeof import()': (from) => `export type Lib = typeof import('${from}');\n`,
+};
+const dynamic: Array<[file: string, from: string, spelling: string]> = [
+  ['apps/api/src/chat/chat.controller.ts', '@lectern/corpus', 'import()'],
+  ['apps/cli/src/main.ts', '@lectern/corpus', 'require()'],
+  ['libs/common/src/domain-error.ts', '@lectern/application', 'import()'],
+  ['libs/corpus/src/database.ts', '@lectern/retrieval', 'typeof import()'],
+];
+
 const values = [...throughIndex, ...appValueFromALib, ...insideALib, ...anApp, ...downward, ...notBelow, ...byRelativePath];
 const types = [...appTypes, ...appTypesInsideALib];
 let messages: Map<string, string[]>;
@@ -100,6 +114,11 @@ beforeAll(() => {
   const snippets = [
     ...values.map(([file, from]) => ({ key: `${file} ${from}`, file: path.join(REPO_ROOT, file), code: code(from) })),
     ...types.map(([file, from]) => ({ key: `${file} ${from}${TYPE_ONLY}`, file: path.join(REPO_ROOT, file), code: typeCode(from) })),
+    ...dynamic.map(([file, from, spelling]) => ({
+      key: `${file} ${from} ${spelling}`,
+      file: path.join(REPO_ROOT, file),
+      code: dynamicCode[spelling](from),
+    })),
   ];
   const out = execFileSync(process.execPath, ['-e', LINT_SNIPPETS], { cwd: REPO_ROOT, input: JSON.stringify(snippets), encoding: 'utf8' });
   const found = JSON.parse(out) as string[][];
@@ -145,6 +164,10 @@ describe('the import-boundary rule (eslint.config.mjs)', () => {
     expect(messagesFor(file, from)).toEqual([
       expect.stringMatching(new RegExp(`libs/${lib} may import (only the libs below it|no other lib)`)),
     ]);
+  });
+
+  it.each(dynamic)('refuses %s naming %s through %s, which the static rules cannot read', (file, from, spelling) => {
+    expect(messagesFor(file, `${from} ${spelling}`)).toEqual([expect.stringContaining('with a static import')]);
   });
 
   it.each(byRelativePath)("refuses %s reaching %s by a relative path (other than a lower lib's fixtures from a spec)", (file, from) => {

@@ -10,5 +10,8 @@ export function findProject(projects: FindProject, nameOrId: string, options: { 
   throw new CliError(`no project ${JSON.stringify(wanted)} (lectern ingest <files> --project ${wanted} creates it)`);
 }
 
-/** A use-case field as the CLI names it: `k` is `--k`, `maxSteps` is `--max-steps`. */
-export const flagName = (field: string): string => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+/** The use-case fields the CLI takes as positional arguments, not flags. */
+const POSITIONAL: Readonly<Record<string, string>> = { query: 'the query', question: 'the question' };
+
+/** A use-case field as the CLI names it: `k` is `--k`, `maxSteps` is `--max-steps`, the positional `query` is "the query". */
+export const flagName = (field: string): string => POSITIONAL[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
