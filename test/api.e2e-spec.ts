@@ -63,6 +63,20 @@ describe('Lectern API (e2e)', () => {
     expect(res.body.documents[0]).toMatchObject({ id: ready['acl-N18-3011.pdf'].documentId, duplicate: true });
   });
 
+  it('leaves a ready document as it is on retry, and answers with it as the list shows it', async () => {
+    const { documentId } = ready['acl-N18-3011.pdf'];
+    const listed = (await t.http().get(`/projects/${projectId}/documents`).expect(200)).body.find(
+      (d: { id: string }) => d.id === documentId,
+    );
+    const retried = await t.http().post(`/documents/${documentId}/retry`).expect(202);
+    expect(retried.body).toEqual(listed);
+    expect(retried.body).toMatchObject({
+      status: 'ready',
+      title: expect.stringMatching(/Literature Graph/),
+      contextCount: expect.any(Number),
+    });
+  });
+
   it('gives the outline in reading order with pages and a references section', async () => {
     const res = await t.http().get(`/articles/${ready['acl-N18-3011.pdf'].articleId}/outline`).expect(200);
     expect(res.body.article.title).toMatch(/Literature Graph in Semantic Scholar/);

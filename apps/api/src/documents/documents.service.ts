@@ -55,8 +55,10 @@ export class DocumentsService {
     await this.removeDocument.execute(RemoveDocumentCommand.create({ documentId: id }));
   }
 
+  /** The document as the list shows it: a ready one, left as it is, keeps its title and counts. */
   async retry(id: string): Promise<DocumentResponseDto> {
-    return toDocumentResponse(await this.retryDocument.execute({ documentId: id }));
+    await this.retryDocument.execute({ documentId: id });
+    return this.get(id);
   }
 
   outline(articleId: string): OutlineResponseDto {
