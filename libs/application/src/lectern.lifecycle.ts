@@ -22,9 +22,9 @@ export class LecternLifecycle {
     private readonly catalog: CatalogDb,
   ) {}
 
-  /** Prepares outside resources (the MinIO bucket) and reports which parsing services answer. */
+  /** Checks the queue answers, prepares outside resources (the MinIO bucket), reports which parsing services answer. */
   init(): Promise<void> {
-    return initOutsideResources(this.store, this.services);
+    return initOutsideResources(this.store, this.services, this.queue);
   }
 
   /** Starts claiming jobs; resolves to the worker's id (for the log). */

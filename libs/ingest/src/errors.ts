@@ -1,4 +1,4 @@
-import { InvalidInputError, NotFoundError } from '@lectern/common';
+import { DomainError, InvalidInputError, NotFoundError } from '@lectern/common';
 
 /** Domain errors of ingestion; the API's exception filter maps each to an HTTP status. */
 export class ProjectNotFoundError extends NotFoundError {
@@ -45,4 +45,11 @@ export class UploadRejectedError extends InvalidInputError {
   constructor(readonly rejected: Array<{ filename: string; reason: string }>) {
     super(rejected.map((r) => `${r.filename}: ${r.reason}`).join('; '));
   }
+}
+
+/** The job queue's server (Redis) does not answer: the service cannot take uploads, so it does not start. */
+export class QueueUnavailableError extends DomainError {
+  override readonly name = 'QueueUnavailableError';
+  override readonly status = 503;
+  override readonly permanent = false;
 }

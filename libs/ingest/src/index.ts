@@ -8,6 +8,7 @@ export {
   FileTooLargeError,
   InvalidFilenameError,
   ProjectNotFoundError,
+  QueueUnavailableError,
   UploadRejectedError,
 } from './errors';
 export { cleanFilename } from './filename';

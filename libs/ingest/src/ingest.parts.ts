@@ -155,7 +155,8 @@ export function createDocumentIntake(
 }
 
 /** Prepares outside resources (the MinIO bucket) and reports which parsing services answer. */
-export async function initOutsideResources(store: ObjectStore, services: ParseServices): Promise<void> {
+export async function initOutsideResources(store: ObjectStore, services: ParseServices, queue: JobQueue): Promise<void> {
+  await queue.open();
   if (store instanceof MinioObjectStore) await store.init();
   await services.checkAtStart();
 }

@@ -1,8 +1,10 @@
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CatalogDb } from '@lectern/corpus';
 import { startRedisServer, type RedisServer } from '../../../../test/support/redis-server';
+import { QueueUnavailableError } from '../errors';
 import { BullJobQueue } from './bull-job.queue';
 import { describeJobQueueContract } from './job-queue.contract';
 
@@ -54,3 +56,46 @@ describeJobQueueContract(
   // Redis keeps its own time: short real leases, and a stalled lock is noticed within two 100 ms checks.
   { kind: 'real', leaseMs: 1_000, backoffMs: 400, marginMs: 250, settleMs: 300 },
 );
+
+describe(`${BullJobQueue.name} at start`, () => {
+  const exhausted = () => undefined;
+
+  it('opens when Redis answers', async () => {
+    const queue = new BullJobQueue({ url: redis.url, queueName: 'open-check', onExhausted: exhausted });
+    try {
+      await expect(queue.open()).resolves.toBeUndefined();
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('refuses to open, naming Redis without its password, when nothing answers there', async () => {
+    // A port that was free a moment ago: nothing listens on it.
+    const port = await freePort();
+    const queue = new BullJobQueue({
+      url: `redis://user:s3cret@127.0.0.1:${port}`,
+      queueName: 'open-check',
+      openTimeoutMs: 1_000,
+      onExhausted: exhausted,
+    });
+    try {
+      const opened = queue.open();
+      await expect(opened).rejects.toBeInstanceOf(QueueUnavailableError);
+      await expect(opened).rejects.toThrow(new RegExp(`Redis at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port}.* does not answer`));
+      await expect(opened).rejects.not.toThrow(/s3cret/);
+    } finally {
+      await queue.close();
+    }
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -3,6 +3,7 @@ import { ErrorCode, Job, Queue, UnrecoverableError, Worker, type JobsOptions } f
 import { Redis } from 'ioredis';
 import type { JobCounts, JobStatus } from '@lectern/corpus';
 import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobQueue, JobTarget, QueuedJob } from './job-queue';
+import { QueueUnavailableError } from '../errors';
 
 export interface BullJobQueueOptions {
   /** `redis://[user:password@]host:port[/db]` (REDIS_URL). */
@@ -22,6 +23,8 @@ export interface BullJobQueueOptions {
    * itself (it lives in the catalog), so the owner of the catalog marks it failed.
    */
   onExhausted: (documentId: string, reason: string) => void;
+  /** How long `open` waits for Redis to answer at start. */
+  openTimeoutMs?: number;
   /** Where connection errors go (Redis down: BullMQ and ioredis reconnect on their own meanwhile). */
   onConnectionError?: (error: Error) => void;
 }
@@ -144,6 +147,24 @@ export class BullJobQueue implements JobQueue {
     };
   }
 
+  /** Redis must answer a PING within `openTimeoutMs` (default 5 s); BullMQ itself would wait for it forever. */
+  async open(): Promise<void> {
+    const timeoutMs = this.options.openTimeoutMs ?? 5_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.redis.ping(), timeout]);
+    } catch (error) {
+      throw new QueueUnavailableError(
+        `QUEUE=redis: Redis at ${redactedUrl(this.options.url)} does not answer (${(error as Error).message})`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Closes the Redis connections (the claimer's, with its stall-check timer, too). */
   async close(): Promise<void> {
     await this.worker?.close();
@@ -228,5 +249,16 @@ async function lostLeaseAsFalse(call: () => Promise<boolean>): Promise<boolean> 
   } catch (error) {
     if (LOST_LEASE_CODES.has((error as { code?: number }).code as number)) return false;
     throw error;
+  }
+}
+
+/** The URL as it may be logged: never its password. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'REDIS_URL';
   }
 }

@@ -75,6 +75,12 @@ export interface JobQueue {
   /** How many jobs are in each state (for /health). */
   counts(): Promise<JobCounts>;
 
+  /**
+   * Checks at start that the queue answers (Redis reachable), so a service on a dead queue stops with a message
+   * instead of hanging every upload; throws QueueUnavailableError. The SQLite queue always answers.
+   */
+  open(): Promise<void>;
+
   /** Releases what the queue holds outside the process (Redis connections); the SQLite queue holds nothing. */
   close(): Promise<void>;
 }

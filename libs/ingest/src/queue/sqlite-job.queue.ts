@@ -70,6 +70,9 @@ export class SqliteJobQueue implements JobQueue {
     return this.jobs.counts();
   }
 
+  /** The table is in the catalog, which is open: nothing to check. */
+  async open(): Promise<void> {}
+
   /** Nothing to release: the catalog, which holds the table, is closed by its owner. */
   async close(): Promise<void> {}
 }
