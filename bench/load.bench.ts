@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { freePort } from '../test/support/free-port';
 import { CORPUS_DIR } from '../test/support/paths';
 import { syntheticQueries } from './synthetic-corpus';
 
@@ -149,18 +149,6 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-}
-
-/** A port the OS just handed out on loopback, released for the server to take. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Ratio of the run under ingest to the baseline, for the table (throughput < 1 and latency > 1: ingest costs). */

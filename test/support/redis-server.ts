@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as net from 'node:net';
+import { freePort } from './free-port';
 
 /** A throwaway redis-server on a free loopback port, for tests: no persistence, killed by `stop()`. */
 export interface RedisServer {
@@ -9,18 +10,6 @@ export interface RedisServer {
 }
 
 const REDIS_SERVER = 'redis-server';
-
-/** A port nobody listens on right now (redis-server needs a concrete one; `--port 0` disables TCP). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Sends PING over a raw socket: true once the server answers +PONG. */
 function ping(port: number): Promise<boolean> {

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CatalogDb } from '@lectern/corpus';
+import { freePort } from '../../../../test/support/free-port';
 import { startRedisServer, type RedisServer } from '../../../../test/support/redis-server';
 import { QueueUnavailableError } from '../errors';
 import { BullJobQueue } from './bull-job.queue';
@@ -88,14 +88,3 @@ describe(`${BullJobQueue.name} at start`, () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
