@@ -75,8 +75,8 @@ export class LazyIngestPool implements IngestPool {
     return this.started().threads;
   }
 
-  parse: IngestPool['parse'] = (task) => this.started().parse(task);
-  embed: IngestPool['embed'] = (task) => this.started().embed(task);
+  parse: IngestPool['parse'] = (task, options) => this.started().parse(task, options);
+  embed: IngestPool['embed'] = (task, options) => this.started().embed(task, options);
 
   /** Starts every pool thread and loads its modules now, so the first documents do not pay for it. */
   async warmUp(embedder: EmbedderConfig): Promise<void> {

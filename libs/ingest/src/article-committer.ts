@@ -1,0 +1,59 @@
+import type { CatalogDb } from '@lectern/corpus';
+import type { BuiltArticle } from './article-builder';
+import type { CorpusRegistry } from './corpus-registry';
+import type { JobTarget } from './queue/job-queue';
+
+/**
+ * What committing did: stored the article and marked the document ready; found it already stored by an earlier
+ * claim of the job (which stopped before completing it); found the document removed meanwhile.
+ */
+export type CommitOutcome = 'committed' | 'already-committed' | 'removed';
+
+/**
+ * The commit stage of ingestion: the one writer of the project's corpus stores a built article and marks its
+ * document ready. The worker calls it only while it holds the job's lease (confirmed right before).
+ */
+export interface ArticleCommitter {
+  /** True when the document is ready and its article stored: the job has nothing left to do but complete. */
+  isCommitted(target: JobTarget): boolean;
+  commit(target: JobTarget, built: BuiltArticle): CommitOutcome;
+}
+
+/** Commits in this process, into the project's corpus file and the catalog: the embedded (one machine) path. */
+export class CorpusCommitter implements ArticleCommitter {
+  constructor(
+    private readonly catalog: CatalogDb,
+    private readonly corpora: CorpusRegistry,
+  ) {}
+
+  isCommitted(target: JobTarget): boolean {
+    const doc = this.catalog.documents.findById(target.documentId);
+    if (doc?.status !== 'ready' || !doc.articleId) return false;
+    return this.corpora.get(target.projectId).getArticle(doc.articleId) !== null;
+  }
+
+  /**
+   * Synchronous from the first write to the last, so nothing else in this process runs in between. The corpus
+   * first, then the catalog: a crash between the two leaves an article whose document is not ready, which the
+   * job's next run replaces — never a ready document without its article.
+   */
+  commit(target: JobTarget, built: BuiltArticle): CommitOutcome {
+    if (!this.catalog.documents.findById(target.documentId)) return 'removed';
+    if (this.isCommitted(target)) return 'already-committed';
+    const corpus = this.corpora.get(target.projectId);
+    const leftover = corpus.findArticleByDocument(target.documentId);
+    if (leftover) corpus.deleteArticle(leftover.id);
+    const { articleId } = corpus.insertArticle(built.article);
+    const ready = this.catalog.documents.updateStatus(target.documentId, 'ready', {
+      articleId,
+      pageCount: built.article.pageCount,
+      parsers: built.parsers,
+      warnings: built.warnings,
+      error: null,
+    });
+    if (ready) return 'committed';
+    // Removed while it was being committed: what was just stored belongs to nothing.
+    corpus.deleteArticle(articleId);
+    return 'removed';
+  }
+}
