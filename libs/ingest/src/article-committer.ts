@@ -35,25 +35,26 @@ export class CorpusCommitter implements ArticleCommitter {
   /**
    * Synchronous from the first write to the last, so nothing else in this process runs in between. The corpus
    * first, then the catalog: a crash between the two leaves an article whose document is not ready, which the
-   * job's next run replaces — never a ready document without its article.
+   * job's next run replaces — never a ready document without its article. The switch to ready is the arbiter
+   * between two committers (a worker paused past its lease, then resumed): the first wins, the other drops its copy.
    */
   commit(target: JobTarget, built: BuiltArticle): CommitOutcome {
-    if (!this.catalog.documents.findById(target.documentId)) return 'removed';
+    const doc = this.catalog.documents.findById(target.documentId);
+    if (!doc) return 'removed';
     if (this.isCommitted(target)) return 'already-committed';
     const corpus = this.corpora.get(target.projectId);
     const leftover = corpus.findArticleByDocument(target.documentId);
     if (leftover) corpus.deleteArticle(leftover.id);
     const { articleId } = corpus.insertArticle(built.article);
-    const ready = this.catalog.documents.updateStatus(target.documentId, 'ready', {
-      articleId,
-      pageCount: built.article.pageCount,
-      parsers: built.parsers,
-      warnings: built.warnings,
-      error: null,
-    });
+    const patch = { articleId, pageCount: built.article.pageCount, parsers: built.parsers, warnings: built.warnings, error: null };
+    // A ready document whose article is missing is repaired; any other ready document was committed meanwhile.
+    const ready =
+      doc.status === 'ready'
+        ? this.catalog.documents.updateStatus(target.documentId, 'ready', patch)
+        : this.catalog.documents.updateStatusUnlessReady(target.documentId, 'ready', patch);
     if (ready) return 'committed';
-    // Removed while it was being committed: what was just stored belongs to nothing.
+    // Removed, or committed by another worker, while this one was committing: what was just stored belongs to nothing.
     corpus.deleteArticle(articleId);
-    return 'removed';
+    return this.catalog.documents.findById(target.documentId) ? 'already-committed' : 'removed';
   }
 }

@@ -64,6 +64,8 @@ class ObservedQueue implements JobQueue {
   readonly renewals: Array<boolean | Error> = [];
   renewFaults = 0;
   beforeComplete: (() => Promise<void>) | null = null;
+  /** Runs once, after the next renewal succeeded and before its caller hears of it: a process paused right there. */
+  afterRenew: (() => Promise<void>) | null = null;
 
   constructor(private readonly inner: JobQueue) {}
 
@@ -85,6 +87,9 @@ class ObservedQueue implements JobQueue {
     }
     const held = await this.inner.renew(lease);
     this.renewals.push(held);
+    const hook = this.afterRenew;
+    this.afterRenew = null;
+    await hook?.();
     return held;
   }
   async complete(lease: JobLease): Promise<boolean> {
@@ -237,6 +242,22 @@ describe(IngestWorker.name, () => {
     expect(documentOf(doc.id).status).toBe('parsing');
     // The job is the other claimer's to finish.
     expect(await queue.complete(thief!.lease)).toBe(true);
+  });
+
+  it('does not set back a document that another worker finished while this one was paused after confirming its lease', async () => {
+    const queue = newQueue();
+    const doc = await upload(queue);
+    const pool = new GatedPool();
+    queue.afterRenew = async () => {
+      clock += LEASE_MS;
+      expect(await newWorker(queue).drain()).toBe(1);
+    };
+    await newWorker(queue, pool).drain();
+
+    const { status, articleId } = documentOf(doc.id);
+    expect(status).toBe('ready');
+    expect(articlesOf().map((a) => a.id)).toEqual([articleId]);
+    expect(pool.embeds).toBe(0);
   });
 
   it('keeps working through renewals that throw (SQLITE_BUSY) and finishes the document', async () => {

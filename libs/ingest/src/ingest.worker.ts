@@ -174,7 +174,7 @@ export class IngestWorker {
         // Each stage is shown only after the lease is confirmed: a worker that lost it must not set a ready document back.
         onStage: async (stage) => {
           if (!(await held.confirm())) throw new LeaseLostError(job.id);
-          catalog.documents.updateStatus(doc.id, stage);
+          catalog.documents.updateStatusUnlessReady(doc.id, stage);
         },
       });
       // The lease is renewed right before the commit, which is synchronous: no other claimer can own the job while
@@ -220,7 +220,8 @@ export class IngestWorker {
       this.logger.warn(`${tag} failed after its lease was lost (${failure.reason}); the job's new owner decides`);
       return;
     }
-    catalog.documents.updateStatus(job.documentId, outcome === 'retrying' ? 'queued' : 'failed', { error: failure.reason });
+    // Never over a ready document: another worker finished it if this one was paused past its lease after `fail`.
+    catalog.documents.updateStatusUnlessReady(job.documentId, outcome === 'retrying' ? 'queued' : 'failed', { error: failure.reason });
     const message = `${tag} failed${outcome === 'retrying' ? ' (will be retried)' : ''}: `;
     if (failure.permanent) this.logger.warn(message + failure.reason);
     else this.logger.error(message + ((error as Error).stack ?? String(error)));
