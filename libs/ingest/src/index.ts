@@ -39,3 +39,14 @@ export type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobQueue, JobTarget
 export { SqliteJobQueue, type SqliteJobQueueOptions } from './queue/sqlite-job.queue';
 export { embedTexts, parseAndChunk, runIngest, textsToEmbed, toArticleInput } from './run-ingest';
 export type { EmbedTask, IngestInput, ParseResult, ParseTask } from './run-ingest';
+export { ArticleBuilder, type BuiltArticle, type BuildContext, type BuildSource, type BuildStage } from './article-builder';
+export { CorpusCommitter, type ArticleCommitter, type CommitOutcome } from './article-committer';
+export { HeldLease, LeaseLostError } from './held-lease';
+export {
+  decodeArticleResult,
+  encodeArticleResult,
+  InvalidArticleResultError,
+  RESULT_FORMAT,
+  resultObjectKey,
+} from './result/article-result.codec';
+export { commitArticleResult, handOffArticleResult } from './result/result-handoff';
