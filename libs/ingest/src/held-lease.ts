@@ -1,5 +1,5 @@
 import type { IngestLogger } from './ingest.logger';
-import type { JobLease, JobQueue } from './queue/job-queue';
+import type { JobLease, JobProgress, JobQueue } from './queue/job-queue';
 
 /** The job's lease was lost (it expired and another claimer took the job): this worker's work on it is void. */
 export class LeaseLostError extends Error {
@@ -49,6 +49,14 @@ export class HeldLease {
   async confirm(): Promise<boolean> {
     if (this.lost) return false;
     if (await this.queue.renew(this.lease)) return true;
+    this.markLost();
+    return false;
+  }
+
+  /** Reports the job's progress through the queue, which refuses it once the lease is lost: false then. */
+  async progress(progress: JobProgress): Promise<boolean> {
+    if (this.lost) return false;
+    if (await this.queue.progress(this.lease, progress)) return true;
     this.markLost();
     return false;
   }

@@ -35,7 +35,7 @@ export {
 export { IngestWorker } from './ingest.worker';
 export type { IngestWorkerDeps, IngestWorkerOptions } from './ingest.worker';
 export { ParseServices } from './parse-services';
-export type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
+export type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
 export { SqliteJobQueue, type SqliteJobQueueOptions } from './queue/sqlite-job.queue';
 export { embedTexts, parseAndChunk, runIngest, textsToEmbed, toArticleInput } from './run-ingest';
 export type { EmbedTask, IngestInput, ParseResult, ParseTask } from './run-ingest';

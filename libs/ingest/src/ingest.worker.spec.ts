@@ -11,7 +11,7 @@ import { CorpusRegistry } from './corpus-registry';
 import { InlinePool, type IngestPool } from './ingest.pool';
 import { IngestWorker } from './ingest.worker';
 import { ParseServices } from './parse-services';
-import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
+import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
 import { SqliteJobQueue } from './queue/sqlite-job.queue';
 import type { EmbedTask, ParseResult, ParseTask } from './run-ingest';
 
@@ -64,8 +64,8 @@ class ObservedQueue implements JobQueue {
   readonly renewals: Array<boolean | Error> = [];
   renewFaults = 0;
   beforeComplete: (() => Promise<void>) | null = null;
-  /** Runs once, after the next renewal succeeded and before its caller hears of it: a process paused right there. */
-  afterRenew: (() => Promise<void>) | null = null;
+  /** Runs once, after the next renewal or progress report succeeded, before its caller hears of it: a pause right there. */
+  afterHeld: (() => Promise<void>) | null = null;
 
   constructor(private readonly inner: JobQueue) {}
 
@@ -87,10 +87,18 @@ class ObservedQueue implements JobQueue {
     }
     const held = await this.inner.renew(lease);
     this.renewals.push(held);
-    const hook = this.afterRenew;
-    this.afterRenew = null;
-    await hook?.();
+    if (held) await this.runAfterHeld();
     return held;
+  }
+  async progress(lease: JobLease, progress: JobProgress): Promise<boolean> {
+    const held = await this.inner.progress(lease, progress);
+    if (held) await this.runAfterHeld();
+    return held;
+  }
+  private async runAfterHeld(): Promise<void> {
+    const hook = this.afterHeld;
+    this.afterHeld = null;
+    await hook?.();
   }
   async complete(lease: JobLease): Promise<boolean> {
     const hook = this.beforeComplete;
@@ -248,7 +256,7 @@ describe(IngestWorker.name, () => {
     const queue = newQueue();
     const doc = await upload(queue);
     const pool = new GatedPool();
-    queue.afterRenew = async () => {
+    queue.afterHeld = async () => {
       clock += LEASE_MS;
       expect(await newWorker(queue).drain()).toBe(1);
     };

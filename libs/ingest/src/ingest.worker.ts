@@ -171,10 +171,9 @@ export class IngestWorker {
         tag,
         signal: held.signal,
         guard: (work) => held.race(work),
-        // Each stage is shown only after the lease is confirmed: a worker that lost it must not set a ready document back.
+        // Through the queue, which checks the lease in the same step: a worker that lost it cannot set a document back.
         onStage: async (stage) => {
-          if (!(await held.confirm())) throw new LeaseLostError(job.id);
-          catalog.documents.updateStatusUnlessReady(doc.id, stage);
+          if (!(await held.progress({ stage }))) throw new LeaseLostError(job.id);
         },
       });
       // The lease is renewed right before the commit, which is synchronous: no other claimer can own the job while
