@@ -49,4 +49,4 @@ export {
   RESULT_FORMAT,
   resultObjectKey,
 } from './result/article-result.codec';
-export { commitArticleResult, handOffArticleResult } from './result/result-handoff';
+export { commitArticleResult, handOffArticleResult, ResultHandOff } from './result/result-handoff';

@@ -7,12 +7,15 @@ import { CatalogDb, type DocumentRow } from '@lectern/corpus';
 import { EmbeddingProviderError, LexicalEmbedder } from '@lectern/embeddings';
 import { LocalObjectStore } from '@lectern/storage';
 import { corpusPdf } from '../../../test/support/paths';
+import { CorpusCommitter, type ArticleCommitter } from './article-committer';
 import { CorpusRegistry } from './corpus-registry';
 import { InlinePool, type IngestPool } from './ingest.pool';
 import { IngestWorker } from './ingest.worker';
 import { ParseServices } from './parse-services';
 import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
 import { SqliteJobQueue } from './queue/sqlite-job.queue';
+import { resultObjectKey } from './result/article-result.codec';
+import { commitArticleResult, ResultHandOff } from './result/result-handoff';
 import type { EmbedTask, ParseResult, ParseTask } from './run-ingest';
 
 const T0 = Date.parse('2025-01-01T00:00:00Z');
@@ -159,7 +162,7 @@ describe(IngestWorker.name, () => {
     return new ObservedQueue(new SqliteJobQueue(catalog.jobs, { leaseMs: LEASE_MS, now: () => clock, ...options }));
   }
 
-  function newWorker(queue: JobQueue, pool: IngestPool = new GatedPool()): IngestWorker {
+  function newWorker(queue: JobQueue, pool: IngestPool = new GatedPool(), committer?: ArticleCommitter): IngestWorker {
     return new IngestWorker(
       {
         catalog,
@@ -170,6 +173,7 @@ describe(IngestWorker.name, () => {
         pool,
         embedder: { config: embedderConfig, instance: embedder },
         maxTokens: 256,
+        committer,
       },
       { concurrency: 1 },
     );
@@ -351,5 +355,26 @@ describe(IngestWorker.name, () => {
       status: 'failed',
       error: 'the worker stopped (crashed or timed out) on each of 3 attempts',
     });
+  });
+
+  it('hands the built article to the corpus owner instead of committing it, and the owner commits it', async () => {
+    const queue = newQueue();
+    const doc = await upload(queue);
+    const target = { documentId: doc.id, projectId };
+    const requested: JobTarget[] = [];
+    const worker = newWorker(queue, new GatedPool(), new ResultHandOff(store, async (t) => void requested.push(t)));
+
+    expect(await worker.drain()).toBe(1);
+    expect(requested).toEqual([target]);
+    expect(await store.exists(resultObjectKey(projectId, doc.id))).toBe(true);
+    expect(articlesOf()).toHaveLength(0);
+    expect(documentOf(doc.id).status).toBe('embedding');
+    expect(await queue.counts()).toEqual({ queued: 0, running: 0, done: 1, failed: 0 });
+
+    expect(await commitArticleResult(store, new CorpusCommitter(catalog, corpora), target)).toBe('committed');
+    const ready = documentOf(doc.id);
+    expect(ready).toMatchObject({ status: 'ready', parsers: ['pdfjs'], error: null });
+    expect(articlesOf().map((a) => a.id)).toEqual([ready.articleId]);
+    expect(await store.exists(resultObjectKey(projectId, doc.id))).toBe(false);
   });
 });

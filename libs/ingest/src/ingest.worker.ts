@@ -25,6 +25,8 @@ export interface IngestWorkerDeps {
   embedder: { config: EmbedderConfig; instance: Embedder };
   maxTokens: number;
   logger?: IngestLogger;
+  /** Where built articles go: by default this process commits them into `corpora` (the embedded path). */
+  committer?: ArticleCommitter;
 }
 
 export interface IngestWorkerOptions {
@@ -61,7 +63,7 @@ export class IngestWorker {
     this.logger = deps.logger ?? silentLogger;
     const { store, services, pool, embedder, maxTokens } = deps;
     this.builder = new ArticleBuilder({ store, services, pool, embedder, maxTokens, embedBatchSize: options.embedBatchSize ?? 64 });
-    this.committer = new CorpusCommitter(deps.catalog, deps.corpora);
+    this.committer = deps.committer ?? new CorpusCommitter(deps.catalog, deps.corpora);
   }
 
   start(): void {
@@ -155,7 +157,7 @@ export class IngestWorker {
       await queue.fail(job.lease, { reason: 'document no longer exists', permanent: true });
       return;
     }
-    if (this.committer.isCommitted(target)) {
+    if (await this.committer.isCommitted(target)) {
       // An earlier claim committed the document, then stopped (crashed, or lost its lease) before completing the job.
       this.logger.log(`${tag} was committed by an earlier attempt; completing its job`);
       await this.complete(job, tag);
@@ -179,7 +181,7 @@ export class IngestWorker {
       // The lease is renewed right before the commit, which is synchronous: no other claimer can own the job while
       // it runs (unless the commit outlasts a whole lease; then the next claimer finds it committed).
       if (!(await held.confirm())) throw new LeaseLostError(job.id);
-      outcome = this.committer.commit(target, built);
+      outcome = await this.committer.commit(target, built);
     } catch (error) {
       await this.failed(job, held, error, tag);
       return;
@@ -189,6 +191,8 @@ export class IngestWorker {
       this.logger.log(`${tag} was removed while ingesting; its article was dropped`);
     } else if (outcome === 'already-committed') {
       this.logger.log(`${tag} was committed meanwhile by an earlier attempt; this attempt's article was dropped`);
+    } else if (outcome === 'handed-off') {
+      this.logger.log(`${tag} built in ${Date.now() - started} ms and handed to the corpus owner to commit`);
     } else {
       const { article, parsers, warnings } = built;
       const contexts = article.sections.reduce((n, s) => n + s.contexts.length, 0);

@@ -22,7 +22,7 @@ export async function handOffArticleResult(store: ObjectStore, target: JobTarget
  */
 export async function commitArticleResult(store: ObjectStore, committer: ArticleCommitter, target: JobTarget): Promise<CommitOutcome> {
   const key = resultObjectKey(target.projectId, target.documentId);
-  if (committer.isCommitted(target)) {
+  if (await committer.isCommitted(target)) {
     await store.delete(key);
     return 'already-committed';
   }
@@ -30,7 +30,29 @@ export async function commitArticleResult(store: ObjectStore, committer: Article
   if (built.article.documentId !== target.documentId) {
     throw new Error(`the result at ${key} is for document ${built.article.documentId}, not ${target.documentId}`);
   }
-  const outcome = committer.commit(target, built);
+  const outcome = await committer.commit(target, built);
   await store.delete(key);
   return outcome;
+}
+
+/**
+ * The ArticleCommitter of a worker that cannot reach the corpus: the built article goes to the object store and
+ * the corpus owner is asked to commit it (with BullMQ: `commitQueue.retry(target)`, one commit job per document).
+ */
+export class ResultHandOff implements ArticleCommitter {
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly requestCommit: (target: JobTarget) => Promise<unknown>,
+  ) {}
+
+  /** Only the corpus owner knows; the coordinator checks it again before committing. */
+  async isCommitted(): Promise<boolean> {
+    return false;
+  }
+
+  async commit(target: JobTarget, built: BuiltArticle): Promise<CommitOutcome> {
+    await handOffArticleResult(this.store, target, built);
+    await this.requestCommit(target);
+    return 'handed-off';
+  }
 }
