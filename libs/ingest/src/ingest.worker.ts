@@ -178,8 +178,8 @@ export class IngestWorker {
           if (!(await held.progress({ stage }))) throw new LeaseLostError(job.id);
         },
       });
-      // The lease is renewed right before the commit, which is synchronous: no other claimer can own the job while
-      // it runs (unless the commit outlasts a whole lease; then the next claimer finds it committed).
+      // The lease is renewed right before the commit, which grants a whole lease to make it in; the in-process commit
+      // is synchronous. Should a commit outlast the lease, the next claimer finds the document committed.
       if (!(await held.confirm())) throw new LeaseLostError(job.id);
       outcome = await this.committer.commit(target, built);
     } catch (error) {
