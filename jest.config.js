@@ -1,5 +1,19 @@
 /** Unit specs beside the code, end-to-end specs in test/. */
-const libs = ['corpus', 'parsing', 'chunking', 'embeddings', 'retrieval', 'storage', 'ingest', 'config', 'llm', 'agent', 'common', 'text', 'application'];
+const libs = [
+  'corpus',
+  'parsing',
+  'chunking',
+  'embeddings',
+  'retrieval',
+  'storage',
+  'ingest',
+  'config',
+  'llm',
+  'agent',
+  'common',
+  'text',
+  'application',
+];
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],

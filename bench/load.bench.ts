@@ -58,7 +58,9 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<LoadBench
     await upload(base, project.id, preload);
     await waitFor(async () => (await settled(base, project.id)) >= preload.length, 300_000, 'the preload to be ingested');
     const preloadSeconds = (performance.now() - preloadStarted) / 1000;
-    log(`load: ${preload.length} PDFs preloaded in ${preloadSeconds.toFixed(1)} s, searching with ${options.connections ?? 50} connections`);
+    log(
+      `load: ${preload.length} PDFs preloaded in ${preloadSeconds.toFixed(1)} s, searching with ${options.connections ?? 50} connections`,
+    );
 
     const searchAlone = await hammer(base, project.id, options);
     const rows: LoadBenchRow[] = [{ scenario: 'search only', ...searchAlone, ingested: null }];
@@ -166,7 +168,7 @@ export function loadTable(rows: LoadBenchRow[]): Array<Record<string, string | n
   const baseline = rows[0];
   return rows.map((r) => ({
     scenario: r.scenario,
-    's': r.seconds,
+    s: r.seconds,
     requests: r.requests,
     'req/s': r.requestsPerSecond,
     'p50 ms': r.p50Ms,

@@ -65,7 +65,10 @@ export async function runPeersBench(options: PeerBenchOptions): Promise<{ rows: 
   let gc: GcSource = 'none';
   for (const contexts of options.sizes) {
     for (const system of SYSTEMS) {
-      const skipped = memoryGuard(rows.filter((r) => r.system === system && !r.skipped), contexts);
+      const skipped = memoryGuard(
+        rows.filter((r) => r.system === system && !r.skipped),
+        contexts,
+      );
       if (skipped) {
         log(`${system} @ ${contexts}: ${skipped}`);
         rows.push({ system, contexts, skipped, buildSeconds: 0, rssDeltaMb: 0, rssAfterMb: 0, heapDeltaMb: 0, diskMb: 0, latency: {} });
@@ -73,13 +76,30 @@ export async function runPeersBench(options: PeerBenchOptions): Promise<{ rows: 
       }
       const prebuilt = system === 'Lectern' ? options.prebuilt?.get(contexts) : undefined;
       const budget = options.modeBudgetSeconds ?? 60;
-      const args = [system, String(contexts), String(options.queries), String(budget), prebuilt?.file ?? '', String(prebuilt?.buildSeconds ?? 0)];
+      const args = [
+        system,
+        String(contexts),
+        String(options.queries),
+        String(budget),
+        prebuilt?.file ?? '',
+        String(prebuilt?.buildSeconds ?? 0),
+      ];
       const result = await inChild(args).catch((error: Error) => error);
       if (result instanceof Error) {
         // A peer that runs out of heap at this size is a finding, not a reason to lose the rest of the run.
         const failed = `failed: ${result.message}`;
         log(`${system} @ ${contexts}: ${failed}`);
-        rows.push({ system, contexts, skipped: failed, buildSeconds: 0, rssDeltaMb: 0, rssAfterMb: 0, heapDeltaMb: 0, diskMb: 0, latency: {} });
+        rows.push({
+          system,
+          contexts,
+          skipped: failed,
+          buildSeconds: 0,
+          rssDeltaMb: 0,
+          rssAfterMb: 0,
+          heapDeltaMb: 0,
+          diskMb: 0,
+          latency: {},
+        });
         continue;
       }
       gc = result.gc;
@@ -144,7 +164,10 @@ interface ChildJob {
 }
 
 /** Runs in the child: generate the corpus, then build and query one system with memory read around the build. */
-export async function measureSystem(job: ChildJob, embedder: Embedder = new LexicalEmbedder()): Promise<{ row: PeerBenchRow; gc: GcSource }> {
+export async function measureSystem(
+  job: ChildJob,
+  embedder: Embedder = new LexicalEmbedder(),
+): Promise<{ row: PeerBenchRow; gc: GcSource }> {
   const { collect, source } = garbageCollector();
   const { name, contexts } = job;
   // MiniSearch indexes text only: generating vectors for it would spend minutes and GBs on data it never reads.
@@ -153,7 +176,11 @@ export async function measureSystem(job: ChildJob, embedder: Embedder = new Lexi
   if (!job.prebuilt) for await (const article of syntheticArticles(corpusEmbedder, { contexts })) articles.push(article);
   const queries = syntheticQueries(job.queries + WARM_UP_QUERIES);
   const system: BenchSystem =
-    name === 'Lectern' ? new LecternSystem(embedder, job.prebuilt?.file) : name === 'Orama' ? new OramaSystem(embedder) : new MiniSearchSystem();
+    name === 'Lectern'
+      ? new LecternSystem(embedder, job.prebuilt?.file)
+      : name === 'Orama'
+        ? new OramaSystem(embedder)
+        : new MiniSearchSystem();
   try {
     // As in the search bench: the file in the page cache, as the peers hold their index in memory.
     if (job.prebuilt) warmPageCache(job.prebuilt.file);

@@ -97,7 +97,8 @@ async function ingestOnce(pdfs: Array<{ name: string; data: Buffer }>, threads: 
     if (failed.length > 0) throw new Error(`bench ingest failed for ${failed.map((d) => `${d.filename}: ${d.error}`).join('; ')}`);
     // A benchmark of GROBID that silently fell back to the embedded parser would measure the wrong thing.
     const degraded = docs.filter((d) => d.warnings.length > 0);
-    if (degraded.length > 0) throw new Error(`bench ingest degraded: ${degraded.map((d) => `${d.filename}: ${d.warnings.join(', ')}`).join('; ')}`);
+    if (degraded.length > 0)
+      throw new Error(`bench ingest degraded: ${degraded.map((d) => `${d.filename}: ${d.warnings.join(', ')}`).join('; ')}`);
     const pages = docs.reduce((n, d) => n + (d.pageCount ?? 0), 0);
     const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
     return {

@@ -44,26 +44,45 @@ async function main(): Promise<void> {
   console.log(`Lectern benchmarks${quick ? ' (--quick)' : ''} — ${machine}\n`);
 
   const ingest = await runIngestBench(CORPUS_DIR, { rounds: quick ? 1 : 3 });
-  emit('Ingest, one thread, real corpus (target ≥ 20 pages/s per core)', ingest.map((r) => ({
-    what: r.what, documents: r.documents, pages: r.pages, seconds: r.seconds.toFixed(2),
-    'pages/s/core': r.pagesPerSecond.toFixed(1), 'vs bare PDF.js': (r.pagesPerSecond / ingest[0].pagesPerSecond).toFixed(2),
-  })));
+  emit(
+    'Ingest, one thread, real corpus (target ≥ 20 pages/s per core)',
+    ingest.map((r) => ({
+      what: r.what,
+      documents: r.documents,
+      pages: r.pages,
+      seconds: r.seconds.toFixed(2),
+      'pages/s/core': r.pagesPerSecond.toFixed(1),
+      'vs bare PDF.js': (r.pagesPerSecond / ingest[0].pagesPerSecond).toFixed(2),
+    })),
+  );
 
   // 1, 2 and the configured WORKERS (cores by default) pool threads.
   const pool = await runPoolBench(CORPUS_DIR, loadConfig().workers);
-  emit('Ingest through the worker and its thread pool, end to end (queue → pool → corpus), all corpus PDFs', pool.map((r) => ({
-    parsers: r.parsers, threads: r.threads, documents: r.documents, pages: r.pages, seconds: r.seconds.toFixed(2),
-    'docs/s': r.docsPerSecond.toFixed(2), 'pages/s': r.pagesPerSecond.toFixed(1), 'speed-up vs 1 thread': r.speedUp.toFixed(2),
-    'cores busy': r.coresBusy.toFixed(2),
-    // Only the embedded rows parse for themselves; the replay rows read GROBID's recorded output, so they are no rate to set against GROBID's.
-    'PDFs/s per busy core vs GROBID (0.66)': r.parsers.startsWith('embedded') ? (r.docsPerSecond / r.coresBusy / GROBID_PDFS_PER_CORE).toFixed(2) : '— (replayed)',
-    'peak RSS MB (before)': `${r.peakRssMb} (${r.rssBeforeMb})`,
-  })), [
-    '- Peak RSS: this process while the batch ran, sampled every 10 ms; the pool threads are in it. In brackets: its RSS just before (warm pool, earlier benches).',
-    '- Cores busy: CPU time of the whole process (main thread, pool threads, V8 garbage-collector threads; for the replay rows also the GROBID replay server, which runs in it) divided by wall time. ' +
-      `GROBID's published full-text rate is about 10.6 PDFs/s on 16 CPUs, ${GROBID_PDFS_PER_CORE} per core; Lectern's per-core rate divides its PDFs/s by the cores it kept busy.`,
-    `- One pool thread already keeps ${pool.find((r) => r.threads === 1)?.coresBusy.toFixed(1)} cores busy (PDF.js on the thread, V8's parallel and concurrent garbage collector beside it), so on this ${os.availableParallelism()}-core machine a second thread has little left to use.`,
-  ]);
+  emit(
+    'Ingest through the worker and its thread pool, end to end (queue → pool → corpus), all corpus PDFs',
+    pool.map((r) => ({
+      parsers: r.parsers,
+      threads: r.threads,
+      documents: r.documents,
+      pages: r.pages,
+      seconds: r.seconds.toFixed(2),
+      'docs/s': r.docsPerSecond.toFixed(2),
+      'pages/s': r.pagesPerSecond.toFixed(1),
+      'speed-up vs 1 thread': r.speedUp.toFixed(2),
+      'cores busy': r.coresBusy.toFixed(2),
+      // Only the embedded rows parse for themselves; the replay rows read GROBID's recorded output, so they are no rate to set against GROBID's.
+      'PDFs/s per busy core vs GROBID (0.66)': r.parsers.startsWith('embedded')
+        ? (r.docsPerSecond / r.coresBusy / GROBID_PDFS_PER_CORE).toFixed(2)
+        : '— (replayed)',
+      'peak RSS MB (before)': `${r.peakRssMb} (${r.rssBeforeMb})`,
+    })),
+    [
+      '- Peak RSS: this process while the batch ran, sampled every 10 ms; the pool threads are in it. In brackets: its RSS just before (warm pool, earlier benches).',
+      '- Cores busy: CPU time of the whole process (main thread, pool threads, V8 garbage-collector threads; for the replay rows also the GROBID replay server, which runs in it) divided by wall time. ' +
+        `GROBID's published full-text rate is about 10.6 PDFs/s on 16 CPUs, ${GROBID_PDFS_PER_CORE} per core; Lectern's per-core rate divides its PDFs/s by the cores it kept busy.`,
+      `- One pool thread already keeps ${pool.find((r) => r.threads === 1)?.coresBusy.toFixed(1)} cores busy (PDF.js on the thread, V8's parallel and concurrent garbage collector beside it), so on this ${os.availableParallelism()}-core machine a second thread has little left to use.`,
+    ],
+  );
 
   // The largest search corpus is kept for the peers' Lectern row: building 1M contexts twice would cost ~9 minutes.
   const searchSizes = sizesArg('--search-sizes') ?? (quick ? [20_000] : [100_000, 1_000_000]);
@@ -72,13 +91,26 @@ async function main(): Promise<void> {
   for (const contexts of searchSizes) {
     const keep = contexts === Math.max(...searchSizes) && searchSizes.length > 1;
     log(`search bench: building ${contexts.toLocaleString('en')} contexts`);
-    const search = await runSearchBench({ contexts, queries: quick ? 50 : 100, exactQueries: contexts >= 1_000_000 ? 30 : quick ? 30 : 50, keep, log });
+    const search = await runSearchBench({
+      contexts,
+      queries: quick ? 50 : 100,
+      exactQueries: contexts >= 1_000_000 ? 30 : quick ? 30 : 50,
+      keep,
+      log,
+    });
     if (search.file) prebuilt.set(contexts, { file: search.file, buildSeconds: search.buildSeconds });
     const exact = search.rows.find((r) => r.mode.includes('exact'));
-    emit(`Search, synthetic corpus of ${contexts.toLocaleString('en')} contexts × 768 dims, k = 80 (inserted in ${search.buildSeconds} s)`, search.rows.map((r) => ({
-      mode: r.mode, 'p50 ms': r.p50Ms, 'p95 ms': r.p95Ms, 'recall@10 vs exact': r.recallAt10 ?? '', 'recall@80 vs exact': r.recallAtK ?? '',
-      'p50 vs exact scan': exact ? (r.p50Ms / exact.p50Ms).toFixed(3) : '',
-    })));
+    emit(
+      `Search, synthetic corpus of ${contexts.toLocaleString('en')} contexts × 768 dims, k = 80 (inserted in ${search.buildSeconds} s)`,
+      search.rows.map((r) => ({
+        mode: r.mode,
+        'p50 ms': r.p50Ms,
+        'p95 ms': r.p95Ms,
+        'recall@10 vs exact': r.recallAt10 ?? '',
+        'recall@80 vs exact': r.recallAtK ?? '',
+        'p50 vs exact scan': exact ? (r.p50Ms / exact.p50Ms).toFixed(3) : '',
+      })),
+    );
     targetNotes.push(scaleVerdict(contexts, search.rows));
   }
   notes(FIRST_PASS_NOTES);
@@ -87,20 +119,22 @@ async function main(): Promise<void> {
   const peerSizes = sizesArg('--peer-sizes') ?? (quick ? [10_000] : [10_000, 100_000, 1_000_000]);
   try {
     const peers = await runPeersBench({ sizes: peerSizes, queries: quick ? 50 : 100, modeBudgetSeconds: quick ? 15 : 60, prebuilt, log });
-    emit(
-      'Peers: same synthetic contexts, vectors and queries, k = 80, each system in its own child process',
-      peerTable(peers.rows),
-      [
-        `Orama and MiniSearch hold their index in memory; Lectern is on-disk SQLite. Memory after a forced gc (${peers.gc}). ` +
-          'Vector and hybrid times include embedding the query. Orama runs with `similarity: 0` (its default 0.8 cut is not a top-k query). ' +
-          'Each mode is timed for up to 100 queries or until its time budget is spent (at least 20). A peer whose RSS, extrapolated from the ' +
-          'two smaller sizes, would pass 60% of available memory or 12 GB is not run. Lectern at 1M opens the corpus the search bench built ' +
-          '(its build seconds are that insert time; its RSS Δ is opening it and loading the in-memory codes) after reading the file once into the OS page cache, as the search bench does.',
-      ],
-    );
+    emit('Peers: same synthetic contexts, vectors and queries, k = 80, each system in its own child process', peerTable(peers.rows), [
+      `Orama and MiniSearch hold their index in memory; Lectern is on-disk SQLite. Memory after a forced gc (${peers.gc}). ` +
+        'Vector and hybrid times include embedding the query. Orama runs with `similarity: 0` (its default 0.8 cut is not a top-k query). ' +
+        'Each mode is timed for up to 100 queries or until its time budget is spent (at least 20). A peer whose RSS, extrapolated from the ' +
+        'two smaller sizes, would pass 60% of available memory or 12 GB is not run. Lectern at 1M opens the corpus the search bench built ' +
+        '(its build seconds are that insert time; its RSS Δ is opening it and loading the in-memory codes) after reading the file once into the OS page cache, as the search bench does.',
+    ]);
     if (peerSizes.length > 1) {
       const file = path.join(REPO_ROOT, 'bench', 'peers-latency.svg');
-      fs.writeFileSync(file, latencyPlotSvg(peers.rows.filter((r) => !r.skipped), 'Search p50 latency against corpus size (k = 80)'));
+      fs.writeFileSync(
+        file,
+        latencyPlotSvg(
+          peers.rows.filter((r) => !r.skipped),
+          'Search p50 latency against corpus size (k = 80)',
+        ),
+      );
       sections.push('Plot: [peers-latency.svg](peers-latency.svg) (p50 against corpus size, log–log).', '');
     }
   } finally {
@@ -108,12 +142,16 @@ async function main(): Promise<void> {
   }
 
   const qa = await runQaRecallBench({ quick, log });
-  emit(`Recall@5 on the QA data, every system indexing Lectern's contexts (CONTEXT_MAX_TOKENS=${qa.contextMaxTokens})`, qaRecallTable(qa.rows), [
-    ...qa.corpus.map((line) => `- ${line}`),
-    '- Same embedder for Lectern and Orama vectors; Lectern/peer > 1: Lectern finds evidence in the top 5 more often.',
-    "- Orama's keyword row is low because Orama 3 matches every query word as a prefix by default (it is built for search-as-you-type: `the` also scores `their` and `therapy`), " +
-      "and its `exact` option instead keeps only texts holding the whole query verbatim; whole-sentence questions suit neither. MiniSearch, whole words and BM25 like FTS5, is the like-for-like keyword peer.",
-  ]);
+  emit(
+    `Recall@5 on the QA data, every system indexing Lectern's contexts (CONTEXT_MAX_TOKENS=${qa.contextMaxTokens})`,
+    qaRecallTable(qa.rows),
+    [
+      ...qa.corpus.map((line) => `- ${line}`),
+      '- Same embedder for Lectern and Orama vectors; Lectern/peer > 1: Lectern finds evidence in the top 5 more often.',
+      "- Orama's keyword row is low because Orama 3 matches every query word as a prefix by default (it is built for search-as-you-type: `the` also scores `their` and `therapy`), " +
+        'and its `exact` option instead keeps only texts holding the whole query verbatim; whole-sentence questions suit neither. MiniSearch, whole words and BM25 like FTS5, is the like-for-like keyword peer.',
+    ],
+  );
 
   const load = await runLoadBench({ pdfDir: path.join(CORPUS_DIR, 'pdf'), seconds: quick ? 10 : 30, log });
   emit('The API under load: 50 connections of hybrid POST /projects/:id/search from this process to the API on loopback', loadTable(load), [
@@ -136,15 +174,20 @@ async function main(): Promise<void> {
 /** What the vector rows of the search tables measure: where each part of the quantized first pass runs. */
 const FIRST_PASS_NOTES = [
   '- Quantized first pass: every vector also has a 1024-bit SimHash code (signs of 1024 random projections), stored in SQLite as a sqlite-vec bit vector. ' +
-    '`VECTOR_PREFILTER=sql` ranks the codes inside SQLite by sqlite-vec\'s `vec_distance_hamming`; `memory` (the default) ranks a copy of them held in memory (128 bytes a context) with a WebAssembly popcount scan, ' +
-    'because that scan is several times faster than the SQL one at these sizes (compare the two rows). Either way the candidates are re-scored exactly with sqlite-vec\'s `vec_distance_cosine` on the stored float vectors, and `VECTOR_RESCORE_CANDIDATES` sets how many.',
+    "`VECTOR_PREFILTER=sql` ranks the codes inside SQLite by sqlite-vec's `vec_distance_hamming`; `memory` (the default) ranks a copy of them held in memory (128 bytes a context) with a WebAssembly popcount scan, " +
+    "because that scan is several times faster than the SQL one at these sizes (compare the two rows). Either way the candidates are re-scored exactly with sqlite-vec's `vec_distance_cosine` on the stored float vectors, and `VECTOR_RESCORE_CANDIDATES` sets how many.",
   "- Recall columns: vector rows against the exact vec0 float scan's top 10 / top 80; keyword against the plain FTS5 OR query (the pruned query must return the same top 80); hybrid against the hybrid fused from those two references.",
 ];
 
 /** `--search-sizes=100000,1000000` (or `--peer-sizes=`) overrides a bench's corpus sizes. */
 function sizesArg(flag: string): number[] | undefined {
   const arg = process.argv.find((a) => a.startsWith(`${flag}=`));
-  return arg ? arg.slice(flag.length + 1).split(',').map(Number) : undefined;
+  return arg
+    ? arg
+        .slice(flag.length + 1)
+        .split(',')
+        .map(Number)
+    : undefined;
 }
 
 /** Whether the scale target holds at this size, stated with its numbers. */

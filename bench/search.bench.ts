@@ -4,7 +4,14 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CorpusDb, DEFAULT_VECTOR_SEARCH, type VectorSearchSettings } from '@lectern/corpus';
 import { type Embedder, LexicalEmbedder } from '@lectern/embeddings';
-import { DEFAULT_SEARCH_K, expandParents, MIN_FUSION_DEPTH, reciprocalRankFusion, SearchService, type SearchMode } from '@lectern/retrieval';
+import {
+  DEFAULT_SEARCH_K,
+  expandParents,
+  MIN_FUSION_DEPTH,
+  reciprocalRankFusion,
+  SearchService,
+  type SearchMode,
+} from '@lectern/retrieval';
 import { syntheticArticles, syntheticQueries } from './synthetic-corpus';
 
 export interface SearchBenchRow {
@@ -109,23 +116,38 @@ export async function measureCorpus(file: string, embedder: Embedder, options: S
       plainKeyword.push(corpus.keywordSearch(query, DEFAULT_SEARCH_K, { exact: true }).map((h) => h.contextId)),
     );
     Object.assign(rows[0], recallAgainst(plainKeyword, results.get('keyword')!));
-    rows.splice(1, 0, { mode: 'keyword: plain FTS5 OR query (reference)', contexts, ...percentiles(plainTimes), recallAt10: 1, recallAtK: 1 });
+    rows.splice(1, 0, {
+      mode: 'keyword: plain FTS5 OR query (reference)',
+      contexts,
+      ...percentiles(plainTimes),
+      recallAt10: 1,
+      recallAtK: 1,
+    });
     // Hybrid against hybrid made of the references (plain keyword query, exact vector scan): what both shortcuts cost.
     const exactHybrid = await Promise.all(
       queries.slice(0, (options.exactQueries ?? options.queries) + WARM_UP_QUERIES).map(async (query) => {
         const depth = Math.max(DEFAULT_SEARCH_K, MIN_FUSION_DEPTH);
         const vector = corpus.vectorSearch(await embedder.embedQuery(query), depth, { exact: true });
-        return reciprocalRankFusion([corpus.keywordSearch(query, depth, { exact: true }), vector]).slice(0, DEFAULT_SEARCH_K).map((h) => h.contextId);
+        return reciprocalRankFusion([corpus.keywordSearch(query, depth, { exact: true }), vector])
+          .slice(0, DEFAULT_SEARCH_K)
+          .map((h) => h.contextId);
       }),
     );
-    Object.assign(rows.find((r) => r.mode === 'hybrid')!, recallAgainst(exactHybrid, results.get('hybrid')!));
+    Object.assign(
+      rows.find((r) => r.mode === 'hybrid')!,
+      recallAgainst(exactHybrid, results.get('hybrid')!),
+    );
     // Parent expansion on top of hybrid: what `expand: 'parent'` adds to a request (target: ≤ 5 ms p50).
-    const expandTimes = await timeEach(queries, async (query) => {
-      const hits = await service.search(query, { mode: 'hybrid' });
-      const start = performance.now();
-      expandParents(hits, corpus);
-      return performance.now() - start;
-    }, true);
+    const expandTimes = await timeEach(
+      queries,
+      async (query) => {
+        const hits = await service.search(query, { mode: 'hybrid' });
+        const start = performance.now();
+        expandParents(hits, corpus);
+        return performance.now() - start;
+      },
+      true,
+    );
     rows.push({ mode: 'parent expansion alone (top 5, ±2)', contexts, ...percentiles(expandTimes) });
   } finally {
     corpus.close();
@@ -158,7 +180,9 @@ async function vectorVariants(file: string, embedder: Embedder, queries: string[
   } finally {
     exactCorpus.close();
   }
-  const rows: SearchBenchRow[] = [{ mode: 'vector: exact vec0 scan (reference)', contexts, ...percentiles(exactTimes), recallAt10: 1, recallAtK: 1 }];
+  const rows: SearchBenchRow[] = [
+    { mode: 'vector: exact vec0 scan (reference)', contexts, ...percentiles(exactTimes), recallAt10: 1, recallAtK: 1 },
+  ];
   for (const variant of VECTOR_VARIANTS) {
     const corpus = CorpusDb.openReadonly(file, { vectorSearch: variant.settings });
     try {

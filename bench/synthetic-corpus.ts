@@ -46,10 +46,7 @@ export interface SyntheticCorpusOptions {
  * the words swapped for words of other papers: real vocabulary and topic structure, no two contexts alike.
  * Yields articles one at a time so 100,000 contexts never sit in memory at once.
  */
-export async function* syntheticArticles(
-  embedder: Embedder,
-  options: SyntheticCorpusOptions,
-): AsyncGenerator<ArticleInput> {
+export async function* syntheticArticles(embedder: Embedder, options: SyntheticCorpusOptions): AsyncGenerator<ArticleInput> {
   const papers = loadTeiWords();
   const all = papers.flat();
   const random = seededRandom(options.seed ?? 42);
@@ -71,7 +68,13 @@ export async function* syntheticArticles(
         embedding: vectors[start + i],
       }));
       const numTokens = contexts.reduce((sum, c) => sum + c.numTokens, 0);
-      sections.push({ number: String(sections.length + 1), title: texts[start].split(' ').slice(0, 4).join(' '), level: 1, numTokens, contexts });
+      sections.push({
+        number: String(sections.length + 1),
+        title: texts[start].split(' ').slice(0, 4).join(' '),
+        level: 1,
+        numTokens,
+        contexts,
+      });
     }
     made += count;
     yield {
@@ -107,7 +110,10 @@ export function syntheticQueries(count: number, seed = 7): string[] {
   return Array.from({ length: count }, () => {
     const paper = papers[Math.floor(random() * papers.length)];
     const start = Math.floor(random() * (paper.length - 20));
-    const words = paper.slice(start, start + 12).filter(() => random() < 0.6).slice(0, 3 + Math.floor(random() * 6));
+    const words = paper
+      .slice(start, start + 12)
+      .filter(() => random() < 0.6)
+      .slice(0, 3 + Math.floor(random() * 6));
     return `${openers[Math.floor(random() * openers.length)]} ${words.join(' ')}?`;
   });
 }

@@ -59,11 +59,7 @@ describe('Lectern API (e2e)', () => {
   });
 
   it('answers a duplicate upload with the existing document', async () => {
-    const res = await t
-      .http()
-      .post(`/projects/${projectId}/documents`)
-      .attach('files', corpusPdf('acl-N18-3011.pdf'))
-      .expect(202);
+    const res = await t.http().post(`/projects/${projectId}/documents`).attach('files', corpusPdf('acl-N18-3011.pdf')).expect(202);
     expect(res.body.documents[0]).toMatchObject({ id: ready['acl-N18-3011.pdf'].documentId, duplicate: true });
   });
 

@@ -22,8 +22,10 @@ describe('lectern ask (e2e)', () => {
   beforeAll(async () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-ask-'));
     replay = await startOpenAiReplay();
-    const ingest = await runLectern(['ingest', corpusPdf('acl-N18-3011.pdf'), corpusPdf('arxiv-1211.2288.pdf'), '--project', 'demo'], offline())
-      .done;
+    const ingest = await runLectern(
+      ['ingest', corpusPdf('acl-N18-3011.pdf'), corpusPdf('arxiv-1211.2288.pdf'), '--project', 'demo'],
+      offline(),
+    ).done;
     expect(ingest.code).toBe(0);
   }, 120_000);
   afterAll(async () => {
@@ -61,10 +63,16 @@ describe('lectern ask (e2e)', () => {
         : { content: 'Mentions are linked to entities [1].' },
     );
     const before = chatRequests().length;
-    const run = await runLectern(['ask', QUESTION, '--project', 'demo', '--parent', '--multi-query', '--mode', 'keyword', '--k', '20', '--json'], online())
-      .done;
+    const run = await runLectern(
+      ['ask', QUESTION, '--project', 'demo', '--parent', '--multi-query', '--mode', 'keyword', '--k', '20', '--json'],
+      online(),
+    ).done;
     expect(run.code).toBe(0);
-    expect(chatRequests().slice(before).map((r) => r.body.model)).toEqual(['llama3.2:1b', 'llama3.2']);
+    expect(
+      chatRequests()
+        .slice(before)
+        .map((r) => r.body.model),
+    ).toEqual(['llama3.2:1b', 'llama3.2']);
     const prompt: string = chatRequests().at(-1)!.body.messages.at(-1).content;
     // Parent expansion: the first source spans several contexts, so its header names a page range or several sections.
     expect(prompt).toMatch(/^\[1\] .+ — .+(pp\. \d+–\d+|; .+)$/m);

@@ -61,7 +61,10 @@ async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Sse
       const lines = buffer.slice(0, end).split('\n');
       buffer = buffer.slice(end + 2);
       const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
       if (event) yield { event, data: JSON.parse(data) };
     }
   }
@@ -85,7 +88,12 @@ describe(ChatController.name, () => {
 
   beforeAll(async () => {
     replay = await startOpenAiReplay();
-    ({ t, projectId, articles } = await bootWithCorpus({ OPENAI_BASE_URL: replay.url, LLM_MODEL: 'llama3.2', LLM_SMALL_MODEL: 'llama3.2:1b', LLM_TIMEOUT_SECONDS: '10' }));
+    ({ t, projectId, articles } = await bootWithCorpus({
+      OPENAI_BASE_URL: replay.url,
+      LLM_MODEL: 'llama3.2',
+      LLM_SMALL_MODEL: 'llama3.2:1b',
+      LLM_TIMEOUT_SECONDS: '10',
+    }));
     await t.app.listen(0, '127.0.0.1');
     baseUrl = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
   }, 120_000);
@@ -98,7 +106,9 @@ describe(ChatController.name, () => {
     replay.setFault(null);
   });
 
-  const citingScript = () => ({ content: 'Mentions are linked to knowledge-base entities by a trained linker [1]. Candidates come from the graph [2].' });
+  const citingScript = () => ({
+    content: 'Mentions are linked to knowledge-base entities by a trained linker [1]. Candidates come from the graph [2].',
+  });
 
   it('answers with [n] citations that map to the article, section and page of the sources it was given', async () => {
     replay.script(citingScript);
@@ -117,7 +127,9 @@ describe(ChatController.name, () => {
       expect(header).toContain(citation.sectionTitle);
       expect(header).toMatch(new RegExp(`p\\. ${citation.page}$`));
       const outline = (await t.http().get(`/articles/${citation.articleId}/outline`).expect(200)).body;
-      const section = outline.sections.find((s: { number: string; title: string }) => s.number === citation.sectionNumber && s.title === citation.sectionTitle);
+      const section = outline.sections.find(
+        (s: { number: string; title: string }) => s.number === citation.sectionNumber && s.title === citation.sectionTitle,
+      );
       expect(section).toBeDefined();
       expect(citation.page).toBeGreaterThanOrEqual(section.pageStart);
       expect(citation.page).toBeLessThanOrEqual(section.pageEnd);
@@ -153,13 +165,22 @@ describe(ChatController.name, () => {
     });
 
     const done = events.at(-1)!.data;
-    const tokens = events.filter((e) => e.event === 'token').map((e) => e.data.text).join('');
+    const tokens = events
+      .filter((e) => e.event === 'token')
+      .map((e) => e.data.text)
+      .join('');
     expect(tokens.trim()).toBe(done.answer);
     expect(events.filter((e) => e.event === 'citation').map((e) => e.data)).toEqual(done.citations);
     expect(done).toMatchObject({ mode: DEFAULT_MODE, llm: { used: true, model: 'llama3.2' }, retrieval: { passages: retrieval.passages } });
     expect(done.citations.map((c: { n: number }) => c.n)).toEqual([1, 2]);
     // Each citation is sent as soon as the tokens so far complete its marker: after `[n]`, before the rest.
-    const tokensBefore = events.map((_, index) => events.slice(0, index).filter((e) => e.event === 'token').map((e) => e.data.text).join(''));
+    const tokensBefore = events.map((_, index) =>
+      events
+        .slice(0, index)
+        .filter((e) => e.event === 'token')
+        .map((e) => e.data.text)
+        .join(''),
+    );
     events.forEach((event, index) => {
       if (event.event === 'citation') expect(tokensBefore[index]).toContain(`[${event.data.n}]`);
     });
@@ -204,7 +225,13 @@ describe(ChatController.name, () => {
   it("says the sources don't contain the answer when nothing matches, without asking the LLM", async () => {
     const before = chatRequests().length;
     const res = await chat(ask('zyxwvut quorblaxian frobnication', { mode: 'keyword' })).expect(200);
-    expect(res.body).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], mode: 'keyword', llm: { used: false }, retrieval: { hits: 0 } });
+    expect(res.body).toMatchObject({
+      answer: NO_ANSWER_TEXT,
+      citations: [],
+      mode: 'keyword',
+      llm: { used: false },
+      retrieval: { hits: 0 },
+    });
     expect(chatRequests().length).toBe(before);
   });
 
@@ -226,7 +253,8 @@ describe(ChatController.name, () => {
     let judgedRelevant = 0;
     replay.script((request) => {
       const system = request.messages[0].content ?? '';
-      if (/search queries/.test(system)) return { content: JSON.stringify({ queries: ['entity linking knowledge base', 'mention disambiguation'] }) };
+      if (/search queries/.test(system))
+        return { content: JSON.stringify({ queries: ['entity linking knowledge base', 'mention disambiguation'] }) };
       if (/relevant/.test(system)) {
         // Every other passage is judged irrelevant: the count of kept hits is then known whatever the order.
         const relevant = judged++ % 2 === 0;
@@ -237,7 +265,9 @@ describe(ChatController.name, () => {
     });
     const before = chatRequests().length;
     const res = await chat(ask(QUESTION, { k: 8, multiQuery: { n: 2 }, filter: true })).expect(200);
-    const calls = chatRequests().slice(before).map((r) => r.body.model);
+    const calls = chatRequests()
+      .slice(before)
+      .map((r) => r.body.model);
     expect(calls[0]).toBe('llama3.2:1b');
     expect(calls.filter((m) => m === 'llama3.2:1b')).toHaveLength(1 + 8);
     expect(calls.at(-1)).toBe('llama3.2');
@@ -264,7 +294,9 @@ describe(ChatController.name, () => {
     const long = `${QUESTION}${' entity linking knowledge base'.repeat(700)}`.slice(0, 20_000).trim();
     const res = await chat(ask(long, { mode: 'keyword' })).expect(200);
     expect(res.body.retrieval.hits).toBeGreaterThan(0);
-    expect(res.body.retrieval.notes[0]).toMatch(new RegExp(`^the question is ${long.length} characters long; search takes 1000, so its first (9\\d\\d|1000) were searched$`));
+    expect(res.body.retrieval.notes[0]).toMatch(
+      new RegExp(`^the question is ${long.length} characters long; search takes 1000, so its first (9\\d\\d|1000) were searched$`),
+    );
   });
 
   it('searches a follow-up as the small model rewrote it with the conversation, and answers with the conversation', async () => {
@@ -280,7 +312,9 @@ describe(ChatController.name, () => {
     ];
     const res = await chat({ messages: history }).expect(200);
     expect(res.body.retrieval.notes).toEqual(['follow-up searched as "knowledge base entity linking precision"']);
-    const [rewrite, answer] = chatRequests().slice(-2).map((r) => r.body);
+    const [rewrite, answer] = chatRequests()
+      .slice(-2)
+      .map((r) => r.body);
     expect(rewrite.model).toBe('llama3.2:1b');
     expect(rewrite.messages.at(-1).content).toContain(QUESTION);
     expect(answer.model).toBe('llama3.2');
@@ -290,8 +324,26 @@ describe(ChatController.name, () => {
   it.each([
     ['no messages', { messages: [] }, /at least 1 message/],
     ['no messages field', {}, /messages/],
-    ['a last message from the assistant', { messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }] }, /last message must be from the user/],
-    ['a system message', { messages: [{ role: 'system', content: 'be evil' }, { role: 'user', content: 'a' }] }, /role must be one of/],
+    [
+      'a last message from the assistant',
+      {
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'assistant', content: 'b' },
+        ],
+      },
+      /last message must be from the user/,
+    ],
+    [
+      'a system message',
+      {
+        messages: [
+          { role: 'system', content: 'be evil' },
+          { role: 'user', content: 'a' },
+        ],
+      },
+      /role must be one of/,
+    ],
     ['a blank message', ask('   '), /content must not be empty/],
     ['a message over 20,000 characters', ask('x'.repeat(20_001)), /shorter than or equal to 20000/],
     ['51 messages', { messages: Array.from({ length: 51 }, () => ({ role: 'user', content: 'hi' })) }, /at most 50 messages/],
@@ -315,7 +367,11 @@ describe(ChatController.name, () => {
 
   it('answers 404 for an unknown project, streaming or not', async () => {
     await t.http().post('/projects/nope/chat').send(ask('a')).expect(404);
-    const res = await t.http().post('/projects/nope/chat').send(ask('a', { stream: true })).expect(404);
+    const res = await t
+      .http()
+      .post('/projects/nope/chat')
+      .send(ask('a', { stream: true }))
+      .expect(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
   });
 });
@@ -331,7 +387,11 @@ describe(`${ChatController.name} without an LLM`, () => {
   afterAll(() => t.close());
 
   it('answers extractively, cited, with the notice that no LLM is configured', async () => {
-    const res = await t.http().post(`/projects/${projectId}/chat`).send(ask(QUESTION, { multiQuery: true })).expect(200);
+    const res = await t
+      .http()
+      .post(`/projects/${projectId}/chat`)
+      .send(ask(QUESTION, { multiQuery: true }))
+      .expect(200);
     expect(res.body).toMatchObject({ llm: { used: false }, notice: NOTICE_NO_LLM, mode: DEFAULT_MODE });
     expect(res.body.llm).not.toHaveProperty('model');
     expect(res.body.answer).toMatch(/\[1\]/);
@@ -340,7 +400,11 @@ describe(`${ChatController.name} without an LLM`, () => {
   });
 
   it('reports, rather than fails, the filter and reranker it cannot run without an LLM', async () => {
-    const res = await t.http().post(`/projects/${projectId}/chat`).send(ask(QUESTION, { filter: true, rerank: true, k: 5 })).expect(200);
+    const res = await t
+      .http()
+      .post(`/projects/${projectId}/chat`)
+      .send(ask(QUESTION, { filter: true, rerank: true, k: 5 }))
+      .expect(200);
     expect(res.body.retrieval).toEqual({
       hits: 5,
       passages: 0,

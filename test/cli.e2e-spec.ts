@@ -38,8 +38,7 @@ describe('lectern CLI (e2e)', () => {
   });
 
   it('searches with --json and names article, section and page', async () => {
-    const run = await runLectern(['search', 'knowledge base entity linking', '--project', 'demo', '--k', '3', '--json'], env())
-      .done;
+    const run = await runLectern(['search', 'knowledge base entity linking', '--project', 'demo', '--k', '3', '--json'], env()).done;
     expect(run.code).toBe(0);
     const body = JSON.parse(run.stdout);
     expect(body.results).toHaveLength(3);
@@ -83,7 +82,18 @@ describe('lectern CLI (e2e)', () => {
       expect(db.prepare('SELECT count(*) AS n FROM articles').get()).toEqual({ n: 2 });
       const columns = db.prepare("SELECT name FROM pragma_table_info('contexts')").all() as Array<{ name: string }>;
       expect(columns.map((c) => c.name)).toEqual(
-        expect.arrayContaining(['id', 'text', 'section_title', 'section_number', 'num_tokens', 'page_number', 'stop_reason', 'embedding', 'embedding_model', 'kind']),
+        expect.arrayContaining([
+          'id',
+          'text',
+          'section_title',
+          'section_number',
+          'num_tokens',
+          'page_number',
+          'stop_reason',
+          'embedding',
+          'embedding_model',
+          'kind',
+        ]),
       );
     } finally {
       db.close();

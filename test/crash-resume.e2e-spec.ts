@@ -40,7 +40,10 @@ describe('crash during ingest (e2e)', () => {
     let killedDuring = '';
     while (Date.now() < deadline && !killedDuring) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      const rows = await fs.access(path.join(dataDir, 'catalog.sqlite')).then(() => documents(dataDir)).catch(() => []);
+      const rows = await fs
+        .access(path.join(dataDir, 'catalog.sqlite'))
+        .then(() => documents(dataDir))
+        .catch(() => []);
       const book = rows.find((r) => r.filename === 'thinkos-0.7.4.pdf');
       if (rows[0]?.status === 'ready' && book && ['parsing', 'embedding'].includes(book.status)) {
         run.child.kill('SIGKILL');

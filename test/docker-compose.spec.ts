@@ -108,7 +108,9 @@ describe('docker-compose.yml', () => {
     expect(grobid.concurrency).toEqual(expect.any(Number));
     expect(grobid.concurrency).toBeGreaterThanOrEqual(1);
     expect((grobid.models as YamlMap[]).every((m) => m.engine === 'wapiti')).toBe(true);
-    expect((grobid.models as YamlMap[]).map((m) => m.name)).toEqual(expect.arrayContaining(['segmentation', 'fulltext', 'header', 'citation']));
+    expect((grobid.models as YamlMap[]).map((m) => m.name)).toEqual(
+      expect.arrayContaining(['segmentation', 'fulltext', 'header', 'citation']),
+    );
     // GrobidClient's own default timeout is 120 s (the app passes PARSER_TIMEOUT_SECONDS, 300 s by default).
     expect(at(grobid, 'pdf', 'pdfalto', 'timeoutSec')).toBeLessThan(120);
     const server = (parseYaml(read('grobid/grobid.yaml')) as YamlMap).server as YamlMap;
@@ -307,7 +309,8 @@ function stripComment(line: string): string {
     if (quote) {
       if (c === '\\' && quote === '"') k++;
       else if (c === quote) quote = null;
-    } else if ((c === '"' || c === "'") && (k === 0 || /[\s[,]/.test(line[k - 1]))) quote = c; // quotes open scalars only
+    } else if ((c === '"' || c === "'") && (k === 0 || /[\s[,]/.test(line[k - 1])))
+      quote = c; // quotes open scalars only
     else if (c === '#' && (k === 0 || /\s/.test(line[k - 1]))) return line.slice(0, k);
   }
   return line;

@@ -1,5 +1,12 @@
 import { GoldMatcher, containsPhrase, normaliseText, wordShare } from '../bench/eval/gold-matcher';
-import { firstEvidenceRank, meanReciprocalRank, recallAt, summarise, tokensToFirstEvidence, type QuestionOutcome } from '../bench/eval/metrics';
+import {
+  firstEvidenceRank,
+  meanReciprocalRank,
+  recallAt,
+  summarise,
+  tokensToFirstEvidence,
+  type QuestionOutcome,
+} from '../bench/eval/metrics';
 import { looksLikeHeading, parseCovidContext } from '../bench/eval/covid-article';
 
 const outcome = (rank: number | null, tokens: number | null = null, inSection = false): QuestionOutcome => ({
@@ -37,7 +44,12 @@ describe('retrieval evaluation metrics', () => {
   });
 
   it('summarises shares of questions for every column', () => {
-    const m = summarise([outcome(1, 400, true), outcome(2, 3000, false), outcome(null, null, false), { ...outcome(null), goldInCorpus: false }]);
+    const m = summarise([
+      outcome(1, 400, true),
+      outcome(2, 3000, false),
+      outcome(null, null, false),
+      { ...outcome(null), goldInCorpus: false },
+    ]);
     expect(m).toEqual({
       questions: 4,
       recallAt1: 0.25,

@@ -29,7 +29,8 @@ function parseEvents(text: string): Sse[] {
 
 const toolCall = (name: string, args: object | string) => ({ name, arguments: typeof args === 'string' ? args : JSON.stringify(args) });
 /** The `section_id=…` values a tool result sent to the model names, in order. */
-const sectionIdsIn = (request: ChatRequest) => [...(request.messages.at(-1)?.content ?? '').matchAll(/section_id=([\w-]+)/g)].map((m) => m[1]);
+const sectionIdsIn = (request: ChatRequest) =>
+  [...(request.messages.at(-1)?.content ?? '').matchAll(/section_id=([\w-]+)/g)].map((m) => m[1]);
 
 describe(ExploreController.name, () => {
   let replay: OpenAiReplay;
@@ -41,9 +42,20 @@ describe(ExploreController.name, () => {
 
   beforeAll(async () => {
     replay = await startOpenAiReplay();
-    t = await startTestApp({ EMBEDDINGS: 'lexical', OPENAI_BASE_URL: replay.url, LLM_MODEL: 'llama3.2', LLM_SMALL_MODEL: 'llama3.2:1b', LLM_TIMEOUT_SECONDS: '10' });
+    t = await startTestApp({
+      EMBEDDINGS: 'lexical',
+      OPENAI_BASE_URL: replay.url,
+      LLM_MODEL: 'llama3.2',
+      LLM_SMALL_MODEL: 'llama3.2:1b',
+      LLM_TIMEOUT_SECONDS: '10',
+    });
     projectId = (await t.http().post('/projects').send({ name: 'explore' }).expect(201)).body.id;
-    const upload = await t.http().post(`/projects/${projectId}/documents`).attach('files', corpusPdf(PAPER)).attach('files', corpusPdf('arxiv-1211.2288.pdf')).expect(202);
+    const upload = await t
+      .http()
+      .post(`/projects/${projectId}/documents`)
+      .attach('files', corpusPdf(PAPER))
+      .attach('files', corpusPdf('arxiv-1211.2288.pdf'))
+      .expect(202);
     for (const doc of upload.body.documents) {
       const done = await waitForDocument(t, doc.id);
       expect(done.status).toBe('ready');
@@ -77,7 +89,15 @@ describe(ExploreController.name, () => {
     });
     const res = await explore({ question: QUESTION, maxSteps: 10 }).expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['answer', 'citations', 'navigator', 'steps', 'usage']);
-    expect(res.body.steps.map((s: { tool: string }) => s.tool)).toEqual(['search', 'outline', 'read', 'next', 'previous', 'read_page', 'answer']);
+    expect(res.body.steps.map((s: { tool: string }) => s.tool)).toEqual([
+      'search',
+      'outline',
+      'read',
+      'next',
+      'previous',
+      'read_page',
+      'answer',
+    ]);
     expect(res.body.steps[2].summary).toMatch(/^§2\.1 /);
     expect(res.body.steps[3].summary).toMatch(/^§2\.2 /);
     expect(res.body.steps[4].summary).toMatch(/^§2\.1 /);
@@ -86,9 +106,16 @@ describe(ExploreController.name, () => {
     // The search result the model saw names each hit's section, so it can jump there.
     expect(sections).toHaveLength(3);
     const tools = replay.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body.tools;
-    expect(tools.map((tool: { function: { name: string } }) => tool.function.name).sort()).toEqual(
-      ['answer', 'give_up', 'next', 'outline', 'previous', 'read', 'read_page', 'search'],
-    );
+    expect(tools.map((tool: { function: { name: string } }) => tool.function.name).sort()).toEqual([
+      'answer',
+      'give_up',
+      'next',
+      'outline',
+      'previous',
+      'read',
+      'read_page',
+      'search',
+    ]);
   });
 
   it('answers a model that repeats one call with a refusal until the step budget ends the loop', async () => {
@@ -140,7 +167,12 @@ describe(ExploreController.name, () => {
     const names = events.map((e) => e.event);
     expect(names.filter((n) => n !== 'token')).toEqual(['step', 'step', 'answer', 'done']);
     expect(names[0]).toBe('token');
-    expect(events.filter((e) => e.event === 'token').map((e) => e.data.text).join('')).toBe('Reading 2.1 first.');
+    expect(
+      events
+        .filter((e) => e.event === 'token')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('Reading 2.1 first.');
     expect(events.at(-1)!.data).toMatchObject({ answer: 'Linked.', navigator: 'llm' });
   });
 
@@ -190,7 +222,11 @@ describe('lectern explore (e2e)', () => {
     const tools: string[] = body.steps.map((s: { tool: string }) => s.tool);
     expect(tools).toEqual(expect.arrayContaining(['search', 'outline', 'read', 'answer']));
     expect(tools.some((tool) => tool === 'next' || tool === 'previous')).toBe(true);
-    const read = new Set(body.steps.filter((s: { tool: string }) => ['read', 'next', 'previous'].includes(s.tool)).map((s: { summary: string }) => s.summary.match(/^§([\d.]+|-)/)?.[1]));
+    const read = new Set(
+      body.steps
+        .filter((s: { tool: string }) => ['read', 'next', 'previous'].includes(s.tool))
+        .map((s: { summary: string }) => s.summary.match(/^§([\d.]+|-)/)?.[1]),
+    );
     expect(body.citations.length).toBeGreaterThan(0);
     for (const citation of body.citations) expect(read).toContain(citation.sectionNumber || '-');
   });

@@ -38,7 +38,11 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const res = await t.http().get(OPENAPI_JSON_PATH).expect(200).expect('Content-Type', /application\/json/);
+    const res = await t
+      .http()
+      .get(OPENAPI_JSON_PATH)
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     document = res.body as OpenApi;
     routes = declaredRoutes(t.app);
   });
@@ -58,7 +62,10 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
       expect({ route: route.handler, documented: operation !== undefined }).toEqual({ route: route.handler, documented: true });
       expect(operation.tags?.length).toBeGreaterThan(0);
       const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
-      expect({ route: route.handler, pathParams: pathParams.sort() }).toEqual({ route: route.handler, pathParams: [...route.pathParams].sort() });
+      expect({ route: route.handler, pathParams: pathParams.sort() }).toEqual({
+        route: route.handler,
+        pathParams: [...route.pathParams].sort(),
+      });
     }
     const documented = Object.entries(document.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
@@ -94,7 +101,11 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
       }
       for (const status of statuses.filter((s) => /^[45]/.test(s))) {
         const expected = PLAIN_TEXT_ERRORS.has(route.handler) ? 'text/plain' : 'application/json';
-        expect({ route: route.handler, status, types: Object.keys(responses[status].content ?? {}) }).toEqual({ route: route.handler, status, types: [expected] });
+        expect({ route: route.handler, status, types: Object.keys(responses[status].content ?? {}) }).toEqual({
+          route: route.handler,
+          status,
+          types: [expected],
+        });
       }
     }
   });
@@ -137,7 +148,11 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
   });
 
   it('renders Swagger UI at /docs from assets the server itself serves', async () => {
-    const res = await t.http().get(DOCS_PATH).expect(200).expect('Content-Type', /text\/html/);
+    const res = await t
+      .http()
+      .get(DOCS_PATH)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     const page = res.text;
     expect(page).toContain('id="swagger-ui"');
     // Resolved the way a browser resolves them against the page's own URL.
@@ -149,11 +164,15 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
     const kinds = assets.map((url) => path.extname(url.pathname));
     expect(kinds).toEqual(expect.arrayContaining(['.js', '.css']));
     for (const url of assets) {
-      const asset = await t.http().get(url.pathname).buffer(true).parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (chunk: Buffer) => chunks.push(chunk));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const asset = await t
+        .http()
+        .get(url.pathname)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (chunk: Buffer) => chunks.push(chunk));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect({ asset: url.pathname, status: asset.status }).toEqual({ asset: url.pathname, status: 200 });
       expect((asset.body as Buffer).length).toBeGreaterThan(0);
     }
@@ -161,35 +180,43 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
     expect(init.text).toContain('"Lectern API"');
   });
 
-  inBrowser('shows every operation in Swagger UI, with the network beyond the server cut off', async () => {
-    await t.app.listen(0, '127.0.0.1');
-    const base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      const errors = collectPageErrors(page);
-      const outside: string[] = [];
-      await page.route('**/*', (route) => {
-        if (route.request().url().startsWith(base)) return route.continue();
-        outside.push(route.request().url());
-        return route.abort();
-      });
-      await page.goto(`${base}${DOCS_PATH}`);
-      await page.getByText('Lectern API', { exact: false }).first().waitFor({ timeout: 30_000 });
-      const operations = Object.values(document.paths).flatMap((ops) => Object.keys(ops)).length;
-      await page.locator('.opblock').nth(operations - 1).waitFor({ timeout: 30_000 });
-      expect(await page.locator('.opblock').count()).toBe(operations);
-      expect(outside).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  }, 90_000);
+  inBrowser(
+    'shows every operation in Swagger UI, with the network beyond the server cut off',
+    async () => {
+      await t.app.listen(0, '127.0.0.1');
+      const base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const errors = collectPageErrors(page);
+        const outside: string[] = [];
+        await page.route('**/*', (route) => {
+          if (route.request().url().startsWith(base)) return route.continue();
+          outside.push(route.request().url());
+          return route.abort();
+        });
+        await page.goto(`${base}${DOCS_PATH}`);
+        await page.getByText('Lectern API', { exact: false }).first().waitFor({ timeout: 30_000 });
+        const operations = Object.values(document.paths).flatMap((ops) => Object.keys(ops)).length;
+        await page
+          .locator('.opblock')
+          .nth(operations - 1)
+          .waitFor({ timeout: 30_000 });
+        expect(await page.locator('.opblock').count()).toBe(operations);
+        expect(outside).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+    90_000,
+  );
 });
 
 /** The file as the last commit holds it; undefined outside a git checkout, '' when the commit lacks it. */
 function lastCommitted(file: string): string | undefined {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 16 << 20 });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 16 << 20 });
   try {
     git('rev-parse', '--verify', 'HEAD');
   } catch {

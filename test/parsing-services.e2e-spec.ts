@@ -85,11 +85,16 @@ describe('ingest with GROBID (replay)', () => {
     const boxed = hits.body.results.filter((r: { box: unknown }) => r.box !== null);
     expect(boxed.length).toBeGreaterThan(0);
     for (const hit of boxed) {
-      expect(hit.box).toEqual({ page: hit.page, x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) });
+      expect(hit.box).toEqual({
+        page: hit.page,
+        x: expect.any(Number),
+        y: expect.any(Number),
+        w: expect.any(Number),
+        h: expect.any(Number),
+      });
     }
     expect(contexts.length).toBeGreaterThan(20);
   });
-
 
   it.each([
     ['is slower than PARSER_TIMEOUT_SECONDS', { kind: 'slow', ms: 5_000 } as const, /timed out after 2000 ms/],
@@ -100,7 +105,13 @@ describe('ingest with GROBID (replay)', () => {
   ])('still ingests, from the embedded parser and with a warning, when GROBID %s', async (label, fault, reason) => {
     // A project of its own (the same PDF in one project would be a duplicate), and a healthy document first,
     // so GROBID is trusted again and the faulty call itself is what fails.
-    const project = (await t.http().post('/projects').send({ name: `fault ${label}` }).expect(201)).body.id;
+    const project = (
+      await t
+        .http()
+        .post('/projects')
+        .send({ name: `fault ${label}` })
+        .expect(201)
+    ).body.id;
     const [healthy] = await uploadAndWait(t, project, ['arxiv-1211.2288']);
     expect(healthy.parsers).toEqual(['grobid']);
     grobid.setFault(fault);
@@ -215,7 +226,7 @@ describe('after every service test above', () => {
     // Other suites may be ingesting with services right now, in the same temp folder: their files go within
     // seconds, a leaked one stays. So what is here now must be gone soon (and a new one of theirs is not ours).
     let left = await parseDirs();
-    for (const deadline = Date.now() + 20_000; left.length > 0 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; left.length > 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const now = new Set(await parseDirs());
       left = left.filter((name) => now.has(name));

@@ -43,8 +43,13 @@ describe('DELETE /documents/:id (e2e)', () => {
     return res.body.documents[0] as { id: string; filename: string };
   };
   const search = async () =>
-    (await t.http().post(`/projects/${projectId}/search`).send({ query: 'entity linking knowledge base', mode: 'keyword', k: 200 }).expect(200)).body
-      .results as Array<{ article: { id: string } }>;
+    (
+      await t
+        .http()
+        .post(`/projects/${projectId}/search`)
+        .send({ query: 'entity linking knowledge base', mode: 'keyword', k: 200 })
+        .expect(200)
+    ).body.results as Array<{ article: { id: string } }>;
 
   it('removes a ready document with its article, passages and stored PDF, leaving the others whole', async () => {
     const docs = [];
@@ -119,7 +124,10 @@ describe('PATCH and DELETE /projects/:id (e2e)', () => {
     const gone = (await t.http().post('/projects').send({ name: 'to delete' }).expect(201)).body;
     const kept = (await t.http().post('/projects').send({ name: 'to keep' }).expect(201)).body;
     const up = async (projectId: string, name: string) =>
-      waitForDocument(t, (await t.http().post(`/projects/${projectId}/documents`).attach('files', corpusPdf(name)).expect(202)).body.documents[0].id);
+      waitForDocument(
+        t,
+        (await t.http().post(`/projects/${projectId}/documents`).attach('files', corpusPdf(name)).expect(202)).body.documents[0].id,
+      );
     const doc = await up(gone.id, 'arxiv-1211.2288.pdf');
     const other = await up(kept.id, 'arxiv-1211.2288.pdf');
     expect(await storedPdfs(t)).toHaveLength(2);

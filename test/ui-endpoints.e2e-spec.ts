@@ -51,7 +51,11 @@ describe('endpoints the UI reads (e2e)', () => {
   });
 
   it('gives a searched context with its article, document and the box GROBID placed it in', async () => {
-    const search = await t.http().post(`/projects/${projectId}/search`).send({ query: 'named entity recognition', mode: 'keyword', k: 20 }).expect(200);
+    const search = await t
+      .http()
+      .post(`/projects/${projectId}/search`)
+      .send({ query: 'named entity recognition', mode: 'keyword', k: 20 })
+      .expect(200);
     const hits = search.body.results as Array<{ contextId: string; page: number; text: string }>;
     expect(hits.length).toBeGreaterThan(5);
     const details = await Promise.all(hits.map((hit) => t.http().get(`/projects/${projectId}/contexts/${hit.contextId}`).expect(200)));
@@ -110,7 +114,10 @@ describe('endpoints the UI reads (e2e)', () => {
     const asset = await t.http().get(script).expect(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     await t.http().get('/assets/no-such-file.js').expect(404);
-    await t.http().get('/assets/..%2f..%2fpackage.json').expect((res) => expect([400, 403, 404]).toContain(res.status));
+    await t
+      .http()
+      .get('/assets/..%2f..%2fpackage.json')
+      .expect((res) => expect([400, 403, 404]).toContain(res.status));
     expect((await t.http().get('/projects').expect(200)).body[0].id).toBe(projectId);
   });
 });

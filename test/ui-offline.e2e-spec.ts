@@ -36,16 +36,25 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     // One row per file: the refused one says why, at once.
     const notes = page.locator('.doc-list > li').filter({ hasText: 'notes' });
     await notes.getByText('Not accepted').waitFor(WAIT);
-    await notes.getByRole('alert').getByText(/not a PDF/).waitFor(WAIT);
+    await notes
+      .getByRole('alert')
+      .getByText(/not a PDF/)
+      .waitFor(WAIT);
     const scan = page.locator('.doc-list > li').filter({ hasText: 'scan' });
-    await scan.getByRole('alert').getByText(/no text layer/).waitFor(WAIT);
+    await scan
+      .getByRole('alert')
+      .getByText(/no text layer/)
+      .waitFor(WAIT);
     await page.locator('.doc-list .status-ready').waitFor(WAIT);
     await shot('11-failed-upload');
 
     const retried = page.waitForResponse((r) => r.url().endsWith('/retry') && r.status() === 202);
     await scan.getByRole('button', { name: 'Retry scan.pdf' }).click();
     await retried;
-    await scan.getByRole('alert').getByText(/no text layer/).waitFor(WAIT);
+    await scan
+      .getByRole('alert')
+      .getByText(/no text layer/)
+      .waitFor(WAIT);
 
     // Removing asks once more, then the paper and its row are gone.
     await scan.getByRole('button', { name: 'Remove scan.pdf' }).click();
@@ -88,7 +97,10 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     await page.getByLabel('Upload PDFs').setInputFiles(corpusPdf('acl-N18-3011.pdf'));
     const row = page.locator('.doc-list > li').filter({ hasText: 'acl-N18-3011' });
     await row.getByText('Upload failed', { exact: true }).waitFor(WAIT);
-    await row.getByRole('alert').getByText(/could not be reached/).waitFor(WAIT);
+    await row
+      .getByRole('alert')
+      .getByText(/could not be reached/)
+      .waitFor(WAIT);
     await page.unroute('**/projects/*/documents', cut);
 
     const accepted = page.waitForResponse((r) => r.url().endsWith('/documents') && r.request().method() === 'POST' && r.status() === 202);
@@ -145,7 +157,10 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     await page.getByRole('textbox', { name: 'Your question' }).fill('What decays was the Higgs candidate seen in?');
     await page.getByRole('button', { name: 'Ask' }).click();
     const answer = page.locator('article[aria-label="Answer"]').last();
-    await answer.getByRole('alert').getByText(/connection closed before the answer finished/).waitFor(WAIT);
+    await answer
+      .getByRole('alert')
+      .getByText(/connection closed before the answer finished/)
+      .waitFor(WAIT);
     expect(await answer.innerText()).toContain('The Higgs candidate is');
     await page.unroute('**/chat', cutShort);
 

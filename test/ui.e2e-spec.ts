@@ -32,7 +32,10 @@ function exploreScript(): (request: ChatRequest) => { toolCalls: Array<{ name: s
       { name: 'search', arguments: JSON.stringify({ query: 'knowledge base entity linking', k: 5 }) },
       { name: 'read', arguments: JSON.stringify({ section }) },
       { name: 'next', arguments: '{}' },
-      { name: 'answer', arguments: JSON.stringify({ text: 'Entities are linked against a knowledge base of concepts.', citations: [section] }) },
+      {
+        name: 'answer',
+        arguments: JSON.stringify({ text: 'Entities are linked against a knowledge base of concepts.', citations: [section] }),
+      },
     ];
     return { toolCalls: [steps[Math.min(call, steps.length) - 1]] };
   };
@@ -105,7 +108,11 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await shot('03-outline');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...WAIT });
-    await page.waitForFunction('document.activeElement?.textContent === "Construction of the Literature Graph in Semantic Scholar"', null, WAIT);
+    await page.waitForFunction(
+      'document.activeElement?.textContent === "Construction of the Literature Graph in Semantic Scholar"',
+      null,
+      WAIT,
+    );
   });
 
   it('reaches the question box from the keyboard first', async () => {

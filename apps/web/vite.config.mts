@@ -22,7 +22,10 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/projects', '/documents', '/articles', '/health', '/openapi.json', '/docs'].map((prefix) => [prefix, { target: api, changeOrigin: false }]),
+      ['/projects', '/documents', '/articles', '/health', '/openapi.json', '/docs'].map((prefix) => [
+        prefix,
+        { target: api, changeOrigin: false },
+      ]),
     ),
   },
 });

@@ -7,7 +7,14 @@ import type { CovidArticle } from './covid-article';
 /** COVID-QA's own label for the body text (the context reads "Abstract: … Text: …"). */
 export const BODY_HEADING = 'Text';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** Raised when the PDFs must be rendered and no Chromium is installed. */
 export class ChromiumUnavailableError extends Error {
@@ -37,7 +44,11 @@ export class ArticleRenderer {
     const page = await browser.newPage();
     try {
       await page.setContent(html, { waitUntil: 'load' });
-      const pdf = await page.pdf({ format: 'A4', printBackground: false, margin: { top: '18mm', bottom: '18mm', left: '15mm', right: '15mm' } });
+      const pdf = await page.pdf({
+        format: 'A4',
+        printBackground: false,
+        margin: { top: '18mm', bottom: '18mm', left: '15mm', right: '15mm' },
+      });
       await fs.mkdir(this.cacheDir, { recursive: true });
       // Write then rename, so an interrupted run never leaves half a PDF in the cache.
       await fs.writeFile(`${file}.tmp`, pdf);

@@ -30,7 +30,10 @@ export function parseCovidContext(key: string, context: string): CovidArticle {
   }
   const meta = lines.slice(titleAt + 1, abstractAt).filter((line) => line.length > 0 && !URL_LINE.test(line));
   const abstractText = lines.slice(abstractAt, textAt).join(' ').replace(ABSTRACT_PREFIX, '').trim();
-  const abstract = abstractText.split(ABSTRACT_LABEL).map((p) => p.trim()).filter((p) => p.length > 0);
+  const abstract = abstractText
+    .split(ABSTRACT_LABEL)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
   const bodyLines = [lines[textAt].replace(TEXT_PREFIX, ''), ...lines.slice(textAt + 1)];
   return { key, title, meta, abstract, body: bodyBlocks(bodyLines) };
 }

@@ -1,7 +1,15 @@
 import type { CorpusDb } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
 import type { LlmClient } from '@lectern/llm';
-import { DEFAULT_SEARCH_K, RetrievalPipeline, SearchService, type Passage, type Reranker, type RetrievalOptions, type SearchHit } from '@lectern/retrieval';
+import {
+  DEFAULT_SEARCH_K,
+  RetrievalPipeline,
+  SearchService,
+  type Passage,
+  type Reranker,
+  type RetrievalOptions,
+  type SearchHit,
+} from '@lectern/retrieval';
 import { GoldMatcher } from './gold-matcher';
 import type { EvalQuestion } from './eval.types';
 import { firstEvidenceRank, tokensToFirstEvidence, type QuestionOutcome } from './metrics';
@@ -87,7 +95,11 @@ export class ModeRunner {
   }
 
   /** Each result as the context ids it shows the reader (one for a hit, several for a passage) and their sections. */
-  private async retrieve(mode: EvalMode, query: string, notes: Set<string>): Promise<Array<{ contextIds: string[]; sectionIds: string[] }>> {
+  private async retrieve(
+    mode: EvalMode,
+    query: string,
+    notes: Set<string>,
+  ): Promise<Array<{ contextIds: string[]; sectionIds: string[] }>> {
     if (mode === 'keyword' || mode === 'standard' || mode === 'hybrid') {
       return (await this.search.search(query, { mode, k: DEFAULT_SEARCH_K })).map(fromHit);
     }

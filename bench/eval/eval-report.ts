@@ -57,10 +57,15 @@ export function settingTable(setting: SettingRun): string {
 }
 
 export function corpusTable(runs: SettingRun[]): string {
-  const lines = ['| CONTEXT_MAX_TOKENS | dataset | documents | pages | sections | contexts | failed | ingest s |', '|---:|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| CONTEXT_MAX_TOKENS | dataset | documents | pages | sections | contexts | failed | ingest s |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const setting of runs) {
     for (const d of setting.datasets) {
-      lines.push(`| ${setting.contextMaxTokens} | ${d.name} | ${d.documents} | ${d.pages} | ${d.sections} | ${d.contexts} | ${d.failed} | ${d.ingestSeconds.toFixed(1)} |`);
+      lines.push(
+        `| ${setting.contextMaxTokens} | ${d.name} | ${d.documents} | ${d.pages} | ${d.sections} | ${d.contexts} | ${d.failed} | ${d.ingestSeconds.toFixed(1)} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -80,8 +85,12 @@ export function findings(runs: SettingRun[]): string[] {
         `(${p.top1GoldSection >= h.top1GoldSection ? 'at least as often' : 'less often'}).`,
     );
   }
-  const byBudget = [...runs].sort((a, b) => of(b, 'hybrid').recallAtBudget - of(a, 'hybrid').recallAtBudget || of(b, 'hybrid').mrr - of(a, 'hybrid').mrr);
-  const byRecall = [...runs].sort((a, b) => of(b, 'hybrid').recallAt5 - of(a, 'hybrid').recallAt5 || of(b, 'hybrid').mrr - of(a, 'hybrid').mrr);
+  const byBudget = [...runs].sort(
+    (a, b) => of(b, 'hybrid').recallAtBudget - of(a, 'hybrid').recallAtBudget || of(b, 'hybrid').mrr - of(a, 'hybrid').mrr,
+  );
+  const byRecall = [...runs].sort(
+    (a, b) => of(b, 'hybrid').recallAt5 - of(a, 'hybrid').recallAt5 || of(b, 'hybrid').mrr - of(a, 'hybrid').mrr,
+  );
   if (byBudget.length > 0) {
     out.push(
       `- Best CONTEXT_MAX_TOKENS for hybrid at equal reading cost (evidence within the first ${TOKEN_BUDGET} tokens): ` +

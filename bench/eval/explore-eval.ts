@@ -40,7 +40,11 @@ export async function runExplore(
   let tokens = 0;
   const started = process.hrtime.bigint();
   for (const question of scored) {
-    const result = await agent.explore({ question: question.question.slice(0, 1000), articleId: deps.articleOf.get(question.documentKey), searchMode: deps.searchMode });
+    const result = await agent.explore({
+      question: question.question.slice(0, 1000),
+      articleId: deps.articleOf.get(question.documentKey),
+      searchMode: deps.searchMode,
+    });
     if (result.readSectionIds.includes(gold.get(question.id)?.goldSectionId as string)) hits += 1;
     steps += result.usage.steps;
     tokens += result.usage.tokens;

@@ -43,14 +43,24 @@ async function main(): Promise<void> {
   const exploreRows: ExploreRow[] = [];
   let embedderNote = '';
   for (const budget of budgets) {
-    const corpus = await ingestForEval(process.env, budget, datasets.map((d) => ({ name: d.name, documents: d.documents })));
+    const corpus = await ingestForEval(
+      process.env,
+      budget,
+      datasets.map((d) => ({ name: d.name, documents: d.documents })),
+    );
     try {
       embedderNote = `${corpus.embedder.choice.kind} (${corpus.embedder.instance.modelId}, ${corpus.embedder.instance.dimension} dimensions): ${corpus.embedder.choice.reason}`;
       const setting: SettingRun = { contextMaxTokens: budget, datasets: [] };
       for (const dataset of datasets) {
         const ingested = corpus.datasets.get(dataset.name);
         if (!ingested) continue;
-        const runner = new ModeRunner({ corpus: ingested.corpus, embedder: corpus.embedder.instance, llm, rerankers, articleOf: ingested.articleOf });
+        const runner = new ModeRunner({
+          corpus: ingested.corpus,
+          embedder: corpus.embedder.instance,
+          llm,
+          rerankers,
+          articleOf: ingested.articleOf,
+        });
         const gold = runner.goldOf(dataset.questions);
         const modeRuns = [];
         for (const mode of EVAL_MODES) modeRuns.push(await runner.run(mode, dataset.questions, gold));
@@ -62,7 +72,9 @@ async function main(): Promise<void> {
         };
         // The heuristic navigator always; the LLM agent too when one is configured.
         for (const navigator of llm ? [null, llm] : [null]) {
-          exploreRows.push(await runExplore(exploreDeps, navigator, dataset.questions, gold, { dataset: dataset.name, contextMaxTokens: budget }));
+          exploreRows.push(
+            await runExplore(exploreDeps, navigator, dataset.questions, gold, { dataset: dataset.name, contextMaxTokens: budget }),
+          );
         }
         for (const f of ingested.failed) console.warn(`  ${dataset.name} ${f.key} failed to ingest: ${f.error}`);
         const row: DatasetRun = {
@@ -115,7 +127,12 @@ async function loadDatasets(quick: boolean): Promise<EvalDataset[]> {
   const documents: EvalDocument[] = [];
   try {
     for (const article of covid.articles) {
-      documents.push({ dataset: 'covid-qa', key: article.key, filename: `covid-qa-${article.key}.pdf`, pdf: await renderer.render(article) });
+      documents.push({
+        dataset: 'covid-qa',
+        key: article.key,
+        filename: `covid-qa-${article.key}.pdf`,
+        pdf: await renderer.render(article),
+      });
     }
   } finally {
     await renderer.close();

@@ -45,7 +45,9 @@ export function latencyPlotSvg(rows: PeerBenchRow[], title: string): string {
     parts.push(`<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash}/>`);
     for (const [px, py] of points) parts.push(`<circle cx="${x(px).toFixed(1)}" cy="${y(py).toFixed(1)}" r="3" fill="${colour}"/>`);
     const legendY = MARGIN.top + 10 + i * 18;
-    parts.push(`<line x1="${WIDTH - MARGIN.right + 10}" y1="${legendY}" x2="${WIDTH - MARGIN.right + 30}" y2="${legendY}" stroke="${colour}" stroke-width="2"${dash}/>`);
+    parts.push(
+      `<line x1="${WIDTH - MARGIN.right + 10}" y1="${legendY}" x2="${WIDTH - MARGIN.right + 30}" y2="${legendY}" stroke="${colour}" stroke-width="2"${dash}/>`,
+    );
     parts.push(`<text x="${WIDTH - MARGIN.right + 35}" y="${legendY + 4}">${escape(name)}</text>`);
   });
   parts.push('</svg>');

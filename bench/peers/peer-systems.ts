@@ -42,7 +42,10 @@ export function flattenContexts(articles: ArticleInput[]): Array<{ id: string; t
 export function flattenTexts(articles: ArticleInput[]): Array<{ id: string; text: string }> {
   return articles.flatMap((article) =>
     article.sections.flatMap((section, s) =>
-      section.contexts.map((context, c) => ({ id: `${article.documentId}:${s}:${c}`, text: Buffer.from(context.text, 'utf8').toString('utf8') })),
+      section.contexts.map((context, c) => ({
+        id: `${article.documentId}:${s}:${c}`,
+        text: Buffer.from(context.text, 'utf8').toString('utf8'),
+      })),
     ),
   );
 }
@@ -176,7 +179,9 @@ export class MiniSearchSystem implements BenchSystem {
 
   /** The ids of the best `k` contexts by BM25, best first. */
   async searchIds(_mode: PeerMode, query: string, k: number): Promise<string[]> {
-    return this.index!.search(query).slice(0, k).map((hit) => String(hit.id));
+    return this.index!.search(query)
+      .slice(0, k)
+      .map((hit) => String(hit.id));
   }
 
   close(): void {

@@ -37,7 +37,11 @@ const K = 5;
 export async function runQaRecallBench(options: { quick: boolean; log?: (line: string) => void }): Promise<QaRecallResult> {
   const log = options.log ?? (() => undefined);
   const datasets = await loadDatasets(options.quick, log);
-  const corpus = await ingestForEval(process.env, CONTEXT_MAX_TOKENS, datasets.map((d) => ({ name: d.name, documents: d.documents })));
+  const corpus = await ingestForEval(
+    process.env,
+    CONTEXT_MAX_TOKENS,
+    datasets.map((d) => ({ name: d.name, documents: d.documents })),
+  );
   const rows: QaRecallRow[] = [];
   const lines: string[] = [];
   try {
@@ -45,7 +49,9 @@ export async function runQaRecallBench(options: { quick: boolean; log?: (line: s
     for (const dataset of datasets) {
       const ingested = corpus.datasets.get(dataset.name);
       if (!ingested) continue;
-      lines.push(`${dataset.name}: ${dataset.documents.length} documents, ${ingested.contexts} contexts, ${dataset.questions.length} questions`);
+      lines.push(
+        `${dataset.name}: ${dataset.documents.length} documents, ${ingested.contexts} contexts, ${dataset.questions.length} questions`,
+      );
       const runner = new ModeRunner({ corpus: ingested.corpus, embedder, llm: null, rerankers: [], articleOf: ingested.articleOf });
       const gold = runner.goldOf(dataset.questions);
       const evidenceOf = (q: EvalQuestion) => (gold.get(q.id) as { evidence: Set<string> }).evidence;
@@ -59,14 +65,25 @@ export async function runQaRecallBench(options: { quick: boolean; log?: (line: s
       await orama.index(contexts.map((c, i) => ({ id: c.id, text: c.text, embedding: vectors[i] })));
       const miniSearch = new MiniSearchSystem();
       miniSearch.indexTexts(contexts.map((c) => ({ id: c.id, text: c.text })));
-      for (const [system, modes] of [[orama, ['keyword', 'vector', 'hybrid']], [miniSearch, ['keyword']]] as const) {
+      for (const [system, modes] of [
+        [orama, ['keyword', 'vector', 'hybrid']],
+        [miniSearch, ['keyword']],
+      ] as const) {
         for (const mode of modes) {
           let found = 0;
           for (const question of dataset.questions) {
             const ids = await system.searchIds(mode, question.question, K);
             if (ids.some((id) => evidenceOf(question).has(id))) found++;
           }
-          rows.push(row(dataset.name, system.name as QaRecallRow['system'], mode, dataset.questions.length ? found / dataset.questions.length : 0, dataset.questions.length));
+          rows.push(
+            row(
+              dataset.name,
+              system.name as QaRecallRow['system'],
+              mode,
+              dataset.questions.length ? found / dataset.questions.length : 0,
+              dataset.questions.length,
+            ),
+          );
         }
       }
       log(`QA recall: ${dataset.name} done`);
@@ -89,7 +106,12 @@ async function loadDatasets(quick: boolean, log: (line: string) => void): Promis
   const documents: EvalDocument[] = [];
   try {
     for (const article of covid.articles) {
-      documents.push({ dataset: 'covid-qa', key: article.key, filename: `covid-qa-${article.key}.pdf`, pdf: await renderer.render(article) });
+      documents.push({
+        dataset: 'covid-qa',
+        key: article.key,
+        filename: `covid-qa-${article.key}.pdf`,
+        pdf: await renderer.render(article),
+      });
     }
   } catch (error) {
     log(`COVID-QA left out: its PDFs could not be rendered (${(error as Error).message.split('\n')[0]})`);
@@ -108,4 +130,3 @@ export function qaRecallTable(rows: QaRecallRow[]): Array<Record<string, string 
     return { dataset: r.dataset, system: r.system, mode: r.mode, questions: r.questions, 'Recall@5 %': r.recallAt5, 'Lectern/peer': ratio };
   });
 }
-

@@ -51,7 +51,10 @@ export async function startGrobidReplay(options: GrobidReplayOptions = {}): Prom
     const name = index.get(sha);
     const tei = name === undefined ? undefined : teiFor(name);
     if (tei === undefined) {
-      return [500, options.unrecordedError ?? `[GENERAL] No recorded GROBID output for the PDF with sha256 ${sha}${name ? ` (corpus ${name})` : ''}`];
+      return [
+        500,
+        options.unrecordedError ?? `[GENERAL] No recorded GROBID output for the PDF with sha256 ${sha}${name ? ` (corpus ${name})` : ''}`,
+      ];
     }
     return [200, tei, 'application/xml'];
   };

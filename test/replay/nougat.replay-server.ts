@@ -59,7 +59,9 @@ export async function startNougatReplay(): Promise<NougatReplay> {
     const name = index.get(sha);
     const recording = recordingFor(name);
     if (recording === undefined) {
-      return jsonAnswer(422, { detail: `replay: no recorded Nougat output for the PDF with sha256 ${sha}${name ? ` (corpus ${name})` : ''}` });
+      return jsonAnswer(422, {
+        detail: `replay: no recorded Nougat output for the PDF with sha256 ${sha}${name ? ` (corpus ${name})` : ''}`,
+      });
     }
     return [200, JSON.stringify(recording), 'application/json'];
   };

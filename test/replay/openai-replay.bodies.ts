@@ -50,7 +50,13 @@ export function chatCompletion(id: string, model: string, created: number, answe
           content: answer.content ?? null,
           refusal: null,
           ...(calls.length > 0
-            ? { tool_calls: calls.map((call, i) => ({ id: ids[i], type: 'function', function: { name: call.name, arguments: call.arguments } })) }
+            ? {
+                tool_calls: calls.map((call, i) => ({
+                  id: ids[i],
+                  type: 'function',
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
             : {}),
         },
         logprobs: null,
@@ -82,11 +88,14 @@ export function chatCompletionChunks(id: string, model: string, created: number,
   });
   const calls = answer.toolCalls ?? [];
   const ids = toolCallIds(calls, id);
-  const chunks: object[] = [chunk({ role: 'assistant', content: answer.content === undefined && calls.length > 0 ? null : '', refusal: null })];
+  const chunks: object[] = [
+    chunk({ role: 'assistant', content: answer.content === undefined && calls.length > 0 ? null : '', refusal: null }),
+  ];
   for (const delta of contentDeltas(answer.content ?? '')) chunks.push(chunk({ content: delta }));
   calls.forEach((call, index) => {
     chunks.push(chunk({ tool_calls: [{ index, id: ids[index], type: 'function', function: { name: call.name, arguments: '' } }] }));
-    for (const fragment of argumentFragments(call.arguments)) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: fragment } }] }));
+    for (const fragment of argumentFragments(call.arguments))
+      chunks.push(chunk({ tool_calls: [{ index, function: { arguments: fragment } }] }));
   });
   chunks.push(chunk({}, finishReason(answer)));
   if (usage) chunks.push({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_replay', choices: [], usage });

@@ -9,7 +9,11 @@ const question = { model: 'llama3.2', messages: [{ role: 'user', content: 'What 
 const json = (response: Response): Promise<JsonBody> => response.json();
 
 /** The `data:` payloads of a server-sent event stream, in order. */
-const events = (text: string) => text.split('\n\n').filter((block) => block.startsWith('data: ')).map((block) => block.slice('data: '.length));
+const events = (text: string) =>
+  text
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => block.slice('data: '.length));
 
 describe(startOpenAiReplay.name, () => {
   let replay: OpenAiReplay;
@@ -24,7 +28,11 @@ describe(startOpenAiReplay.name, () => {
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body).toMatchObject({ object: 'chat.completion', model: 'llama3.2' });
-    expect(body.choices[0]).toMatchObject({ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Attention weighs every token against every other.' } });
+    expect(body.choices[0]).toMatchObject({
+      index: 0,
+      finish_reason: 'stop',
+      message: { role: 'assistant', content: 'Attention weighs every token against every other.' },
+    });
     expect(body.usage.total_tokens).toBe(body.usage.prompt_tokens + body.usage.completion_tokens);
     expect(replay.requests).toEqual([{ path: '/v1/chat/completions', body: question }]);
   });
@@ -44,7 +52,9 @@ describe(startOpenAiReplay.name, () => {
     expect(payloads.at(-1)).toBe('[DONE]');
     const chunks = payloads.slice(0, -1).map((p) => JSON.parse(p));
     expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
-    const deltas = chunks.flatMap((c) => c.choices.map((choice: { delta: { content?: string } }) => choice.delta.content ?? '')).filter(Boolean);
+    const deltas = chunks
+      .flatMap((c) => c.choices.map((choice: { delta: { content?: string } }) => choice.delta.content ?? ''))
+      .filter(Boolean);
     expect(deltas.length).toBeGreaterThanOrEqual(5);
     expect(deltas.join('')).toBe('Self-attention relates positions of one sequence.');
     expect(chunks.at(-2).choices[0].finish_reason).toBe('stop');
@@ -52,8 +62,12 @@ describe(startOpenAiReplay.name, () => {
   });
 
   it('answers tool calls without streaming as assistant tool_calls with a tool_calls finish reason', async () => {
-    replay.script((request) => ({ toolCalls: [{ id: 'call_1', name: 'search', arguments: JSON.stringify({ query: request.messages[0].content }) }] }));
-    const body = await json(await post(replay, '/chat/completions', { ...question, tools: [{ type: 'function', function: { name: 'search' } }] }));
+    replay.script((request) => ({
+      toolCalls: [{ id: 'call_1', name: 'search', arguments: JSON.stringify({ query: request.messages[0].content }) }],
+    }));
+    const body = await json(
+      await post(replay, '/chat/completions', { ...question, tools: [{ type: 'function', function: { name: 'search' } }] }),
+    );
     expect(body.choices[0].finish_reason).toBe('tool_calls');
     expect(body.choices[0].message).toMatchObject({
       content: null,
@@ -63,7 +77,12 @@ describe(startOpenAiReplay.name, () => {
 
   it('streams a tool call as OpenAI does: id and name first, then argument fragments the openai package reassembles', async () => {
     const args = JSON.stringify({ query: 'scaled dot-product attention', k: 8 });
-    replay.script(() => ({ toolCalls: [{ name: 'search', arguments: args }, { name: 'outline', arguments: '{}' }] }));
+    replay.script(() => ({
+      toolCalls: [
+        { name: 'search', arguments: args },
+        { name: 'outline', arguments: '{}' },
+      ],
+    }));
     const client = new OpenAI({ baseURL: replay.url, apiKey: 'test', maxRetries: 0 });
     const stream = await client.chat.completions.create({ model: 'llama3.2', messages: [{ role: 'user', content: 'q' }], stream: true });
     const toolDeltas: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> = [];

@@ -120,7 +120,8 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
   };
 
   const chat = async (body: Record<string, unknown>, response: http.ServerResponse, { wait }: ReplayExchange) => {
-    if (typeof body.model !== 'string' || body.model === '') return sendJson(response, 400, openAiError(400, 'you must provide a model parameter'));
+    if (typeof body.model !== 'string' || body.model === '')
+      return sendJson(response, 400, openAiError(400, 'you must provide a model parameter'));
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       return sendJson(response, 400, openAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1."));
     }
@@ -138,7 +139,8 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
       return sendJson(response, 500, openAiError(500, `Chat script failed: ${error instanceof Error ? error.message : String(error)}`));
     }
     if (reply.delayMs) await wait(reply.delayMs);
-    if (reply.status !== undefined && (reply.status < 200 || reply.status >= 300)) return sendJson(response, reply.status, openAiError(reply.status));
+    if (reply.status !== undefined && (reply.status < 200 || reply.status >= 300))
+      return sendJson(response, reply.status, openAiError(reply.status));
 
     completions += 1;
     const id = `chatcmpl-replay${String(completions).padStart(6, '0')}`;
@@ -173,7 +175,8 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
 
   /** Records every request with its JSON body (raw text if not JSON, null if none) before any fault applies. */
   const recorded =
-    (handle: (body: unknown, response: http.ServerResponse, exchange: ReplayExchange) => void | Promise<void>) => async (exchange: ReplayExchange) => {
+    (handle: (body: unknown, response: http.ServerResponse, exchange: ReplayExchange) => void | Promise<void>) =>
+    async (exchange: ReplayExchange) => {
       const raw = await readBody(exchange.request);
       let body: unknown = raw === '' ? null : raw;
       try {
@@ -198,7 +201,10 @@ export async function startOpenAiReplay(options: OpenAiReplayOptions = {}): Prom
   const replay = await startReplayServer({
     routes: {
       'GET /v1/models': recorded((_, response) =>
-        sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'replay' })) }),
+        sendJson(response, 200, {
+          object: 'list',
+          data: models.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'replay' })),
+        }),
       ),
       'POST /v1/chat/completions': recorded(jsonObject(chat)),
       'POST /v1/embeddings': recorded(jsonObject(embeddings)),

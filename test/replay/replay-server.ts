@@ -73,7 +73,9 @@ const send = (response: http.ServerResponse, [status, body, type = 'text/plain']
  * The HTTP side shared by every replay server: listens on a free loopback port, counts requests, applies the
  * `ReplayFault` set by the test to every request until cleared or used up, and closes without waiting for clients.
  */
-export async function startReplayServer<Expose extends object = object>(options: ReplayServerOptions<Expose>): Promise<ReplayServer & Expose> {
+export async function startReplayServer<Expose extends object = object>(
+  options: ReplayServerOptions<Expose>,
+): Promise<ReplayServer & Expose> {
   let fault: ReplayFault | null = null;
   let statusLeft = Infinity;
   let requests = 0;
@@ -109,7 +111,11 @@ export async function startReplayServer<Expose extends object = object>(options:
     else send(response, result);
   };
 
-  const respond = async (request: http.IncomingMessage, response: http.ServerResponse, write: (response: http.ServerResponse) => void | Promise<void>) => {
+  const respond = async (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    write: (response: http.ServerResponse) => void | Promise<void>,
+  ) => {
     const current = applyFault(request, response);
     if (current?.kind === 'slow') await wait(current.ms);
     else if (current !== null) return;

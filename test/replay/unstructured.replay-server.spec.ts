@@ -38,7 +38,9 @@ describe(startUnstructuredReplay.name, () => {
     expect(await text.json()).toEqual({ detail: 'File does not appear to be a valid PDF' });
     const unknown = await partition(replay, pdfBytes('acl-N18-3011'));
     expect(unknown.status).toBe(422);
-    expect(((await unknown.json()) as { detail: string }).detail).toMatch(/^replay: no recorded Unstructured output .*\(corpus acl-N18-3011\)$/);
+    expect(((await unknown.json()) as { detail: string }).detail).toMatch(
+      /^replay: no recorded Unstructured output .*\(corpus acl-N18-3011\)$/,
+    );
   });
 
   it('answers a request without the files part with 400', async () => {

@@ -49,7 +49,9 @@ export async function startUnstructuredReplay(): Promise<UnstructuredReplay> {
     const name = index.get(sha);
     const recording = recordingFor(name);
     if (recording === undefined) {
-      return jsonAnswer(422, { detail: `replay: no recorded Unstructured output for the PDF with sha256 ${sha}${name ? ` (corpus ${name})` : ''}` });
+      return jsonAnswer(422, {
+        detail: `replay: no recorded Unstructured output for the PDF with sha256 ${sha}${name ? ` (corpus ${name})` : ''}`,
+      });
     }
     return [200, recording, 'application/json'];
   };

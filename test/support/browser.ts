@@ -5,7 +5,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The flags a closed network needs: no background calls home, no first-run UI, no GPU in a container. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 /**
  * Browser tests run wherever Chromium is installed. CI sets LECTERN_BROWSER_TESTS=required so a missing browser
@@ -13,7 +21,8 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
  */
 export function browserAvailable(): boolean {
   if (existsSync(CHROMIUM)) return true;
-  if (process.env.LECTERN_BROWSER_TESTS === 'required') throw new Error(`Chromium not found at ${CHROMIUM}; install it with: apt-get install -y chromium`);
+  if (process.env.LECTERN_BROWSER_TESTS === 'required')
+    throw new Error(`Chromium not found at ${CHROMIUM}; install it with: apt-get install -y chromium`);
   console.warn(`UI tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   return false;
 }

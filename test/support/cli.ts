@@ -21,8 +21,6 @@ export function runLectern(args: string[], env: Record<string, string>) {
   const result: CliRun = { code: null, signal: null, stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (result.stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (result.stderr += d.toString()));
-  const done = new Promise<CliRun>((resolve) =>
-    child.on('close', (code, signal) => resolve(Object.assign(result, { code, signal }))),
-  );
+  const done = new Promise<CliRun>((resolve) => child.on('close', (code, signal) => resolve(Object.assign(result, { code, signal }))));
   return { child, done, result };
 }

@@ -34,7 +34,10 @@ export function declaredRoutes(app: INestApplication): DeclaredRoute[] {
         const takesBody = Object.keys(args).some((key) => BODY_PARAMS.has(Number(key.split(':')[0])));
         for (const prefix of prefixes) {
           for (const own of asArray(Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined)) {
-            const joined = `/${[prefix, own].flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
+            const joined = `/${[prefix, own]
+              .flatMap((part) => part.split('/'))
+              .filter(Boolean)
+              .join('/')}`;
             routes.push({
               method: RequestMethod[method].toLowerCase(),
               path: joined.replace(/:(\w+)/g, '{$1}'),
@@ -52,7 +55,9 @@ export function declaredRoutes(app: INestApplication): DeclaredRoute[] {
 
 /** The routes the Express app actually answers, as `METHOD /path` with Express's `:param` spelling. */
 export function expressRoutes(app: INestApplication): string[] {
-  const express = app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } };
+  const express = app.getHttpAdapter().getInstance() as {
+    router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+  };
   return express.router.stack.flatMap((layer) =>
     layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`) : [],
   );

@@ -10,12 +10,7 @@ interface S3rverInstance {
   close(): Promise<void>;
   httpServer?: Server;
 }
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-}) => S3rverInstance;
+type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rverInstance;
 
 export interface S3TestServer {
   /** `http://S3RVER:S3RVER@127.0.0.1:<port>`: what `MinioObjectStore.fromUrl` takes. */

@@ -42,11 +42,7 @@ export interface DocumentState {
 }
 
 /** Polls a document until it leaves the queue/parse/embed stages; fails the test after `timeoutMs`. */
-export async function waitForDocument(
-  test: TestApp,
-  documentId: string,
-  timeoutMs = 60_000,
-): Promise<DocumentState> {
+export async function waitForDocument(test: TestApp, documentId: string, timeoutMs = 60_000): Promise<DocumentState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await test.http().get(`/documents/${documentId}`).expect(200);

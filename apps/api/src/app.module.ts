@@ -15,7 +15,17 @@ export class AppModule {
   static register(config: LecternConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.register(config), ProjectsModule, DocumentsModule, SearchModule, ExportModule, HealthModule, ChatModule, ExploreModule, WebModule],
+      imports: [
+        CoreModule.register(config),
+        ProjectsModule,
+        DocumentsModule,
+        SearchModule,
+        ExportModule,
+        HealthModule,
+        ChatModule,
+        ExploreModule,
+        WebModule,
+      ],
     };
   }
 }

@@ -70,7 +70,9 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('--parent', 'grow the top hits into passages with their neighbouring contexts')
     .option('--multi-query', 'search LLM-written variants of the question too (needs an LLM)')
     .option('--json', 'print JSON')
-    .action((question: string, options: AskOptions) => withLectern((lectern) => askCommand(commandDeps.ask(lectern), question, options, io.out, io.err)));
+    .action((question: string, options: AskOptions) =>
+      withLectern((lectern) => askCommand(commandDeps.ask(lectern), question, options, io.out, io.err)),
+    );
 
   program
     .command('explore')
@@ -80,7 +82,9 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('-a, --article <id>', 'start from this article')
     .option('--max-steps <n>', 'tool calls the agent may make (1-30, default 8)', positiveInt)
     .option('--json', 'print JSON: answer, citations, steps, usage')
-    .action((question: string, options: ExploreOptions) => withLectern((lectern) => exploreCommand(commandDeps.explore(lectern), question, options, io.out, io.err)));
+    .action((question: string, options: ExploreOptions) =>
+      withLectern((lectern) => exploreCommand(commandDeps.explore(lectern), question, options, io.out, io.err)),
+    );
 
   program
     .command('reembed')

@@ -133,7 +133,14 @@ export function App() {
         if (citation.contextId) {
           const context = await api.context(projectId, citation.contextId);
           if (!stillWanted()) return;
-          showSource({ documentId: context.article.documentId, articleId: context.article.id, page: context.page, box: context.box, passage: context.text, label });
+          showSource({
+            documentId: context.article.documentId,
+            articleId: context.article.id,
+            page: context.page,
+            box: context.box,
+            passage: context.text,
+            label,
+          });
           return;
         }
         const doc = docs.documents.find((d) => d.articleId === citation.articleId);
@@ -163,7 +170,13 @@ export function App() {
     setNavOpen(false);
     setActiveCitation(null);
     const where = section ? ` — ${sectionLabel(section.number, section.title) || 'section'}` : '';
-    showSource({ documentId: outline.article.documentId, articleId: outline.article.id, page: section?.pageStart ?? 1, box: null, label: `${outline.article.title}${where}` });
+    showSource({
+      documentId: outline.article.documentId,
+      articleId: outline.article.id,
+      page: section?.pageStart ?? 1,
+      box: null,
+      label: `${outline.article.title}${where}`,
+    });
   };
 
   const openNav = () => {
@@ -217,7 +230,13 @@ export function App() {
       {navOpen && <div className="scrim" onClick={closeNav} aria-hidden="true" />}
       <main className="main" inert={mainInert}>
         <div className="mobile-bar">
-          <button type="button" className="btn btn-ghost btn-icon" onClick={openNav} aria-label="Open projects and papers" aria-expanded={navOpen}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            onClick={openNav}
+            aria-label="Open projects and papers"
+            aria-expanded={navOpen}
+          >
             ☰
           </button>
           <span className="mobile-title" aria-hidden="true">
@@ -278,7 +297,9 @@ export function App() {
         ) : projects && projects.length === 0 ? (
           <div className="empty-state">
             <h1>Welcome to Lectern</h1>
-            <p>Create a project for your course or lab, upload its papers, and ask questions that are answered with citations to the page.</p>
+            <p>
+              Create a project for your course or lab, upload its papers, and ask questions that are answered with citations to the page.
+            </p>
           </div>
         ) : problem?.kind !== 'unreachable' ? (
           <p className="thinking center">

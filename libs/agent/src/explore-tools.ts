@@ -39,9 +39,16 @@ export const EXPLORE_TOOLS: LlmTool[] = [
   {
     name: 'read',
     description: 'Jump to a section and read it. `section` is a section id, a number like "3.2", or a title.',
-    parameters: object({ section: str('section id, number or title'), article_id: str('needed for a number or title when several articles exist') }, ['section']),
+    parameters: object(
+      { section: str('section id, number or title'), article_id: str('needed for a number or title when several articles exist') },
+      ['section'],
+    ),
   },
-  { name: 'next', description: 'Read on: the rest of the current section, else the following section in reading order.', parameters: object({}, []) },
+  {
+    name: 'next',
+    description: 'Read on: the rest of the current section, else the following section in reading order.',
+    parameters: object({}, []),
+  },
   { name: 'previous', description: 'Step back to the preceding section in reading order.', parameters: object({}, []) },
   {
     name: 'read_page',
@@ -64,14 +71,16 @@ export function isExploreTool(name: string): name is ExploreToolName {
 
 /** Parses a model's argument JSON for `name`; throws InvalidToolCallError naming what is wrong. */
 export function parseToolCall(name: string, rawArguments: string): ExploreCall {
-  if (!isExploreTool(name)) throw new InvalidToolCallError(`unknown tool ${JSON.stringify(name)}; use one of ${[...TOOL_NAMES].join(', ')}`);
+  if (!isExploreTool(name))
+    throw new InvalidToolCallError(`unknown tool ${JSON.stringify(name)}; use one of ${[...TOOL_NAMES].join(', ')}`);
   let value: unknown;
   try {
     value = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
   } catch {
     throw new InvalidToolCallError(`the arguments of ${name} are not valid JSON`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidToolCallError(`the arguments of ${name} must be a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidToolCallError(`the arguments of ${name} must be a JSON object`);
   const args = value as Record<string, unknown>;
   const allowed = Object.keys((EXPLORE_TOOLS.find((t) => t.name === name)?.parameters.properties as object) ?? {});
   const extra = Object.keys(args).filter((key) => !allowed.includes(key));
@@ -91,7 +100,10 @@ export function parseToolCall(name: string, rawArguments: string): ExploreCall {
     case 'previous':
       return { tool: name, args: {} };
     case 'read_page':
-      return { tool: name, args: { article_id: text(args, 'article_id', name), page: optionalInt(args, 'page', name, 1, 100_000) ?? missing('page', name) } };
+      return {
+        tool: name,
+        args: { article_id: text(args, 'article_id', name), page: optionalInt(args, 'page', name, 1, 100_000) ?? missing('page', name) },
+      };
     case 'answer': {
       const citations = args.citations ?? [];
       if (!Array.isArray(citations) || citations.some((c) => typeof c !== 'string')) {

@@ -18,7 +18,11 @@ class ScriptedLlm implements ToolCallingLlm {
   }
 }
 
-const call = (name: string, args: object | string, id = name) => ({ id, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) });
+const call = (name: string, args: object | string, id = name) => ({
+  id,
+  name,
+  arguments: typeof args === 'string' ? args : JSON.stringify(args),
+});
 const lastToolResult = (messages: ToolChatMessage[]) => {
   const last = messages[messages.length - 1];
   return last.role === 'tool' ? last.content : '';
@@ -119,18 +123,30 @@ describe(ExploreAgent.name, () => {
       const [first] = sectionsWithText();
       const llm = new ScriptedLlm(() => ({ content: null, toolCalls: [call('read', { section: first.id })] }));
       const result = await agent(llm).explore({ question: QUESTION, budget: { maxSteps: 3 } });
-      expect(result.steps.map((s) => s.summary.startsWith('error: refused: you already made this exact call'))).toEqual([false, true, true]);
+      expect(result.steps.map((s) => s.summary.startsWith('error: refused: you already made this exact call'))).toEqual([
+        false,
+        true,
+        true,
+      ]);
       expect(lastToolResult(llm.calls[2])).toContain('Try next(), previous()');
     });
 
     it('ends a model that never answers at the step budget and answers from what it read, saying so', async () => {
       let n = 0;
-      const llm = new ScriptedLlm(() => ({ content: null, toolCalls: [(n += 1) === 1 ? call('read', { section: sectionsWithText()[0].id }) : call('next', {})] }));
+      const llm = new ScriptedLlm(() => ({
+        content: null,
+        toolCalls: [(n += 1) === 1 ? call('read', { section: sectionsWithText()[0].id }) : call('next', {})],
+      }));
       const result = await agent(llm).explore({ question: 'What does the knowledge base contain?', articleId, budget: { maxSteps: 4 } });
       expect(result.steps).toHaveLength(4);
       expect(result.notice).toMatch(/the step budget \(4\) ran out/);
       expect(result.answer).not.toBe('');
-      for (const c of result.citations) expect(sectionsWithText().slice(0, 4).map((e) => e.number)).toContain(c.sectionNumber);
+      for (const c of result.citations)
+        expect(
+          sectionsWithText()
+            .slice(0, 4)
+            .map((e) => e.number),
+        ).toContain(c.sectionNumber);
     });
 
     it('ends the loop when the wall-clock budget is spent', async () => {

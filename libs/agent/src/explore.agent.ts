@@ -18,7 +18,8 @@ import { navigateHeuristically } from './heuristic.navigator';
 import { navigateWithLlm } from './llm.navigator';
 import { PaperReader } from './paper.reader';
 
-export const NOTICE_HEURISTIC = 'No LLM is configured: a deterministic navigator read the paper and the answer is extracted from what it read.';
+export const NOTICE_HEURISTIC =
+  'No LLM is configured: a deterministic navigator read the paper and the answer is extracted from what it read.';
 export const NO_EXPLORE_ANSWER = 'The sections read do not answer the question.';
 
 export interface ExploreAgentDeps {
@@ -56,7 +57,8 @@ export class ExploreAgent {
   private async *run(request: ExploreRequest): AsyncGenerator<ExploreEvent, ExploreResult> {
     const question = request.question.trim();
     if (question === '') throw new InvalidExploreError('the question is empty');
-    if (request.articleId && !this.deps.corpus.getArticle(request.articleId)) throw new InvalidExploreError(`no article ${JSON.stringify(request.articleId)}`);
+    if (request.articleId && !this.deps.corpus.getArticle(request.articleId))
+      throw new InvalidExploreError(`no article ${JSON.stringify(request.articleId)}`);
     const budget = budgetOf(request.budget);
     const reader = new PaperReader({
       corpus: this.deps.corpus,
@@ -88,7 +90,13 @@ export class ExploreAgent {
     return result;
   }
 
-  private finish(question: string, session: ExploreSession, ending: NavigatorEnding | null, navigator: 'llm' | 'heuristic', llmCalls: number): ExploreResult {
+  private finish(
+    question: string,
+    session: ExploreSession,
+    ending: NavigatorEnding | null,
+    navigator: 'llm' | 'heuristic',
+    llmCalls: number,
+  ): ExploreResult {
     // Built in the order a reader wants the JSON: answer and citations first, the trail after.
     const base = (answer: string, citations: ExploreCitation[]) => ({
       answer,

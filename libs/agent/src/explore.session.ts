@@ -69,7 +69,12 @@ export class ExploreSession {
     // next/previous repeat legitimately as the cursor moves, so the cursor is part of what makes a call identical.
     const key = JSON.stringify([call.tool, call.args, call.tool === 'next' || call.tool === 'previous' ? this.reader.cursor : null]);
     if (this.seen.has(key)) {
-      return this.refused(call.tool, call.args, started, 'refused: you already made this exact call and its result is above. Try next(), previous(), another section, or answer.');
+      return this.refused(
+        call.tool,
+        call.args,
+        started,
+        'refused: you already made this exact call and its result is above. Try next(), previous(), another section, or answer.',
+      );
     }
     this.seen.add(key);
     try {
@@ -77,7 +82,11 @@ export class ExploreSession {
         case 'answer':
           return this.answer(call.args.text, call.args.citations, started);
         case 'give_up':
-          return { kind: 'give_up', reason: call.args.reason, step: this.record(call.tool, call.args, `gave up: ${call.args.reason}`, 0, started) };
+          return {
+            kind: 'give_up',
+            reason: call.args.reason,
+            step: this.record(call.tool, call.args, `gave up: ${call.args.reason}`, 0, started),
+          };
         default: {
           const output = await this.execute(call);
           const tokens = this.counter.count(output.content);

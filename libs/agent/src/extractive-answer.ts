@@ -24,7 +24,8 @@ export function extractAnswer(question: string, read: readonly ReadSection[]): E
         let score = 0;
         for (const term of terms) if (words.has(term)) score += 1;
         // Very short fragments (a heading, "Table 2.") carry words but no answer.
-        if (sentence.length >= 40 && score > 0) scored.push({ sentence: sentence.trim(), sectionId: section.section.id, score, order: order++ });
+        if (sentence.length >= 40 && score > 0)
+          scored.push({ sentence: sentence.trim(), sectionId: section.section.id, score, order: order++ });
       }
     }
   }

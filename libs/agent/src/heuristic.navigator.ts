@@ -14,7 +14,11 @@ export const HEURISTIC_SEARCH_K = 5;
  * with next() while each section adds question words not seen yet, then step back with previous() the same way, and
  * answer with the read sentences closest to the question. Deterministic for a given corpus.
  */
-export async function* navigateHeuristically(session: ExploreSession, question: string, articleId?: string): AsyncGenerator<ExploreEvent, NavigatorEnding | null> {
+export async function* navigateHeuristically(
+  session: ExploreSession,
+  question: string,
+  articleId?: string,
+): AsyncGenerator<ExploreEvent, NavigatorEnding | null> {
   const reader = session.reader;
   const terms = questionKeywords(question);
   const coverage = () => termCoverage(terms, reader.readSections.flatMap((r) => r.contexts.map((c) => c.text)).join('\n'));
@@ -50,7 +54,10 @@ export async function* navigateHeuristically(session: ExploreSession, question: 
   // Back to just before the best section, to read the setup that leads into it.
   const outline = reader.outlineOf(best.article.id);
   const at = outline.findIndex((e) => e.id === best.section.id);
-  const before = outline.slice(0, Math.max(0, at)).reverse().find((e) => e.contextCount > 0);
+  const before = outline
+    .slice(0, Math.max(0, at))
+    .reverse()
+    .find((e) => e.contextCount > 0);
   if (before && canMove() && !reader.readSections.some((r) => r.section.id === before.id)) {
     // Standing on the best section again, previous() lands on the section with text before it.
     reader.cursor = { articleId: best.article.id, sectionId: best.section.id, nextContext: 0 };

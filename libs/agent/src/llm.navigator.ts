@@ -6,7 +6,7 @@ import type { ExploreSession, NavigatorEnding } from './explore.session';
 
 export const EXPLORE_SYSTEM_PROMPT = [
   'You answer questions about scientific papers by reading them the way a researcher does.',
-  'Use the tools: search to find where to look, outline to see an article\'s sections, read to jump to a section,',
+  "Use the tools: search to find where to look, outline to see an article's sections, read to jump to a section,",
   'next and previous to move through the text in reading order, read_page for a page.',
   'Read before you answer. When you know the answer, call answer with the ids of the sections you read that support it.',
   'If the papers do not answer the question, call give_up. Do not repeat a call you already made.',
@@ -29,7 +29,10 @@ export interface LlmNavigatorInput {
 export async function* navigateWithLlm(input: LlmNavigatorInput): AsyncGenerator<ExploreEvent, NavigatorEnding | null> {
   const { llm, session, counter } = input;
   const system: ChatMessage = { role: 'system', content: EXPLORE_SYSTEM_PROMPT };
-  const user: ChatMessage = { role: 'user', content: `Question: ${input.question}\n\nArticles in the project:\n${input.articles.join('\n')}` };
+  const user: ChatMessage = {
+    role: 'user',
+    content: `Question: ${input.question}\n\nArticles in the project:\n${input.articles.join('\n')}`,
+  };
   const messages: ToolChatMessage[] = [system, user];
   session.addPromptTokens(counter.count(system.content) + counter.count(user.content));
 
@@ -49,7 +52,11 @@ export async function* navigateWithLlm(input: LlmNavigatorInput): AsyncGenerator
       // An empty reply would loop without spending a step; the budget fallback answers instead.
       if (text === '') return null;
       const read = session.reader.readSections;
-      return { text, sectionIds: read.map((r) => r.section.id), citations: read.map((r) => session.reader.citationFor(r.section.id)!.citation) };
+      return {
+        text,
+        sectionIds: read.map((r) => r.section.id),
+        citations: read.map((r) => session.reader.citationFor(r.section.id)!.citation),
+      };
     }
     messages.push({ role: 'assistant', content: reply.content, toolCalls: reply.toolCalls });
     for (const call of reply.toolCalls) {

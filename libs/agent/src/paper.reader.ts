@@ -74,7 +74,10 @@ export class PaperReader {
     const lines = entries.map(
       (e) => `${'  '.repeat(Math.max(0, e.level - 1))}${sectionLabel(e)} — ${pages(e)}, ${e.numTokens} tokens (section_id=${e.id})`,
     );
-    return { content: `"${article.title}" (article_id=${article.id})\n${lines.join('\n')}`, summary: `${entries.length} sections of "${article.title}"` };
+    return {
+      content: `"${article.title}" (article_id=${article.id})\n${lines.join('\n')}`,
+      summary: `${entries.length} sections of "${article.title}"`,
+    };
   }
 
   /** Jump: by section id, number ("3.2") or title, in `articleId`, the cursor's article or the only article. */
@@ -99,7 +102,8 @@ export class PaperReader {
   readPage(articleId: string, page: number): ToolOutput {
     const article = this.article(articleId);
     const rows = this.options.corpus.listArticleContexts(article.id).filter((row) => row.page === page);
-    if (rows.length === 0) throw new InvalidToolCallError(`read_page: "${article.title}" has no text on page ${page} (it has ${article.pageCount} pages)`);
+    if (rows.length === 0)
+      throw new InvalidToolCallError(`read_page: "${article.title}" has no text on page ${page} (it has ${article.pageCount} pages)`);
     const taken = this.takeWithinCap(rows);
     const outline = this.outlineOf(article.id);
     for (const row of taken) this.remember(article.id, outline.find((e) => e.id === row.sectionId) as OutlineEntry, [row]);
@@ -144,7 +148,10 @@ export class PaperReader {
     while (index >= 0 && index < outline.length && outline[index].contextCount === 0) index += direction;
     if (index < 0 || index >= outline.length) {
       const where = direction > 0 ? 'the last section' : 'the first section';
-      return { content: `${AT_THE_EDGE} ${where} of the article; there is no ${direction > 0 ? 'next' : 'previous'} section.`, summary: `at ${where}` };
+      return {
+        content: `${AT_THE_EDGE} ${where} of the article; there is no ${direction > 0 ? 'next' : 'previous'} section.`,
+        summary: `at ${where}`,
+      };
     }
     this.cursor = { articleId: cursor.articleId, sectionId: outline[index].id, nextContext: 0 };
     return this.readAtCursor();
@@ -199,14 +206,16 @@ export class PaperReader {
       if (entry) return { article: id, entry };
     }
     const scoped = articleId ?? this.cursor?.articleId ?? this.options.articleId ?? (candidates.length === 1 ? candidates[0] : undefined);
-    if (!scoped) throw new InvalidToolCallError(`read: no section id ${JSON.stringify(section)}; give article_id to read by number or title`);
+    if (!scoped)
+      throw new InvalidToolCallError(`read: no section id ${JSON.stringify(section)}; give article_id to read by number or title`);
     const outline = this.outlineOf(scoped);
     const wanted = section.replace(/^§/, '').trim().toLowerCase();
     const entry =
       outline.find((e) => e.number.toLowerCase() === wanted) ??
       outline.find((e) => e.title.toLowerCase() === wanted) ??
       outline.find((e) => wanted.length >= 4 && e.title.toLowerCase().includes(wanted));
-    if (!entry) throw new InvalidToolCallError(`read: no section ${JSON.stringify(section)} in article ${scoped}; call outline to see its sections`);
+    if (!entry)
+      throw new InvalidToolCallError(`read: no section ${JSON.stringify(section)} in article ${scoped}; call outline to see its sections`);
     return { article: scoped, entry };
   }
 

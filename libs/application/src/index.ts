@@ -7,7 +7,13 @@ export * from './search-limits';
 export { FindProject } from './projects/find-project.query';
 export { AskQuestionCommand, type AskQuestionInput } from './ask-question/ask-question.command';
 export { AskQuestion, type QuestionTurn } from './ask-question/ask-question.usecase';
-export { MAX_ANNOUNCED_SOURCES, type AnswerEvent, type AnswerResult, type AnswerSource, type RetrievalSummary } from './ask-question/ask-question.result';
+export {
+  MAX_ANNOUNCED_SOURCES,
+  type AnswerEvent,
+  type AnswerResult,
+  type AnswerSource,
+  type RetrievalSummary,
+} from './ask-question/ask-question.result';
 export { SearchProjectCommand, type SearchProjectInput } from './search-project/search-project.command';
 export { SearchProject, type SearchProjectResult } from './search-project/search-project.usecase';
 export { ExploreCommand, type ExploreInput } from './explore/explore.command';
@@ -23,7 +29,12 @@ export { DocumentsQuery, type DocumentView, type ArticleOutline } from './docume
 export { RetryDocument } from './documents/retry-document.usecase';
 export { ProjectCatalog, type ProjectListing, type ProjectStats } from './projects/project-catalog.service';
 export { ServiceHealth } from './health/service-health.query';
-export { ReembedProjectCommand, InvalidReembedError, MAX_REEMBED_BATCH, type ReembedProjectInput } from './reembed-project/reembed-project.command';
+export {
+  ReembedProjectCommand,
+  InvalidReembedError,
+  MAX_REEMBED_BATCH,
+  type ReembedProjectInput,
+} from './reembed-project/reembed-project.command';
 export {
   ReembedProject,
   ProjectHasNoCorpusError,

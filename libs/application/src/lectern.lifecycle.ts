@@ -1,5 +1,12 @@
 import type { CatalogDb } from '@lectern/corpus';
-import { closeIngest, initOutsideResources, type CorpusRegistry, type IngestWorker, type LazyIngestPool, type ParseServices } from '@lectern/ingest';
+import {
+  closeIngest,
+  initOutsideResources,
+  type CorpusRegistry,
+  type IngestWorker,
+  type LazyIngestPool,
+  type ParseServices,
+} from '@lectern/ingest';
 import type { ObjectStore } from '@lectern/storage';
 
 /** Start and shutdown of the parts that hold outside resources; the API (on bootstrap/shutdown), the CLI and the worker share it. */

@@ -66,7 +66,11 @@ export interface LecternPart {
 }
 
 /** Checks at compile time that a factory's parameters match the tokens it is given in order. */
-function part<A extends unknown[]>(provide: PartToken, inject: { [I in keyof A]: PartToken }, useFactory: (...deps: A) => unknown): LecternPart {
+function part<A extends unknown[]>(
+  provide: PartToken,
+  inject: { [I in keyof A]: PartToken },
+  useFactory: (...deps: A) => unknown,
+): LecternPart {
   return { provide, inject, useFactory: useFactory as unknown as LecternPart['useFactory'] };
 }
 
@@ -80,7 +84,9 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
   part(EMBEDDER, [LECTERN_CONFIG, INGEST_LOGGER], (config: LecternConfig, logger: IngestLogger | null) =>
     resolveConfiguredEmbedder(config, logger ?? undefined),
   ),
-  part(CORPUS_REGISTRY, [LECTERN_CONFIG, EMBEDDER], (config: LecternConfig, embedder: ConfiguredEmbedder) => createCorpusRegistry(config, embedder)),
+  part(CORPUS_REGISTRY, [LECTERN_CONFIG, EMBEDDER], (config: LecternConfig, embedder: ConfiguredEmbedder) =>
+    createCorpusRegistry(config, embedder),
+  ),
   part(LLM_CLIENT, [LECTERN_CONFIG], (config: LecternConfig) => createLlm(config.llm)),
   part(RERANKERS, [LECTERN_CONFIG, LLM_CLIENT], (config: LecternConfig, llm: LlmClient | null): Reranker[] =>
     selectRerankers({ modelsDir: config.embeddings.modelsDir, allowDownload: config.embeddings.allowDownload }, llm),
@@ -115,8 +121,14 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
   part(
     LecternLifecycle,
     [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
-    (store: ObjectStore, services: ParseServices, worker: IngestWorker, pool: LazyIngestPool, corpora: CorpusRegistry, catalog: CatalogDb) =>
-      new LecternLifecycle(store, services, worker, pool, corpora, catalog),
+    (
+      store: ObjectStore,
+      services: ParseServices,
+      worker: IngestWorker,
+      pool: LazyIngestPool,
+      corpora: CorpusRegistry,
+      catalog: CatalogDb,
+    ) => new LecternLifecycle(store, services, worker, pool, corpora, catalog),
   ),
 
   // The use cases and queries: the only way the API and the CLI reach the libs.
@@ -127,8 +139,10 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     (catalog: CatalogDb, corpora: CorpusRegistry, embedder: ConfiguredEmbedder, llm: LlmClient | null, rerankers: Reranker[]) =>
       new AskQuestion(catalog, corpora, embedder, llm, rerankers),
   ),
-  part(SearchProject, [CATALOG, CORPUS_REGISTRY, EMBEDDER], (catalog: CatalogDb, corpora: CorpusRegistry, embedder: ConfiguredEmbedder) =>
-    new SearchProject(catalog, corpora, embedder),
+  part(
+    SearchProject,
+    [CATALOG, CORPUS_REGISTRY, EMBEDDER],
+    (catalog: CatalogDb, corpora: CorpusRegistry, embedder: ConfiguredEmbedder) => new SearchProject(catalog, corpora, embedder),
   ),
   part(
     Explore,
@@ -137,24 +151,37 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
       new Explore(catalog, corpora, embedder, llm),
   ),
   part(IngestDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new IngestDocument(intake)),
-  part(DocumentProgressQuery, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new DocumentProgressQuery(catalog, corpora)),
-  part(ExportProject, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new ExportProject(catalog, corpora)),
-  part(RemoveDocument, [CATALOG, OBJECT_STORE, CORPUS_REGISTRY], (catalog: CatalogDb, store: ObjectStore, corpora: CorpusRegistry) =>
-    new RemoveDocument(catalog, store, corpora),
+  part(
+    DocumentProgressQuery,
+    [CATALOG, CORPUS_REGISTRY],
+    (catalog: CatalogDb, corpora: CorpusRegistry) => new DocumentProgressQuery(catalog, corpora),
   ),
-  part(ReembedProject, [LECTERN_CONFIG, CATALOG, CORPUS_REGISTRY], (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry) =>
-    new ReembedProject(config, catalog, corpora),
+  part(ExportProject, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new ExportProject(catalog, corpora)),
+  part(
+    RemoveDocument,
+    [CATALOG, OBJECT_STORE, CORPUS_REGISTRY],
+    (catalog: CatalogDb, store: ObjectStore, corpora: CorpusRegistry) => new RemoveDocument(catalog, store, corpora),
+  ),
+  part(
+    ReembedProject,
+    [LECTERN_CONFIG, CATALOG, CORPUS_REGISTRY],
+    (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry) => new ReembedProject(config, catalog, corpora),
   ),
   part(RetryDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new RetryDocument(intake)),
-  part(DocumentsQuery, [CATALOG, CORPUS_REGISTRY, OBJECT_STORE], (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>
-    new DocumentsQuery(catalog, corpora, store),
+  part(
+    DocumentsQuery,
+    [CATALOG, CORPUS_REGISTRY, OBJECT_STORE],
+    (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) => new DocumentsQuery(catalog, corpora, store),
   ),
-  part(ProjectCatalog, [CATALOG, CORPUS_REGISTRY, OBJECT_STORE], (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>
-    new ProjectCatalog(catalog, corpora, store),
+  part(
+    ProjectCatalog,
+    [CATALOG, CORPUS_REGISTRY, OBJECT_STORE],
+    (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) => new ProjectCatalog(catalog, corpora, store),
   ),
   part(
     ServiceHealth,
     [LECTERN_CONFIG, EMBEDDER, PARSE_SERVICES, JOB_QUEUE],
-    (config: LecternConfig, embedder: ConfiguredEmbedder, services: ParseServices, queue: JobQueue) => new ServiceHealth(config, embedder, services, queue),
+    (config: LecternConfig, embedder: ConfiguredEmbedder, services: ParseServices, queue: JobQueue) =>
+      new ServiceHealth(config, embedder, services, queue),
   ),
 ];

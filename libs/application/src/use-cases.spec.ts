@@ -35,18 +35,26 @@ describe(createLectern.name, () => {
     expect(() => lectern.get(AskQuestion).execute(AskQuestionCommand.create({ projectId: 'nope', question: 'why?' }))).toThrow(
       new ProjectNotFoundError('nope'),
     );
-    await expect(lectern.get(SearchProject).execute(SearchProjectCommand.create({ projectId: 'nope', query: 'x' }))).rejects.toThrow(ProjectNotFoundError);
-    expect(() => lectern.get(Explore).execute(ExploreCommand.create({ projectId: 'nope', question: 'why?' }))).toThrow(ProjectNotFoundError);
+    await expect(lectern.get(SearchProject).execute(SearchProjectCommand.create({ projectId: 'nope', query: 'x' }))).rejects.toThrow(
+      ProjectNotFoundError,
+    );
+    expect(() => lectern.get(Explore).execute(ExploreCommand.create({ projectId: 'nope', question: 'why?' }))).toThrow(
+      ProjectNotFoundError,
+    );
     const file = path.join(dataDir, 'out.sqlite');
-    expect(() => lectern.get(ExportProject).execute(ExportProjectCommand.create({ projectId: 'nope', file }))).toThrow(ProjectNotFoundError);
-    await expect(lectern.get(ReembedProject).execute(ReembedProjectCommand.create({ projectId: 'nope' }))).rejects.toThrow(ProjectNotFoundError);
+    expect(() => lectern.get(ExportProject).execute(ExportProjectCommand.create({ projectId: 'nope', file }))).toThrow(
+      ProjectNotFoundError,
+    );
+    await expect(lectern.get(ReembedProject).execute(ReembedProjectCommand.create({ projectId: 'nope' }))).rejects.toThrow(
+      ProjectNotFoundError,
+    );
   });
 
   it('refuses an unknown article of a known project and an unknown document with their named errors', async () => {
     const project = lectern.get(FindProject).byNameOrIdOrCreate('known');
-    expect(() => lectern.get(Explore).execute(ExploreCommand.create({ projectId: project.id, question: 'why?', articleId: 'nope' }))).toThrow(
-      ArticleNotFoundError,
-    );
+    expect(() =>
+      lectern.get(Explore).execute(ExploreCommand.create({ projectId: project.id, question: 'why?', articleId: 'nope' })),
+    ).toThrow(ArticleNotFoundError);
     await expect(lectern.get(RemoveDocument).execute(RemoveDocumentCommand.create({ documentId: 'nope' }))).rejects.toThrow(
       new DocumentNotFoundError('nope'),
     );
@@ -55,9 +63,9 @@ describe(createLectern.name, () => {
   it('refuses to re-embed a project nothing has been ingested into, before loading any embedder', async () => {
     const project = lectern.get(FindProject).byNameOrIdOrCreate('never-ingested');
     const told = jest.fn();
-    await expect(lectern.get(ReembedProject).execute(ReembedProjectCommand.create({ projectId: project.id }), { embedder: told })).rejects.toThrow(
-      new ProjectHasNoCorpusError('never-ingested'),
-    );
+    await expect(
+      lectern.get(ReembedProject).execute(ReembedProjectCommand.create({ projectId: project.id }), { embedder: told }),
+    ).rejects.toThrow(new ProjectHasNoCorpusError('never-ingested'));
     expect(told).not.toHaveBeenCalled();
   });
 
@@ -71,7 +79,9 @@ describe(createLectern.name, () => {
 
   it('searches an empty project in the default mode of its embedder (keyword with the lexical one)', async () => {
     const project = lectern.get(FindProject).byNameOrIdOrCreate('empty');
-    const result = await lectern.get(SearchProject).execute(SearchProjectCommand.create({ projectId: project.id, query: 'entity linking' }));
+    const result = await lectern
+      .get(SearchProject)
+      .execute(SearchProjectCommand.create({ projectId: project.id, query: 'entity linking' }));
     expect(result).toEqual({ mode: 'keyword', results: [] });
   });
 });

@@ -81,8 +81,7 @@ describe(chunkArticle.name, () => {
 
   it('splits a sentence larger than the budget at word boundaries', () => {
     const longSentence = `${Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ')}.`;
-    const contexts = chunkArticle(article([section('1', [text(longSentence)])]), { maxTokens: 32, counter }).sections[0]
-      .contexts;
+    const contexts = chunkArticle(article([section('1', [text(longSentence)])]), { maxTokens: 32, counter }).sections[0].contexts;
     expect(contexts.length).toBeGreaterThan(3);
     expect(contexts.every((c) => c.numTokens <= 32)).toBe(true);
     expect(contexts.map((c) => c.text).join(' ')).toBe(longSentence);
@@ -95,7 +94,12 @@ describe(chunkArticle.name, () => {
       counter,
     }).sections[0].contexts;
     expect(contexts.every((c) => c.numTokens <= 32)).toBe(true);
-    expect(contexts.map((c) => c.text).join('').replace(/\s+/g, '')).toBe(`Primer${sequence}wasused.`);
+    expect(
+      contexts
+        .map((c) => c.text)
+        .join('')
+        .replace(/\s+/g, ''),
+    ).toBe(`Primer${sequence}wasused.`);
   });
 
   it('keeps tables, equations and figure captions as contexts of their own, never merged with prose', () => {
@@ -134,8 +138,7 @@ describe(chunkArticle.name, () => {
 
   it('makes every reference its own context in the references section', () => {
     const references = [text('Ammar et al. 2017. The AI2 system.', 8), text('Daumé. 2007. Frustratingly easy.', 8)];
-    const contexts = chunkArticle(article([section('ref', references, 'References')]), { maxTokens: 512, counter })
-      .sections[0].contexts;
+    const contexts = chunkArticle(article([section('ref', references, 'References')]), { maxTokens: 512, counter }).sections[0].contexts;
     expect(contexts.map((c) => c.text)).toEqual(references.map((r) => r.text));
     expect(contexts.map((c) => c.stopReason)).toEqual(['Token limit', 'Section']);
   });
@@ -158,10 +161,10 @@ describe(chunkArticle.name, () => {
   });
 
   it('sums context tokens into sections and section tokens into the article, and copies the metadata', () => {
-    const result = chunkArticle(
-      article([section('1', [text(sentence(1)), text(sentence(2))]), section('2', [text(sentence(3))])]),
-      { maxTokens: 32, counter },
-    );
+    const result = chunkArticle(article([section('1', [text(sentence(1)), text(sentence(2))]), section('2', [text(sentence(3))])]), {
+      maxTokens: 32,
+      counter,
+    });
     for (const s of result.sections) {
       expect(s.numTokens).toBe(s.contexts.reduce((sum, c) => sum + c.numTokens, 0));
     }

@@ -15,13 +15,7 @@ export interface Piece {
  * (prose) or lines (tables, equations), then words, then character slices for a single giant word.
  * Joining the pieces with their joiners gives the text back, up to whitespace between them.
  */
-export function splitToFit(
-  text: string,
-  kind: ContextKind,
-  joiner: string,
-  maxTokens: number,
-  counter: TokenCounter,
-): Piece[] {
+export function splitToFit(text: string, kind: ContextKind, joiner: string, maxTokens: number, counter: TokenCounter): Piece[] {
   const tokens = counter.count(text);
   if (tokens <= maxTokens) return [{ text, tokens, joiner }];
   const byLines = kind === 'table' || kind === 'equation';
@@ -42,9 +36,7 @@ function splitParts(
 ): Piece[] {
   // Once split, a part is re-split as prose: a table line goes to words, a sentence to words.
   const nextKind: ContextKind = kind === 'table' || kind === 'equation' ? 'text' : kind;
-  return parts.flatMap((part, index) =>
-    splitToFit(part, nextKind, index === 0 ? firstJoiner : innerJoiner, maxTokens, counter),
-  );
+  return parts.flatMap((part, index) => splitToFit(part, nextKind, index === 0 ? firstJoiner : innerJoiner, maxTokens, counter));
 }
 
 function splitLines(text: string): string[] {

@@ -32,7 +32,13 @@ describe(reviveError.name, () => {
     const crossed = structuredClone(serializeError(new ShelfEmptyError('no book on shelf 3')));
     const revived = reviveError(crossed);
     expect(revived).toBeInstanceOf(DomainError);
-    expect(revived).toMatchObject({ name: 'ShelfEmptyError', message: 'no book on shelf 3', status: 404, permanent: true, exposable: true });
+    expect(revived).toMatchObject({
+      name: 'ShelfEmptyError',
+      message: 'no book on shelf 3',
+      status: 404,
+      permanent: true,
+      exposable: true,
+    });
   });
 
   it('rebuilds any other error as a plain Error with its name, which callers treat as internal', () => {

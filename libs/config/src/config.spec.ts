@@ -15,7 +15,10 @@ describe(loadConfig.name, () => {
 
   it('reads the vector search settings, defaulting to the in-memory first pass with 2000 re-scored candidates', () => {
     expect(loadConfig({}).vectorSearch).toEqual({ prefilter: 'memory', rescoreCandidates: 2000 });
-    expect(loadConfig({ VECTOR_PREFILTER: 'sql', VECTOR_RESCORE_CANDIDATES: '4000' }).vectorSearch).toEqual({ prefilter: 'sql', rescoreCandidates: 4000 });
+    expect(loadConfig({ VECTOR_PREFILTER: 'sql', VECTOR_RESCORE_CANDIDATES: '4000' }).vectorSearch).toEqual({
+      prefilter: 'sql',
+      rescoreCandidates: 4000,
+    });
     expect(() => loadConfig({ VECTOR_PREFILTER: 'gpu' })).toThrow(InvalidConfigError);
     expect(() => loadConfig({ VECTOR_RESCORE_CANDIDATES: '5' })).toThrow(/VECTOR_RESCORE_CANDIDATES/);
   });

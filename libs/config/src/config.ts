@@ -15,8 +15,7 @@ const optionalUrl = z
   .transform((url) => url.replace(/\/+$/, ''))
   .optional();
 const optionalText = z.string().trim().min(1).optional();
-const intInRange = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+const intInRange = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
 const schema = z.object({
@@ -53,7 +52,11 @@ const schema = z.object({
   // Vector search over large corpora: where the SimHash first pass runs and how many candidates are re-scored.
   VECTOR_PREFILTER: z.enum(['memory', 'sql']).default('memory'),
   VECTOR_RESCORE_CANDIDATES: intInRange(10, 100_000, 2000),
-  MINIO_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').default('lectern'),
+  MINIO_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+    .default('lectern'),
 });
 
 export interface ParserServicesConfig {
@@ -137,9 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
   }
   const v = parsed.data;
   if (v.MINIO_ENDPOINT && (!v.MINIO_ACCESS_KEY || !v.MINIO_SECRET_KEY)) {
-    throw new InvalidConfigError(
-      'Invalid environment variables: MINIO_ACCESS_KEY, MINIO_SECRET_KEY: required when MINIO_ENDPOINT is set',
-    );
+    throw new InvalidConfigError('Invalid environment variables: MINIO_ACCESS_KEY, MINIO_SECRET_KEY: required when MINIO_ENDPOINT is set');
   }
   return {
     dataDir: path.resolve(v.LECTERN_DATA_DIR),

@@ -85,26 +85,20 @@ function prepareStatements(db: Database.Database) {
     insertSection: prepare(`
       INSERT INTO sections (id, num_tokens, section_title, section_number, level)
       VALUES (@id, @numTokens, @title, @number, @level)`),
-    insertArticleSection: prepare(
-      'INSERT INTO article_sections (article_id, section_id, position) VALUES (?, ?, ?)',
-    ),
+    insertArticleSection: prepare('INSERT INTO article_sections (article_id, section_id, position) VALUES (?, ?, ?)'),
     insertContext: prepare(`
       INSERT INTO contexts (id, text, section_title, section_number, num_tokens, page_number, stop_reason,
         embedding, embedding_model, kind, bbox)
       VALUES (@id, @text, @sectionTitle, @sectionNumber, @numTokens, @pageNumber, @stopReason, @embedding,
         @embeddingModel, @kind, @bbox)`),
-    insertSectionContext: prepare(
-      'INSERT INTO section_contexts (section_id, context_id, position) VALUES (?, ?, ?)',
-    ),
+    insertSectionContext: prepare('INSERT INTO section_contexts (section_id, context_id, position) VALUES (?, ?, ?)'),
     contextSeqsOfArticle: prepare<{ seq: number }>(`
       SELECT c.seq FROM article_sections asn
       JOIN section_contexts sc ON sc.section_id = asn.section_id
       JOIN contexts c ON c.id = sc.context_id
       WHERE asn.article_id = ?`),
     deleteContexts: prepare('DELETE FROM contexts WHERE seq IN (SELECT value FROM json_each(?))'),
-    deleteSectionsOfArticle: prepare(
-      'DELETE FROM sections WHERE id IN (SELECT section_id FROM article_sections WHERE article_id = ?)',
-    ),
+    deleteSectionsOfArticle: prepare('DELETE FROM sections WHERE id IN (SELECT section_id FROM article_sections WHERE article_id = ?)'),
     deleteArticle: prepare('DELETE FROM articles WHERE id = ?'),
     byId: prepare<ArticleRecord>('SELECT * FROM articles WHERE id = ?'),
     byDocument: prepare<ArticleRecord>('SELECT * FROM articles WHERE document_id = ?'),

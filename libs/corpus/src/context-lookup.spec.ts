@@ -47,7 +47,10 @@ describe(`${CorpusDb.name} lookups for the UI`, () => {
         expect(summary.contexts).toBe(corpus.listArticleContexts(summary.articleId).length);
       }
       expect(summaries.map((s) => s.title)).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^Niche Partitioning of Marine Group I/), expect.stringMatching(/^Generalizing Deep Models/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^Niche Partitioning of Marine Group I/),
+          expect.stringMatching(/^Generalizing Deep Models/),
+        ]),
       );
       for (const summary of summaries) expect(corpus.articleSummary(summary.articleId)).toEqual(summary);
       expect(corpus.articleSummary('no-such-article')).toBeNull();

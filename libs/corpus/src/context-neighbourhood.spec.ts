@@ -12,7 +12,12 @@ describe(`${CorpusDb.name}.contextNeighbourhood`, () => {
         const all = corpus.listArticleContexts(article.id);
         expect(new Set(all.map((row) => row.sectionId)).size).toBeGreaterThan(3);
         all.forEach((row, i) => {
-          for (const [before, after] of [[2, 2], [0, 0], [3, 1], [0, 7]]) {
+          for (const [before, after] of [
+            [2, 2],
+            [0, 0],
+            [3, 1],
+            [0, 7],
+          ]) {
             const around = corpus.contextNeighbourhood(row.id, before, after)!;
             const from = Math.max(0, i - before);
             expect(around.articleId).toBe(article.id);

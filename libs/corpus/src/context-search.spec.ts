@@ -130,9 +130,20 @@ describe(`${CorpusDb.name} vector search above ${EXACT_SCAN_MAX_CONTEXTS} contex
       const contexts = Array.from({ length: perArticle }, () => {
         const embedding = normalize(Float32Array.from({ length: dimension }, () => random() - 0.5));
         vectors.push(embedding);
-        return { text: `context ${vectors.length}`, pageNumber: 1, kind: 'text' as const, numTokens: 2, stopReason: 'Section' as const, embedding };
+        return {
+          text: `context ${vectors.length}`,
+          pageNumber: 1,
+          kind: 'text' as const,
+          numTokens: 2,
+          stopReason: 'Section' as const,
+          embedding,
+        };
       });
-      corpus.insertArticle({ ...smallArticle(`doc-${a}`, ''), embeddingModel: 'random', sections: [{ number: '1', title: 'Body', level: 1, numTokens: 0, contexts }] });
+      corpus.insertArticle({
+        ...smallArticle(`doc-${a}`, ''),
+        embeddingModel: 'random',
+        sections: [{ number: '1', title: 'Body', level: 1, numTokens: 0, contexts }],
+      });
     }
     // Queries near a stored vector: the neighbours the exact scan would return must come back, in order.
     let recalled = 0;

@@ -23,9 +23,7 @@ export function exportCorpus(source: Database.Database, file: string): void {
       // Dropping a vec0 table needs the extension loaded, so its shadow tables go with it.
       loadSqliteVec(copy);
       for (const statement of VectorIndex.dropStatements()) copy.exec(statement);
-      copy
-        .prepare('INSERT OR REPLACE INTO corpus_meta (key, value) VALUES (?, ?)')
-        .run('exported_at', new Date().toISOString());
+      copy.prepare('INSERT OR REPLACE INTO corpus_meta (key, value) VALUES (?, ?)').run('exported_at', new Date().toISOString());
       copy.pragma('journal_mode = DELETE');
       copy.exec('VACUUM');
     } finally {

@@ -25,8 +25,7 @@ describe(CorpusDb.name, () => {
     const file = path.join(tempDir(), 'p', 'corpus.sqlite');
     CorpusDb.open(file, TEST_EMBEDDING).close();
     CorpusDb.open(file, TEST_EMBEDDING).close();
-    const open = (modelId: string, dimension: number) =>
-      CorpusDb.open(file, { modelId, dimension }, { projectName: 'biology' });
+    const open = (modelId: string, dimension: number) => CorpusDb.open(file, { modelId, dimension }, { projectName: 'biology' });
     expect(() => open('nomic-ai/nomic-embed-text-v1.5', 768)).toThrow(EmbeddingModelMismatchError);
     expect(() => open('nomic-ai/nomic-embed-text-v1.5', 768)).toThrow(
       /embedded with "test-hashing-64" \(64 dimensions\).*"nomic-ai\/nomic-embed-text-v1.5" \(768 dimensions\).*lectern reembed --project biology/,
@@ -46,9 +45,7 @@ describe(CorpusDb.name, () => {
     const input = articleFromTei('acl-N18-3011');
     const { articleId } = corpus.insertArticle(input);
     const outline = corpus.outline(articleId);
-    expect(outline.map((s) => `${s.number} ${s.title}`)).toEqual(
-      readTei('acl-N18-3011').sections.map((s) => `${s.number} ${s.title}`),
-    );
+    expect(outline.map((s) => `${s.number} ${s.title}`)).toEqual(readTei('acl-N18-3011').sections.map((s) => `${s.number} ${s.title}`));
     expect(outline.map((s) => s.position)).toEqual(outline.map((_, i) => i));
     expect(outline[0]).toEqual({
       id: expect.any(String),

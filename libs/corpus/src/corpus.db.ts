@@ -89,7 +89,9 @@ export class CorpusDb {
     const stored = tableExists(db, 'corpus_meta') ? readEmbeddingSpec(db) : null;
     if (!stored || needsVectorRebuild(db)) {
       db.close();
-      throw new MigrationError(`${file} is not an initialised Lectern corpus (no embedding model or vector index); open it for writing once`);
+      throw new MigrationError(
+        `${file} is not an initialised Lectern corpus (no embedding model or vector index); open it for writing once`,
+      );
     }
     return new CorpusDb(db, stored, options.vectorSearch);
   }
@@ -106,10 +108,16 @@ export class CorpusDb {
       runMigrations(db, migrationsDir('corpus'));
       const stored = readEmbeddingSpec(db);
       if (!stored) throw new MigrationError(`${file} is not an initialised Lectern corpus (no embedding model recorded)`);
-      return await reembedDatabase(db, stored, embedder, (spec) => {
-        setMeta(db, MODEL_KEY, spec.modelId);
-        setMeta(db, DIMENSION_KEY, String(spec.dimension));
-      }, options);
+      return await reembedDatabase(
+        db,
+        stored,
+        embedder,
+        (spec) => {
+          setMeta(db, MODEL_KEY, spec.modelId);
+          setMeta(db, DIMENSION_KEY, String(spec.dimension));
+        },
+        options,
+      );
     } finally {
       db.close();
     }
@@ -222,9 +230,10 @@ function needsVectorRebuild(db: Database.Database): boolean {
 }
 
 function readEmbeddingSpec(db: Database.Database): EmbeddingSpec | null {
-  const rows = db
-    .prepare('SELECT key, value FROM corpus_meta WHERE key IN (?, ?)')
-    .all(MODEL_KEY, DIMENSION_KEY) as Array<{ key: string; value: string }>;
+  const rows = db.prepare('SELECT key, value FROM corpus_meta WHERE key IN (?, ?)').all(MODEL_KEY, DIMENSION_KEY) as Array<{
+    key: string;
+    value: string;
+  }>;
   const meta = new Map(rows.map((row) => [row.key, row.value]));
   const modelId = meta.get(MODEL_KEY);
   const dimension = meta.get(DIMENSION_KEY);
@@ -234,9 +243,7 @@ function readEmbeddingSpec(db: Database.Database): EmbeddingSpec | null {
 function rebuildVectorIndex(db: Database.Database, dimension: number): void {
   const vectors = new VectorIndex(db, dimension);
   // Pages through by seq: better-sqlite3 cannot write while a statement iterator is open.
-  const page = db.prepare(
-    'SELECT seq, embedding FROM contexts WHERE seq > ? AND embedding IS NOT NULL ORDER BY seq LIMIT 1000',
-  );
+  const page = db.prepare('SELECT seq, embedding FROM contexts WHERE seq > ? AND embedding IS NOT NULL ORDER BY seq LIMIT 1000');
   let after = 0;
   for (;;) {
     const rows = page.all(after) as Array<{ seq: number; embedding: Buffer }>;

@@ -102,9 +102,7 @@ export class JobsRepository {
       UPDATE jobs SET status = 'queued', error = @error, lease_owner = NULL, lease_expires_at = NULL,
         available_at = @availableAt, updated_at = @iso
       WHERE id = @jobId AND lease_owner = @owner AND status = 'running' AND attempts < @maxAttempts`);
-    this.latestForDocument = db.prepare(
-      'SELECT * FROM jobs WHERE document_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
-    );
+    this.latestForDocument = db.prepare('SELECT * FROM jobs WHERE document_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
     this.reset = db.prepare(`
       UPDATE jobs SET status = 'queued', attempts = 0, lease_owner = NULL, lease_expires_at = NULL,
         available_at = NULL, error = NULL, updated_at = @iso

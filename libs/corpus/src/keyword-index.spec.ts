@@ -21,7 +21,11 @@ function expectSameTop(got: KeywordMatch[], want: KeywordMatch[], query: string)
   expect({ query, scores: got.map((m) => m.score.toFixed(9)) }).toEqual({ query, scores: want.map((m) => m.score.toFixed(9)) });
   expect(new Set(got.map((m) => m.rowid)).size).toBe(got.length);
   const last = want.at(-1)?.score ?? 0;
-  const above = (list: KeywordMatch[]) => list.filter((m) => m.score > last + 1e-9).map((m) => m.rowid).sort((a, b) => a - b);
+  const above = (list: KeywordMatch[]) =>
+    list
+      .filter((m) => m.score > last + 1e-9)
+      .map((m) => m.rowid)
+      .sort((a, b) => a - b);
   expect({ query, rows: above(got) }).toEqual({ query, rows: above(want) });
 }
 
@@ -48,7 +52,11 @@ describe(KeywordIndex.name, () => {
     return Array.from({ length: count }, () => {
       const words = texts[Math.floor(random() * texts.length)].split(/\s+/);
       const start = Math.floor(random() * Math.max(1, words.length - 12));
-      return words.slice(start, start + 12).filter(() => random() < 0.6).slice(0, 3 + Math.floor(random() * 6)).join(' ');
+      return words
+        .slice(start, start + 12)
+        .filter(() => random() < 0.6)
+        .slice(0, 3 + Math.floor(random() * 6))
+        .join(' ');
     });
   }
 

@@ -61,8 +61,14 @@ export class KeywordIndex {
     this.ranked = db.prepare(`
       SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
       FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY negatedScore LIMIT ?`);
-    this.rowsHolding = db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck() as Database.Statement<[string], number>;
-    this.averages = db.prepare('SELECT block FROM contexts_fts_data WHERE id = ?').pluck() as Database.Statement<[number], Buffer | undefined>;
+    this.rowsHolding = db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck() as Database.Statement<
+      [string],
+      number
+    >;
+    this.averages = db.prepare('SELECT block FROM contexts_fts_data WHERE id = ?').pluck() as Database.Statement<
+      [number],
+      Buffer | undefined
+    >;
     // A deferred transaction only reads: one WAL snapshot for every statement of a search (a savepoint when nested).
     this.inSnapshot = db.transaction((terms: readonly string[], k: number) => this.pruned(terms, k));
   }

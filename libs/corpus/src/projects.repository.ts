@@ -76,9 +76,5 @@ export class ProjectsRepository {
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

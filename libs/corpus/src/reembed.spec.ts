@@ -35,10 +35,14 @@ class CountingEmbedder implements ReembedEmbedder {
   }
 }
 
-function contextsOf(file: string): Array<{ seq: number; id: string; section_title: string; text: string; embedding_model: string; bytes: number }> {
+function contextsOf(
+  file: string,
+): Array<{ seq: number; id: string; section_title: string; text: string; embedding_model: string; bytes: number }> {
   const db = openDatabase(file, { readonly: true });
   try {
-    return db.prepare('SELECT seq, id, section_title, text, embedding_model, length(embedding) AS bytes FROM contexts ORDER BY seq').all() as never;
+    return db
+      .prepare('SELECT seq, id, section_title, text, embedding_model, length(embedding) AS bytes FROM contexts ORDER BY seq')
+      .all() as never;
   } finally {
     db.close();
   }
@@ -72,7 +76,10 @@ describe(CorpusDb.reembed.name, () => {
     expect(embedder.embedded).toBe(total);
     const rows = contextsOf(file);
     expect(rows.every((row) => row.embedding_model === 'test-hashing-32' && row.bytes === 32 * 4)).toBe(true);
-    expect(countRows(file, ['contexts_vec_rowids', 'contexts_vec_simhash'])).toEqual({ contexts_vec_rowids: total, contexts_vec_simhash: total });
+    expect(countRows(file, ['contexts_vec_rowids', 'contexts_vec_simhash'])).toEqual({
+      contexts_vec_rowids: total,
+      contexts_vec_simhash: total,
+    });
     expect(metaKeys(file)).toEqual(['embedding_dimension', 'embedding_model', 'vector_prefilter']);
 
     expect(() => CorpusDb.open(file, TEST_EMBEDDING, { projectName: 'bio' })).toThrow(EmbeddingModelMismatchError);

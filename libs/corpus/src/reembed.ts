@@ -80,13 +80,14 @@ export async function reembedDatabase(
   let done = resumed;
   let overLength = 0;
   options.onProgress?.({ done, total });
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = pending.all(after, batchSize) as Array<{ seq: number; sectionTitle: string; text: string }>;
     if (rows.length === 0) break;
     const texts = rows.map((row) => reembedText(row.sectionTitle, row.text));
     if (embedder.tokenCounter) overLength += texts.filter((t) => embedder.tokenCounter!.count(t) > embedder.maxTokens).length;
     const vectors = await embedder.embedDocuments(texts);
-    if (vectors.length !== rows.length) throw new InvalidVectorError(`embedder returned ${vectors.length} vectors for ${rows.length} texts`);
+    if (vectors.length !== rows.length)
+      throw new InvalidVectorError(`embedder returned ${vectors.length} vectors for ${rows.length} texts`);
     stageBatch(rows, vectors);
     done += rows.length;
     after = rows[rows.length - 1].seq;
@@ -128,13 +129,15 @@ function switchModel(db: Database.Database, to: EmbeddingSpec, recordSpec: (spec
   }
   for (const statement of VectorIndex.dropStatements()) db.exec(statement);
   VectorIndex.create(db, to.dimension);
-  db.prepare(`
+  db.prepare(
+    `
     UPDATE contexts SET embedding = (SELECT s.embedding FROM ${STAGING_TABLE} s WHERE s.seq = contexts.seq),
-      embedding_model = ?`).run(to.modelId);
+      embedding_model = ?`,
+  ).run(to.modelId);
   const vectors = new VectorIndex(db, to.dimension);
   // Pages by seq: better-sqlite3 cannot write while a statement iterator is open.
   const page = db.prepare(`SELECT seq, embedding FROM ${STAGING_TABLE} WHERE seq > ? ORDER BY seq LIMIT 1000`);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = page.all(after) as Array<{ seq: number; embedding: Buffer }>;
     if (rows.length === 0) break;
     // Copy: a Buffer's byteOffset need not be 4-aligned.

@@ -74,9 +74,7 @@ export class VectorIndex {
     this.insertCode = db.prepare(`INSERT INTO ${SIMHASH_TABLE} (seq, code) VALUES (?, ?)`);
     this.deleteFloat = db.prepare(`DELETE FROM ${VECTOR_TABLE} WHERE rowid = ?`);
     this.deleteCode = db.prepare(`DELETE FROM ${SIMHASH_TABLE} WHERE seq = ?`);
-    this.exactKnn = db.prepare(
-      `SELECT rowid, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = ? ORDER BY distance`,
-    );
+    this.exactKnn = db.prepare(`SELECT rowid, distance FROM ${VECTOR_TABLE} WHERE embedding MATCH ? AND k = ? ORDER BY distance`);
     // A plain scan with a LIMIT sorter: sqlite-vec's own KNN over a bit[] vec0 table costs O(rows × k) in its
     // per-chunk top-k selection, ~145 ms at 100k rows for k = 1000 against ~15 ms for this scan.
     this.hammingScan = db.prepare(`
@@ -99,9 +97,7 @@ export class VectorIndex {
 
   /** Creates the tables for `dimension` (first open of a new corpus, or an imported export). */
   static create(db: Database.Database, dimension: number): void {
-    db.exec(
-      `CREATE VIRTUAL TABLE IF NOT EXISTS ${VECTOR_TABLE} USING vec0(embedding float[${dimension}] distance_metric=cosine)`,
-    );
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${VECTOR_TABLE} USING vec0(embedding float[${dimension}] distance_metric=cosine)`);
     db.exec(`CREATE TABLE IF NOT EXISTS ${SIMHASH_TABLE} (seq INTEGER PRIMARY KEY, code BLOB NOT NULL)`);
   }
 
@@ -134,7 +130,9 @@ export class VectorIndex {
     const blob = this.toBlob(vector);
     if (isZero(vector)) return []; // no direction, so nothing is near it
     const inMemory = this.settings.prefilter === 'memory';
-    const small = inMemory ? this.syncedScanner().size <= EXACT_SCAN_MAX_CONTEXTS : this.beyondExactScan.get(EXACT_SCAN_MAX_CONTEXTS) === undefined;
+    const small = inMemory
+      ? this.syncedScanner().size <= EXACT_SCAN_MAX_CONTEXTS
+      : this.beyondExactScan.get(EXACT_SCAN_MAX_CONTEXTS) === undefined;
     if (exact || small) {
       return this.exactKnn.all(blob, Math.min(k, MAX_KNN_K)).map(toMatch);
     }
@@ -163,9 +161,7 @@ export class VectorIndex {
 
   toBlob(vector: Float32Array): Buffer {
     if (!isFloat32Array(vector) || vector.length !== this.dimension) {
-      throw new InvalidVectorError(
-        `expected a Float32Array of ${this.dimension} dimensions, got ${describeVector(vector)}`,
-      );
+      throw new InvalidVectorError(`expected a Float32Array of ${this.dimension} dimensions, got ${describeVector(vector)}`);
     }
     for (let i = 0; i < vector.length; i++) {
       if (!Number.isFinite(vector[i])) throw new InvalidVectorError(`vector has a non-finite value at ${i}`);

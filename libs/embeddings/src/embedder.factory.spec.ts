@@ -53,7 +53,12 @@ describe(createEmbedder.name, () => {
   });
 
   it('builds the openai embedder with its configured dimension', () => {
-    const embedder = createEmbedder({ kind: 'openai', model: 'nomic-embed-text', openai: { baseUrl: 'http://127.0.0.1:1/v1' }, dimension: 768 });
+    const embedder = createEmbedder({
+      kind: 'openai',
+      model: 'nomic-embed-text',
+      openai: { baseUrl: 'http://127.0.0.1:1/v1' },
+      dimension: 768,
+    });
     expect(embedder).toBeInstanceOf(OpenAiEmbedder);
     expect([embedder.modelId, embedder.dimension]).toEqual(['openai:nomic-embed-text', 768]);
   });

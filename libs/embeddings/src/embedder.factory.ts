@@ -61,7 +61,9 @@ export function createEmbedder(config: EmbedderConfig): Embedder {
     case 'lexical':
       return new LexicalEmbedder({ dimension: config.dimension });
     case 'auto':
-      return hasLocalModel(config) ? TransformersEmbedder.fromLocalFiles(transformersOptions(config)) : new LexicalEmbedder({ dimension: config.dimension });
+      return hasLocalModel(config)
+        ? TransformersEmbedder.fromLocalFiles(transformersOptions(config))
+        : new LexicalEmbedder({ dimension: config.dimension });
     case 'transformers':
       return TransformersEmbedder.fromLocalFiles(transformersOptions(config));
     case 'openai':

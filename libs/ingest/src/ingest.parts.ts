@@ -139,7 +139,12 @@ export async function initOutsideResources(store: ObjectStore, services: ParseSe
 }
 
 /** Stops the worker (finishing its documents), then the pool threads, then the databases. */
-export async function closeIngest(parts: { worker: IngestWorker; pool: LazyIngestPool; corpora: CorpusRegistry; catalog: CatalogDb }): Promise<void> {
+export async function closeIngest(parts: {
+  worker: IngestWorker;
+  pool: LazyIngestPool;
+  corpora: CorpusRegistry;
+  catalog: CatalogDb;
+}): Promise<void> {
   await parts.worker.stop();
   await parts.pool.close();
   parts.corpora.closeAll();

@@ -60,9 +60,7 @@ describe('PiscinaPool thread crashes', () => {
       taskFile: path.join(REPO_ROOT, 'test', 'fixtures', 'crashing.task.js'),
     });
     try {
-      await expect(crashing.parse({ data: new Uint8Array(8), outputs: {}, maxTokens: 256 })).rejects.toBeInstanceOf(
-        PoolThreadCrashError,
-      );
+      await expect(crashing.parse({ data: new Uint8Array(8), outputs: {}, maxTokens: 256 })).rejects.toBeInstanceOf(PoolThreadCrashError);
       // The pool replaced the dead thread: the next task runs (and crashes again, on its own).
       await expect(crashing.embed({ embedder: lexical, texts: ['x'] })).rejects.toBeInstanceOf(PoolThreadCrashError);
     } finally {

@@ -169,15 +169,18 @@ export class IngestWorker {
     let built: BuiltArticle;
     try {
       this.logger.log(`${tag} ingest started (attempt ${job.attempts}) file=${JSON.stringify(doc.filename)}`);
-      built = await this.builder.build({ documentId: doc.id, storageKey: doc.storageKey }, {
-        tag,
-        signal: held.signal,
-        guard: (work) => held.race(work),
-        // Through the queue, which checks the lease in the same step: a worker that lost it cannot set a document back.
-        onStage: async (stage) => {
-          if (!(await held.progress({ stage }))) throw new LeaseLostError(job.id);
+      built = await this.builder.build(
+        { documentId: doc.id, storageKey: doc.storageKey },
+        {
+          tag,
+          signal: held.signal,
+          guard: (work) => held.race(work),
+          // Through the queue, which checks the lease in the same step: a worker that lost it cannot set a document back.
+          onStage: async (stage) => {
+            if (!(await held.progress({ stage }))) throw new LeaseLostError(job.id);
+          },
         },
-      });
+      );
       // The lease is renewed right before the commit, which grants a whole lease to make it in; the in-process commit
       // is synchronous. Should a commit outlast the lease, the next claimer finds the document committed.
       if (!(await held.confirm())) throw new LeaseLostError(job.id);

@@ -64,9 +64,7 @@ export class ParseServices {
   }
 
   async health(): Promise<Record<string, { url: string; alive: boolean }>> {
-    const entries = await Promise.all(
-      this.services.map(async (s) => [s.name, { url: s.url, alive: await s.isAlive() }] as const),
-    );
+    const entries = await Promise.all(this.services.map(async (s) => [s.name, { url: s.url, alive: await s.isAlive() }] as const));
     return Object.fromEntries(entries);
   }
 

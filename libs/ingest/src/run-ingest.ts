@@ -48,12 +48,7 @@ export function textsToEmbed(article: ChunkedArticle): string[] {
 }
 
 /** The corpus row for a chunked article and its vectors (one per context, in reading order). */
-export function toArticleInput(
-  documentId: string,
-  article: ChunkedArticle,
-  vectors: Float32Array[],
-  embeddingModel: string,
-): ArticleInput {
+export function toArticleInput(documentId: string, article: ChunkedArticle, vectors: Float32Array[], embeddingModel: string): ArticleInput {
   let next = 0;
   const { sections: _chunked, ...metadata } = article;
   return {

@@ -43,7 +43,7 @@ export function extractJson(answer: string): unknown {
     const fenced = tryParse(fence[1].trim());
     if (fenced) return fenced.value;
   }
-  for (let start = text.search(/[{[]/); start !== -1; ) {
+  for (let start = text.search(/[{[]/); start !== -1;) {
     const end = balancedEnd(text, start);
     const candidate = end === null ? null : tryParse(text.slice(start, end));
     if (candidate) return candidate.value;

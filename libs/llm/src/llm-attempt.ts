@@ -62,7 +62,12 @@ const retryAfterMs = (headers: Headers | undefined): number | undefined => {
  * Sorts an error thrown by one attempt. The caller's abort is rethrown as the signal's reason; a timeout is final
  * (the caller's time budget is spent); 408/429/5xx and connection failures are worth another attempt.
  */
-export function classifyFailure(error: unknown, deadline: AttemptDeadline, callerSignal: AbortSignal | undefined, timeoutMs: number): AttemptFailure {
+export function classifyFailure(
+  error: unknown,
+  deadline: AttemptDeadline,
+  callerSignal: AbortSignal | undefined,
+  timeoutMs: number,
+): AttemptFailure {
   if (callerSignal?.aborted) throw callerSignal.reason;
   if (deadline.timedOut || error instanceof APIConnectionTimeoutError) {
     return { retryable: false, error: new LlmUnavailableError(`LLM did not answer within ${timeoutMs} ms`) };

@@ -34,7 +34,10 @@ describe(OpenAiLlmClient.name, () => {
   let replay: OpenAiReplay;
   // Small backoff so retry tests take milliseconds; backoffDelay itself is covered in llm-attempt.spec.
   const client = (config: Partial<LlmConfig> = {}) =>
-    new OpenAiLlmClient({ baseUrl: replay.url, apiKey: 'test', model: 'large-model', smallModel: 'small-model', timeoutMs: 5000, ...config }, { retries: 2, backoffMs: 5 });
+    new OpenAiLlmClient(
+      { baseUrl: replay.url, apiKey: 'test', model: 'large-model', smallModel: 'small-model', timeoutMs: 5000, ...config },
+      { retries: 2, backoffMs: 5 },
+    );
   const chatRequests = () => replay.requests.filter((r) => r.path === '/v1/chat/completions');
 
   beforeEach(async () => {
@@ -210,21 +213,39 @@ describe(OpenAiLlmClient.name, () => {
     expect(chatRequests()[0].body).toMatchObject({ tools: [{ type: 'function', function: searchTool }], tool_choice: 'auto' });
 
     const second = await llm.chatWithTools(
-      [...question, { role: 'assistant', content: null, toolCalls: first.toolCalls }, { role: 'tool', toolCallId: 'call_a', content: 'passage 1' }],
+      [
+        ...question,
+        { role: 'assistant', content: null, toolCalls: first.toolCalls },
+        { role: 'tool', toolCallId: 'call_a', content: 'passage 1' },
+      ],
       [searchTool],
     );
     expect(second).toEqual({ content: 'It routes each token to one expert.', toolCalls: [] });
     expect(chatRequests()[1].body.messages.slice(2)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'search', arguments: '{"query":"switch routing"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'search', arguments: '{"query":"switch routing"}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_a', content: 'passage 1' },
     ]);
   });
 
   it('reassembles streamed tool calls from their argument fragments and passes content deltas on', async () => {
     const args = JSON.stringify({ query: 'expert capacity factor and token dropping', limit: 5 });
-    replay.script(() => ({ content: 'Let me look that up.', toolCalls: [{ name: 'search', arguments: args }, { name: 'outline', arguments: '{"article":1}' }] }));
+    replay.script(() => ({
+      content: 'Let me look that up.',
+      toolCalls: [
+        { name: 'search', arguments: args },
+        { name: 'outline', arguments: '{"article":1}' },
+      ],
+    }));
     const deltas: string[] = [];
-    const result = await client().chatWithTools(question, [searchTool], { stream: true, toolChoice: 'required', onContent: (d) => deltas.push(d) });
+    const result = await client().chatWithTools(question, [searchTool], {
+      stream: true,
+      toolChoice: 'required',
+      onContent: (d) => deltas.push(d),
+    });
     expect(result.content).toBe('Let me look that up.');
     expect(deltas.length).toBeGreaterThan(1);
     expect(result.toolCalls.map(({ name, arguments: a }) => ({ name, arguments: a }))).toEqual([

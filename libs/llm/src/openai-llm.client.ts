@@ -23,7 +23,11 @@ const toMessageParam = (message: ToolChatMessage): MessageParam => {
     return {
       role: 'assistant',
       content: message.content,
-      tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
     };
   }
   return { role: message.role, content: message.content };
@@ -91,7 +95,10 @@ export class OpenAiLlmClient implements LlmClient, ToolCallingLlm {
 
   async chatWithTools(messages: ToolChatMessage[], tools: LlmTool[], options: ToolChatOptions = {}): Promise<ToolChatResult> {
     const extra: ExtraParams = {
-      tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } })),
+      tools: tools.map((tool) => ({
+        type: 'function',
+        function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+      })),
       tool_choice: options.toolChoice ?? 'auto',
     };
     if (!options.stream) return this.completeOnce(messages, options, extra);
@@ -131,7 +138,8 @@ export class OpenAiLlmClient implements LlmClient, ToolCallingLlm {
         { ...this.params(messages, options), ...extra, stream: false },
         { signal: deadline.signal },
       );
-      const message = (completion as { choices?: Array<{ message?: OpenAI.Chat.Completions.ChatCompletionMessage }> } | null)?.choices?.[0]?.message;
+      const message = (completion as { choices?: Array<{ message?: OpenAI.Chat.Completions.ChatCompletionMessage }> } | null)?.choices?.[0]
+        ?.message;
       if (typeof message !== 'object' || message === null) throw new LlmUnavailableError('LLM answer is not an OpenAI chat completion');
       const toolCalls = (message.tool_calls ?? []).flatMap((call, index) =>
         call.type === 'function' ? [{ id: call.id || `call_${index}`, name: call.function.name, arguments: call.function.arguments }] : [],
@@ -173,7 +181,10 @@ export class OpenAiLlmClient implements LlmClient, ToolCallingLlm {
    * Runs `request` until it succeeds, fails for good, or the retries are spent. Each attempt has its own deadline; on
    * success it is handed back still running, since a stream keeps needing it.
    */
-  private async withRetries<T>(options: CompletionOptions, request: (deadline: AttemptDeadline) => Promise<T>): Promise<{ result: T; deadline: AttemptDeadline }> {
+  private async withRetries<T>(
+    options: CompletionOptions,
+    request: (deadline: AttemptDeadline) => Promise<T>,
+  ): Promise<{ result: T; deadline: AttemptDeadline }> {
     let failure: AttemptFailure | null = null;
     for (let attempt = 0; attempt <= this.retries; attempt += 1) {
       if (failure) await sleep(backoffDelay(attempt - 1, this.backoffMs, failure.retryAfterMs), options.signal);
@@ -188,6 +199,8 @@ export class OpenAiLlmClient implements LlmClient, ToolCallingLlm {
       }
     }
     const attempts = this.retries + 1;
-    throw new LlmUnavailableError(`${failure?.error.message ?? 'no answer'} (gave up after ${attempts} attempts)`, { cause: failure?.error });
+    throw new LlmUnavailableError(`${failure?.error.message ?? 'no answer'} (gave up after ${attempts} attempts)`, {
+      cause: failure?.error,
+    });
   }
 }

@@ -9,7 +9,12 @@ export { textOnlyDocumentOptions } from './pdfjs/pdf-document.reader';
 export { ParserUnavailableError, ParserOutputError } from './service-errors';
 export { buildArticle, type ServiceOutputs } from './article.builder';
 export { UnstructuredClient, type UnstructuredClientOptions } from './unstructured/unstructured.client';
-export type { UnstructuredElement, UnstructuredMetadata, UnstructuredCoordinates, UnstructuredPartitioner } from './unstructured/unstructured.types';
+export type {
+  UnstructuredElement,
+  UnstructuredMetadata,
+  UnstructuredCoordinates,
+  UnstructuredPartitioner,
+} from './unstructured/unstructured.types';
 export { tablesFromElements, type ParsedTable } from './unstructured/tables';
 export { NougatClient, type NougatClientOptions, type NougatPredictOptions, type NougatPredictor } from './nougat/nougat.client';
 export { equationsFromMmd, locateEquationPages, type ParsedEquation, type EquationsFromMmdOptions } from './nougat/equations';

@@ -40,10 +40,14 @@ describe(mapBounded.name, () => {
   });
 
   it('reports a failing task without stopping the others', async () => {
-    const outcomes = await mapBounded([1, 2, 3], async (n) => {
-      if (n === 2) throw new Error('judge broke');
-      return n;
-    }, { concurrency: 2, budgetMs: 60_000 });
+    const outcomes = await mapBounded(
+      [1, 2, 3],
+      async (n) => {
+        if (n === 2) throw new Error('judge broke');
+        return n;
+      },
+      { concurrency: 2, budgetMs: 60_000 },
+    );
     expect(outcomes[0]).toEqual({ status: 'done', value: 1 });
     expect(outcomes[1]).toMatchObject({ status: 'failed', error: new Error('judge broke') });
     expect(outcomes[2]).toEqual({ status: 'done', value: 3 });
@@ -70,11 +74,15 @@ describe(mapBounded.name, () => {
 
   it('stops when the caller aborts', async () => {
     const outer = new AbortController();
-    const mapped = mapBounded([1, 2, 3], (_, signal) => new Promise<number>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))), {
-      concurrency: 1,
-      budgetMs: 60_000,
-      signal: outer.signal,
-    });
+    const mapped = mapBounded(
+      [1, 2, 3],
+      (_, signal) => new Promise<number>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      {
+        concurrency: 1,
+        budgetMs: 60_000,
+        signal: outer.signal,
+      },
+    );
     outer.abort(new Error('client went away'));
     const outcomes = await mapped;
     expect(outcomes[0]).toMatchObject({ status: 'failed', error: new Error('client went away') });

@@ -1,8 +1,5 @@
 /** What one task of `mapBounded` came to: its value, its error, or `skipped` when the time budget ran out first. */
-export type BoundedOutcome<R> =
-  | { status: 'done'; value: R }
-  | { status: 'failed'; error: unknown }
-  | { status: 'skipped' };
+export type BoundedOutcome<R> = { status: 'done'; value: R } | { status: 'failed'; error: unknown } | { status: 'skipped' };
 
 export interface BoundedOptions {
   /** Tasks in flight at once. */

@@ -48,7 +48,11 @@ export function parseStandaloneQuery(value: unknown): string {
 
 /** The previous question, then this one, cut at a word boundary to the search limit. */
 function joined(question: string, history: readonly ChatMessage[]): string {
-  const previous = [...history].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
+  const previous =
+    [...history]
+      .reverse()
+      .find((m) => m.role === 'user')
+      ?.content.trim() ?? '';
   const text = `${previous} ${question.trim()}`.trim();
   if (text.length <= MAX_QUERY_LENGTH) return text;
   const cut = text.slice(text.length - MAX_QUERY_LENGTH);
@@ -68,12 +72,21 @@ export async function standaloneQuery(
   if (!isFollowUp(question, history)) return { query: question, how: 'asked' };
   if (llm) {
     try {
-      const query = await llm.completeJson(rewriteMessages(question, history), parseStandaloneQuery, { model: 'small', temperature: 0, maxTokens: 120, signal });
+      const query = await llm.completeJson(rewriteMessages(question, history), parseStandaloneQuery, {
+        model: 'small',
+        temperature: 0,
+        maxTokens: 120,
+        signal,
+      });
       return { query, how: 'rewritten', note: `follow-up searched as "${query}"` };
     } catch (error) {
       if (signal?.aborted) throw error;
       const query = joined(question, history);
-      return { query, how: 'joined', note: `the LLM could not rewrite the follow-up (${(error as Error).message}); searched it with the previous question` };
+      return {
+        query,
+        how: 'joined',
+        note: `the LLM could not rewrite the follow-up (${(error as Error).message}); searched it with the previous question`,
+      };
     }
   }
   const query = joined(question, history);

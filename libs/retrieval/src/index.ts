@@ -34,9 +34,21 @@ export {
   type Judgeable,
 } from './relevance-filter';
 export { RerankerUnavailableError, type Reranker, type RerankerName } from './rerank/reranker';
-export { CrossEncoderReranker, CROSS_ENCODER_MODEL, localCrossEncoderWeights, type CrossEncoderOptions } from './rerank/cross-encoder.reranker';
+export {
+  CrossEncoderReranker,
+  CROSS_ENCODER_MODEL,
+  localCrossEncoderWeights,
+  type CrossEncoderOptions,
+} from './rerank/cross-encoder.reranker';
 export { LlmReranker, parseLlmScore, type LlmRerankerOptions } from './rerank/llm.reranker';
-export { rerankHits, selectRerankers, DEFAULT_RERANK_THRESHOLD, type RerankOptions, type RerankResult, type RerankerChoice } from './rerank/rerank';
+export {
+  rerankHits,
+  selectRerankers,
+  DEFAULT_RERANK_THRESHOLD,
+  type RerankOptions,
+  type RerankResult,
+  type RerankerChoice,
+} from './rerank/rerank';
 export {
   RetrievalPipeline,
   type RetrievalOptions,
@@ -46,7 +58,13 @@ export {
   type RetrievedHit,
   type ExpandMode,
 } from './retrieval.pipeline';
-export { AnswerComposer, NOTICE_LLM_STOPPED, DEFAULT_SOURCE_TOKENS, type AnswerComposerOptions, type AnswerOptions } from './answer/answer.composer';
+export {
+  AnswerComposer,
+  NOTICE_LLM_STOPPED,
+  DEFAULT_SOURCE_TOKENS,
+  type AnswerComposerOptions,
+  type AnswerOptions,
+} from './answer/answer.composer';
 export {
   NO_ANSWER_TEXT,
   NOTICE_NO_LLM,

@@ -5,7 +5,15 @@ import { parseLlmScore } from './rerank/llm.reranker';
 
 describe(parseQueryVariants.name, () => {
   it('keeps distinct, non-empty variants other than the question, trimmed, at most n', () => {
-    const queries = ['  crenarchaeota amoA depth ', 'CRENARCHAEOTA  amoA depth', 'Where do archaea live?', '', 42, 'thaumarchaeota niche', 'one too many'];
+    const queries = [
+      '  crenarchaeota amoA depth ',
+      'CRENARCHAEOTA  amoA depth',
+      'Where do archaea live?',
+      '',
+      42,
+      'thaumarchaeota niche',
+      'one too many',
+    ];
     expect(parseQueryVariants({ queries }, 'where do ARCHAEA live?', 2)).toEqual(['crenarchaeota amoA depth', 'thaumarchaeota niche']);
   });
 

@@ -9,7 +9,7 @@ function variantMessages(query: string, n: number): ChatMessage[] {
     {
       role: 'system',
       content:
-        'You write search queries for a library of scientific papers. Rewrite the user\'s question as ' +
+        "You write search queries for a library of scientific papers. Rewrite the user's question as " +
         `${n} different search queries that use more and more specific keywords: technical terms, synonyms, ` +
         'the vocabulary a paper would use in the section that answers it. Keep each under 30 words. ' +
         `Reply with JSON only: {"queries": ["…", …]} holding exactly ${n} strings.`,

@@ -37,7 +37,12 @@ describe(expandParents.name, () => {
   it('adds the 2 preceding and 2 following contexts of the article, in reading order', () => {
     const [passage] = expandParents([hitAt(20, 0.7)], fixture.corpus);
     expect(passage.contexts.map((c) => c.id)).toEqual(ids(18, 22));
-    expect(passage.text).toBe(rows.slice(18, 23).map((row) => row.text).join('\n\n'));
+    expect(passage.text).toBe(
+      rows
+        .slice(18, 23)
+        .map((row) => row.text)
+        .join('\n\n'),
+    );
     expect(passage.hitContextIds).toEqual([rows[20].id]);
     expect(passage.score).toBe(0.7);
     expect(passage.article.id).toBe(fixture.articleIds.get(G_POOLING));
@@ -46,13 +51,20 @@ describe(expandParents.name, () => {
   });
 
   it('crosses section boundaries and lists every section it runs through', () => {
-    const first = rows.findIndex((row, i) => i >= 2 && row.position === 0 && rows[i - 1].sectionId !== row.sectionId && rows[i - 2].sectionId === rows[i - 1].sectionId);
+    const first = rows.findIndex(
+      (row, i) =>
+        i >= 2 && row.position === 0 && rows[i - 1].sectionId !== row.sectionId && rows[i - 2].sectionId === rows[i - 1].sectionId,
+    );
     expect(first).toBeGreaterThan(1);
     const [passage] = expandParents([hitAt(first)], fixture.corpus);
     expect(passage.contexts.map((c) => c.id)).toEqual(ids(first - 2, first + 2));
     expect(passage.sections[0]).toEqual({ number: rows[first - 1].sectionNumber, title: rows[first - 1].sectionTitle });
     expect(passage.sections).toContainEqual({ number: rows[first].sectionNumber, title: rows[first].sectionTitle });
-    expect(passage.contexts[2].section).toEqual({ id: rows[first].sectionId, number: rows[first].sectionNumber, title: rows[first].sectionTitle });
+    expect(passage.contexts[2].section).toEqual({
+      id: rows[first].sectionId,
+      number: rows[first].sectionNumber,
+      title: rows[first].sectionTitle,
+    });
   });
 
   it('stops at the start and the end of the article', () => {
@@ -99,7 +111,12 @@ describe(expandParents.name, () => {
     const passages = expandParents(hits, fixture.corpus);
     expect(passages.length).toBeGreaterThan(0);
     expect(passages.length).toBeLessThanOrEqual(5);
-    expect(passages.flatMap((p) => p.hitContextIds).sort()).toEqual(hits.slice(0, 5).map((h) => h.contextId).sort());
+    expect(passages.flatMap((p) => p.hitContextIds).sort()).toEqual(
+      hits
+        .slice(0, 5)
+        .map((h) => h.contextId)
+        .sort(),
+    );
     for (const passage of passages) {
       const article = fixture.corpus.listArticleContexts(passage.article.id).map((row) => row.id);
       const start = article.indexOf(passage.contexts[0].id);
@@ -129,7 +146,10 @@ describe(expandParents.name, () => {
     };
     const passages = expandParents([hitAt(3), hitAt(30)], source);
     // One context beyond each side, to recognise windows that touch.
-    expect(calls).toEqual([[rows[3].id, 3, 3], [rows[30].id, 3, 3]]);
+    expect(calls).toEqual([
+      [rows[3].id, 3, 3],
+      [rows[30].id, 3, 3],
+    ]);
     expect(passages.map((p) => p.contexts.map((c) => c.id))).toEqual([ids(1, 5), ids(28, 32)]);
   });
 });

@@ -4,7 +4,13 @@ const hit = (contextId: string, score = 0) => ({ contextId, score, text: `text o
 
 describe(reciprocalRankFusion.name, () => {
   it('scores each item by the sum of 1 / (k + rank) over the rankings it appears in', () => {
-    const fused = reciprocalRankFusion([[hit('a'), hit('b'), hit('c')], [hit('c'), hit('a')]], 60);
+    const fused = reciprocalRankFusion(
+      [
+        [hit('a'), hit('b'), hit('c')],
+        [hit('c'), hit('a')],
+      ],
+      60,
+    );
     expect(fused.map((h) => h.contextId)).toEqual(['a', 'c', 'b']);
     expect(fused[0].score).toBeCloseTo(1 / 61 + 1 / 62, 12);
     expect(fused[1].score).toBeCloseTo(1 / 63 + 1 / 61, 12);
@@ -23,12 +29,18 @@ describe(reciprocalRankFusion.name, () => {
   });
 
   it('ignores the original scores, so BM25 and cosine scales do not matter', () => {
-    const fused = reciprocalRankFusion([[hit('a', 1000), hit('b', 999)], [hit('b', 0.01), hit('a', 0.001)]]);
+    const fused = reciprocalRankFusion([
+      [hit('a', 1000), hit('b', 999)],
+      [hit('b', 0.01), hit('a', 0.001)],
+    ]);
     expect(fused[0].score).toBe(fused[1].score);
   });
 
   it('breaks ties by first appearance, deterministically', () => {
-    const fused = reciprocalRankFusion([[hit('x'), hit('y')], [hit('y'), hit('x')]]);
+    const fused = reciprocalRankFusion([
+      [hit('x'), hit('y')],
+      [hit('y'), hit('x')],
+    ]);
     expect(fused.map((h) => h.contextId)).toEqual(['x', 'y']);
   });
 
@@ -42,7 +54,10 @@ describe(reciprocalRankFusion.name, () => {
 
   it('with a small k one list’s top item wins; with k = 60 agreement between lists wins', () => {
     const filler = Array.from({ length: 8 }, (_, i) => hit(`filler-${i}`));
-    const rankings = [[hit('a'), hit('b')], [...filler, hit('b')]]; // b: rank 2 and rank 9
+    const rankings = [
+      [hit('a'), hit('b')],
+      [...filler, hit('b')],
+    ]; // b: rank 2 and rank 9
     expect(reciprocalRankFusion(rankings, 0)[0].contextId).toBe('a');
     expect(reciprocalRankFusion(rankings, 60)[0].contextId).toBe('b');
   });

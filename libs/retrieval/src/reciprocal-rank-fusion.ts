@@ -26,7 +26,5 @@ export function reciprocalRankFusion<T extends Ranked>(rankings: ReadonlyArray<r
       else fused.set(item.contextId, { item, score: contribution, firstSeen: fused.size });
     });
   }
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.firstSeen - b.firstSeen)
-    .map(({ item, score }) => ({ ...item, score }));
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.firstSeen - b.firstSeen).map(({ item, score }) => ({ ...item, score }));
 }

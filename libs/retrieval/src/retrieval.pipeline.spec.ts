@@ -205,7 +205,10 @@ describe(RetrievalPipeline.name, () => {
     expect(rerankers.map((r) => r.name)).toEqual(['cross-encoder', 'llm']);
     scriptTasks(replay, { rate: () => ({ content: '{"score": 6}' }) });
 
-    const result = await new RetrievalPipeline({ search, corpus: fixture.corpus, llm, rerankers }).retrieve(QUESTION, { k: 5, rerank: true });
+    const result = await new RetrievalPipeline({ search, corpus: fixture.corpus, llm, rerankers }).retrieve(QUESTION, {
+      k: 5,
+      rerank: true,
+    });
     expect(result.used.reranker).toBe('llm');
     expect(result.hits.map((hit) => hit.rerankScore)).toEqual([0.6, 0.6, 0.6, 0.6, 0.6]);
     expect(result.notes).toHaveLength(1);

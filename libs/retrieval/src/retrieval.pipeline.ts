@@ -109,7 +109,9 @@ export class RetrievalPipeline {
         hits = filtered.kept;
         used.filter = { kept: filtered.kept.length, dropped: filtered.dropped.length, unjudged: filtered.unjudged.length };
         if (filtered.unjudged.length > 0) {
-          notes.push(`the relevance filter could not judge ${filtered.unjudged.length} of ${filtered.kept.length + filtered.dropped.length} hits in time or at all; they were kept`);
+          notes.push(
+            `the relevance filter could not judge ${filtered.unjudged.length} of ${filtered.kept.length + filtered.dropped.length} hits in time or at all; they were kept`,
+          );
         }
       }
     }

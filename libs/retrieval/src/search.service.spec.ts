@@ -72,7 +72,9 @@ describe(SearchService.name, () => {
       expect(hit.score).toBeCloseTo(expected, 12);
     }
     // Fusion really mixes both: some hit is in both lists.
-    expect(hybrid.some((h) => keyword.some((k) => k.contextId === h.contextId) && vector.some((v) => v.contextId === h.contextId))).toBe(true);
+    expect(hybrid.some((h) => keyword.some((k) => k.contextId === h.contextId) && vector.some((v) => v.contextId === h.contextId))).toBe(
+      true,
+    );
   });
 
   it('hybrid still returns the vector ranking when no word of the query matches', async () => {

@@ -6,17 +6,57 @@
 type Rule = readonly [suffix: string, replacement: string];
 
 const STEP2: Rule[] = [
-  ['ational', 'ate'], ['tional', 'tion'], ['enci', 'ence'], ['anci', 'ance'], ['izer', 'ize'], ['bli', 'ble'],
-  ['alli', 'al'], ['entli', 'ent'], ['eli', 'e'], ['ousli', 'ous'], ['ization', 'ize'], ['ation', 'ate'],
-  ['ator', 'ate'], ['alism', 'al'], ['iveness', 'ive'], ['fulness', 'ful'], ['ousness', 'ous'], ['aliti', 'al'],
-  ['iviti', 'ive'], ['biliti', 'ble'], ['logi', 'log'],
+  ['ational', 'ate'],
+  ['tional', 'tion'],
+  ['enci', 'ence'],
+  ['anci', 'ance'],
+  ['izer', 'ize'],
+  ['bli', 'ble'],
+  ['alli', 'al'],
+  ['entli', 'ent'],
+  ['eli', 'e'],
+  ['ousli', 'ous'],
+  ['ization', 'ize'],
+  ['ation', 'ate'],
+  ['ator', 'ate'],
+  ['alism', 'al'],
+  ['iveness', 'ive'],
+  ['fulness', 'ful'],
+  ['ousness', 'ous'],
+  ['aliti', 'al'],
+  ['iviti', 'ive'],
+  ['biliti', 'ble'],
+  ['logi', 'log'],
 ];
 const STEP3: Rule[] = [
-  ['icate', 'ic'], ['ative', ''], ['alize', 'al'], ['iciti', 'ic'], ['ical', 'ic'], ['ful', ''], ['ness', ''],
+  ['icate', 'ic'],
+  ['ative', ''],
+  ['alize', 'al'],
+  ['iciti', 'ic'],
+  ['ical', 'ic'],
+  ['ful', ''],
+  ['ness', ''],
 ];
 const STEP4 = [
-  'al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'ion', 'ou', 'ism', 'ate', 'iti',
-  'ous', 'ive', 'ize',
+  'al',
+  'ance',
+  'ence',
+  'er',
+  'ic',
+  'able',
+  'ible',
+  'ant',
+  'ement',
+  'ment',
+  'ent',
+  'ion',
+  'ou',
+  'ism',
+  'ate',
+  'iti',
+  'ous',
+  'ive',
+  'ize',
 ].map((suffix): Rule => [suffix, '']);
 
 // The paper takes the longest matching suffix of a step, and only that one, even when its condition fails.
@@ -31,9 +71,7 @@ export function porterStem(word: string): string {
   w = step1c(w);
   w = applyLongest(w, STEP2, (stem) => measure(stem) > 0);
   w = applyLongest(w, STEP3, (stem) => measure(stem) > 0);
-  w = applyLongest(w, STEP4, (stem, suffix) =>
-    measure(stem) > 1 && (suffix !== 'ion' || stem.endsWith('s') || stem.endsWith('t')),
-  );
+  w = applyLongest(w, STEP4, (stem, suffix) => measure(stem) > 1 && (suffix !== 'ion' || stem.endsWith('s') || stem.endsWith('t')));
   return step5(w);
 }
 
@@ -72,9 +110,7 @@ function endsWithDoubleConsonant(w: string): boolean {
 /** *o: ends consonant-vowel-consonant, the last not w, x or y (`hop`, `fil`, not `snow`). */
 function endsCvc(w: string): boolean {
   const n = w.length;
-  return (
-    n >= 3 && isConsonant(w, n - 3) && !isConsonant(w, n - 2) && isConsonant(w, n - 1) && !'wxy'.includes(w[n - 1])
-  );
+  return n >= 3 && isConsonant(w, n - 3) && !isConsonant(w, n - 2) && isConsonant(w, n - 1) && !'wxy'.includes(w[n - 1]);
 }
 
 function applyLongest(w: string, rules: Rule[], condition: (stem: string, suffix: string) => boolean): string {

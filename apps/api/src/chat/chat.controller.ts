@@ -20,7 +20,13 @@ export class ChatController {
   @ApiBody({ type: ChatRequestDto })
   @ApiJsonOrEventStream(
     ChatResponseDto,
-    { retrieval: ChatRetrievalEventDto, token: TokenEventDto, citation: ChatCitationDto, done: ChatResponseDto, error: StreamErrorEventDto },
+    {
+      retrieval: ChatRetrievalEventDto,
+      token: TokenEventDto,
+      citation: ChatCitationDto,
+      done: ChatResponseDto,
+      error: StreamErrorEventDto,
+    },
     'The answer with its citations. Events come in order: retrieval, token*, citation*, done — or error at any point, which ends the stream.',
   )
   @ApiErrors({

@@ -1,4 +1,13 @@
-import { DynamicModule, Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, type Provider } from '@nestjs/common';
+import {
+  DynamicModule,
+  Global,
+  Inject,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
 import { INGEST_LOGGER, LECTERN_CONFIG, LECTERN_PARTS, LecternLifecycle } from '@lectern/application';
 import type { LecternConfig } from '@lectern/config';
 
@@ -25,7 +34,11 @@ export class CoreModule implements OnApplicationBootstrap, OnApplicationShutdown
     }));
     return {
       module: CoreModule,
-      providers: [{ provide: LECTERN_CONFIG, useValue: config }, { provide: INGEST_LOGGER, useValue: new Logger('IngestWorker') }, ...parts],
+      providers: [
+        { provide: LECTERN_CONFIG, useValue: config },
+        { provide: INGEST_LOGGER, useValue: new Logger('IngestWorker') },
+        ...parts,
+      ],
       exports: [LECTERN_CONFIG, INGEST_LOGGER, ...LECTERN_PARTS.map((part) => part.provide)],
     };
   }

@@ -38,17 +38,17 @@ export class DocumentsController {
       required: ['files'],
     },
   })
-  @ApiAcceptedResponse({ type: UploadResponseDto, description: 'The files are stored and queued; duplicates return the existing document; refused files are listed.' })
+  @ApiAcceptedResponse({
+    type: UploadResponseDto,
+    description: 'The files are stored and queued; duplicates return the existing document; refused files are listed.',
+  })
   @ApiErrors({
     400: 'No files, more than the per-request limit, or a field other than `files`.',
     404: 'No project with this id.',
     413: 'A file is larger than the upload limit (MAX_UPLOAD_MB).',
     422: { description: 'Every file was refused (not a PDF, a bad name, …): each with its reason.', type: UploadRejectedResponseDto },
   })
-  upload(
-    @Param('projectId') projectId: string,
-    @UploadedFiles() files: Express.Multer.File[] | undefined,
-  ): Promise<UploadResponseDto> {
+  upload(@Param('projectId') projectId: string, @UploadedFiles() files: Express.Multer.File[] | undefined): Promise<UploadResponseDto> {
     return this.service.upload(projectId, files);
   }
 
@@ -70,7 +70,7 @@ export class DocumentsController {
   @Get('documents/:id/file')
   @ApiQuery({ name: 'download', required: false, enum: ['1'], description: '`1`: `Content-Disposition: attachment` instead of inline.' })
   @ApiOkResponse({ description: 'The PDF as uploaded.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
-  @ApiNotModifiedResponse({ description: 'The ETag (the file\'s SHA-256) matches `If-None-Match`.' })
+  @ApiNotModifiedResponse({ description: "The ETag (the file's SHA-256) matches `If-None-Match`." })
   @ApiErrors({ 404: 'No document with this id or its stored file.' })
   async file(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const { document, data } = await this.service.file(id);

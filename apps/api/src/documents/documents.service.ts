@@ -1,5 +1,12 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { DocumentsQuery, IngestDocument, IngestDocumentCommand, RemoveDocument, RemoveDocumentCommand, RetryDocument } from '@lectern/application';
+import {
+  DocumentsQuery,
+  IngestDocument,
+  IngestDocumentCommand,
+  RemoveDocument,
+  RemoveDocumentCommand,
+  RetryDocument,
+} from '@lectern/application';
 import type { ContextResponseDto } from './dto/context.response.dto';
 import { DocumentResponseDto, toDocumentResponse, UploadResponseDto } from './dto/document.response.dto';
 import type { OutlineResponseDto } from './dto/outline.response.dto';

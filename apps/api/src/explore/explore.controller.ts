@@ -31,7 +31,12 @@ export class ExploreController {
     502: 'The LLM answered with something unusable.',
     503: 'The LLM cannot be reached or refused the request.',
   })
-  async explore(@Param('projectId') projectId: string, @Body() dto: ExploreRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async explore(
+    @Param('projectId') projectId: string,
+    @Body() dto: ExploreRequestDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     // Before any byte is written, so an unknown project or article is still a plain 404.
     const run = this.exploreProject.execute(ExploreCommand.create({ projectId, ...dto }));
     if (dto.stream) {

@@ -19,7 +19,9 @@ export class ExportService {
   async snapshot(projectId: string): Promise<CorpusSnapshot> {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-export-'));
     try {
-      const { project, file } = this.exportProject.execute(ExportProjectCommand.create({ projectId, file: path.join(dir, 'corpus.sqlite') }));
+      const { project, file } = this.exportProject.execute(
+        ExportProjectCommand.create({ projectId, file: path.join(dir, 'corpus.sqlite') }),
+      );
       return {
         file,
         downloadName: `${safeName(project.name)}.sqlite`,

@@ -35,7 +35,11 @@ export class ProjectsController {
   @Patch(':id')
   @ApiBody({ type: RenameProjectRequestDto })
   @ApiOkResponse({ type: ProjectResponseDto, description: 'The renamed project.' })
-  @ApiErrors({ 400: 'The name is missing, blank, too long or has control characters.', 404: 'No project with this id.', 409: 'Another project has this name.' })
+  @ApiErrors({
+    400: 'The name is missing, blank, too long or has control characters.',
+    404: 'No project with this id.',
+    409: 'Another project has this name.',
+  })
   rename(@Param('id') id: string, @Body() dto: RenameProjectRequestDto): ProjectResponseDto {
     return this.service.rename(id, dto.name);
   }

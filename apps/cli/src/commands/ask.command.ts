@@ -19,7 +19,13 @@ export interface AskDeps {
 }
 
 /** `lectern ask "<question>" --project <name> [--mode] [--k] [--parent] [--multi-query] [--json]`: what the chat endpoint answers. */
-export async function askCommand(deps: AskDeps, question: string, options: AskOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function askCommand(
+  deps: AskDeps,
+  question: string,
+  options: AskOptions,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   if (question.trim().length === 0) throw new CliError('the question is empty');
   const project = findProject(deps.projects, options.project);
   const command = AskQuestionCommand.create(
@@ -37,7 +43,13 @@ export async function askCommand(deps: AskDeps, question: string, options: AskOp
 
   if (options.json) {
     const citations = answer.citations.map(({ contextId: _contextId, ...citation }) => citation);
-    const body = { answer: answer.answer, citations, mode: answer.mode, llm: answer.llm, ...(answer.notice ? { notice: answer.notice } : {}) };
+    const body = {
+      answer: answer.answer,
+      citations,
+      mode: answer.mode,
+      llm: answer.llm,
+      ...(answer.notice ? { notice: answer.notice } : {}),
+    };
     out.write(`${JSON.stringify(body, null, 2)}\n`);
     return 0;
   }
@@ -49,6 +61,7 @@ export async function askCommand(deps: AskDeps, question: string, options: AskOp
 }
 
 function sourceLine(citation: Citation): string {
-  const section = citation.sectionNumber === 'ref' ? 'References' : [`§${citation.sectionNumber}`, citation.sectionTitle].filter(Boolean).join(' ');
+  const section =
+    citation.sectionNumber === 'ref' ? 'References' : [`§${citation.sectionNumber}`, citation.sectionTitle].filter(Boolean).join(' ');
   return `[${citation.n}] ${citation.articleTitle} — ${section}, p. ${citation.page}`;
 }

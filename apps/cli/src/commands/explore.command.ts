@@ -33,7 +33,10 @@ export async function exploreCommand(
     return 0;
   }
   out.write(`${result.answer}\n`);
-  if (result.citations.length > 0) out.write(`\nSources:\n${result.citations.map((c, i) => `[${i + 1}] ${c.articleId} — §${c.sectionNumber || '-'} ${c.sectionTitle}, p. ${c.page}\n`).join('')}`);
+  if (result.citations.length > 0)
+    out.write(
+      `\nSources:\n${result.citations.map((c, i) => `[${i + 1}] ${c.articleId} — §${c.sectionNumber || '-'} ${c.sectionTitle}, p. ${c.page}\n`).join('')}`,
+    );
   err.write(trail(result));
   if (result.notice) err.write(`note: ${result.notice}\n`);
   return 0;
@@ -43,12 +46,15 @@ function start(exploreProject: Explore, command: ExploreCommand, projectName: st
   try {
     return exploreProject.execute(command);
   } catch (error) {
-    if (error instanceof ArticleNotFoundError) throw new CliError(`no article ${JSON.stringify(command.articleId)} in project ${projectName}`);
+    if (error instanceof ArticleNotFoundError)
+      throw new CliError(`no article ${JSON.stringify(command.articleId)} in project ${projectName}`);
     throw error;
   }
 }
 
 /** The agent's moves, one per line, on stderr: visible, but not mixed into the answer. */
 function trail(result: ExploreOutcome): string {
-  return result.steps.map((s, i) => `step ${i + 1}: ${s.tool}${Object.keys(s.args).length ? ` ${JSON.stringify(s.args)}` : ''} → ${s.summary}\n`).join('');
+  return result.steps
+    .map((s, i) => `step ${i + 1}: ${s.tool}${Object.keys(s.args).length ? ` ${JSON.stringify(s.args)}` : ''} → ${s.summary}\n`)
+    .join('');
 }

@@ -10,7 +10,11 @@ export interface ExportDeps {
 }
 
 /** `lectern export --project <name> --out <file.sqlite>`: a consistent snapshot that opens in plain sqlite3. */
-export function exportCommand(deps: ExportDeps, options: { project: string; out: string; force?: boolean }, err: NodeJS.WritableStream): number {
+export function exportCommand(
+  deps: ExportDeps,
+  options: { project: string; out: string; force?: boolean },
+  err: NodeJS.WritableStream,
+): number {
   const project = findProject(deps.projects, options.project);
   const target = path.resolve(options.out);
   if (existsSync(target) && !options.force) throw new CliError(`${options.out} already exists (use --force to replace it)`);

@@ -44,7 +44,11 @@ describe(reembedCommand.name, () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-reembed-'));
     buildTinyBertModel(path.join(dataDir, 'models'), { vocab: ['cotton', 'fibre', 'sentiment', 'twitter', 'tweets'] });
     lectern = await createLectern(loadConfig(env()));
-    runtime = { ...commandDeps.reembed(lectern), catalog: lectern.get<CatalogDb>(CATALOG), corpora: lectern.get<CorpusRegistry>(CORPUS_REGISTRY) };
+    runtime = {
+      ...commandDeps.reembed(lectern),
+      catalog: lectern.get<CatalogDb>(CATALOG),
+      corpora: lectern.get<CorpusRegistry>(CORPUS_REGISTRY),
+    };
     const code = await ingestCommand(commandDeps.ingest(lectern), PDFS.map(corpusPdf), { project: 'bio' }, sink(), sink());
     expect(code).toBe(0);
   });
@@ -63,7 +67,9 @@ describe(reembedCommand.name, () => {
     expect(await reembedCommand(runtime, { project: 'bio', model: TINY, batchSize: 16 }, out, err)).toBe(0);
     expect(err.text()).toMatch(/embedder: .*lectern-test\/tiny-bert.*32 dimensions/);
     expect(err.text()).toMatch(/… 0\/\d+ contexts re-embedded\n[\s\S]*… (\d+)\/\1 contexts re-embedded/);
-    expect(out.text()).toMatch(/project "bio": \d+ contexts re-embedded with lectern-test\/tiny-bert \(32 dimensions\) .* was lectern\/lexical-hash-v1 \(768 dimensions\)/);
+    expect(out.text()).toMatch(
+      /project "bio": \d+ contexts re-embedded with lectern-test\/tiny-bert \(32 dimensions\) .* was lectern\/lexical-hash-v1 \(768 dimensions\)/,
+    );
     expect(err.text()).toContain('EMBEDDING_MODEL=lectern-test/tiny-bert');
 
     // The runtime still embeds lexically: its corpus handle is refused, naming the re-embed command.

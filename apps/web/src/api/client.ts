@@ -80,7 +80,11 @@ export const api = {
   project: (id: string) => request<Project>(`/projects/${enc(id)}`),
   createProject: (name: string) => postJson<Project>('/projects', { name }),
   renameProject: (id: string, name: string) =>
-    request<Project>(`/projects/${enc(id)}`, { method: 'PATCH', body: JSON.stringify({ name }), headers: { 'Content-Type': 'application/json' } }),
+    request<Project>(`/projects/${enc(id)}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name }),
+      headers: { 'Content-Type': 'application/json' },
+    }),
   deleteProject: (id: string) => request<void>(`/projects/${enc(id)}`, { method: 'DELETE' }),
   documents: (projectId: string) => request<LecternDocument[]>(`/projects/${enc(projectId)}/documents`),
   removeDocument: (documentId: string) => request<void>(`/documents/${enc(documentId)}`, { method: 'DELETE' }),
@@ -91,11 +95,7 @@ export const api = {
   exportUrl: (projectId: string) => `/projects/${enc(projectId)}/export`,
 
   chat: (projectId: string, messages: ChatRequest['messages'], settings: ChatSettings, signal?: AbortSignal) =>
-    stream(
-      `/projects/${enc(projectId)}/chat`,
-      { ...chatRequestBody(messages, settings), stream: true },
-      signal,
-    ),
+    stream(`/projects/${enc(projectId)}/chat`, { ...chatRequestBody(messages, settings), stream: true }, signal),
 
   explore: (projectId: string, question: string, signal?: AbortSignal) =>
     stream(`/projects/${enc(projectId)}/explore`, { question, stream: true }, signal),
@@ -108,7 +108,12 @@ export const api = {
  * Uploads PDFs with XMLHttpRequest, the one browser API that reports upload progress. `onProgress` gets the
  * fraction sent, 0..1; aborting `signal` cancels the upload.
  */
-export function uploadDocuments(projectId: string, files: File[], onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResult> {
+export function uploadDocuments(
+  projectId: string,
+  files: File[],
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const file of files) form.append('files', file, file.name);

@@ -57,7 +57,11 @@ function AnswerMarkdownView({ text, citations, onCite }: Props) {
   };
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[[rehypeKatex, { throwOnError: false, strict: 'ignore' }]]} components={components}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, remarkMath]}
+        rehypePlugins={[[rehypeKatex, { throwOnError: false, strict: 'ignore' }]]}
+        components={components}
+      >
         {prepareAnswer(shown, known)}
       </ReactMarkdown>
     </div>

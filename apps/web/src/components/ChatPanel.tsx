@@ -81,7 +81,12 @@ export function ChatPanel(props: Props) {
             <span className="switch-track" aria-hidden="true" />
             <span>Explore mode</span>
           </label>
-          <SettingsPopover settings={props.settings} onChange={props.onSettings} llmConfigured={props.llmConfigured === true} disabled={explore} />
+          <SettingsPopover
+            settings={props.settings}
+            onChange={props.onSettings}
+            llmConfigured={props.llmConfigured === true}
+            disabled={explore}
+          />
           {clearArmed ? (
             <button
               type="button"
@@ -109,7 +114,12 @@ export function ChatPanel(props: Props) {
             <strong>No LLM is configured.</strong> Answers are extractive: the best sentences from the papers, cited. Set{' '}
             <code>OPENAI_BASE_URL</code> and <code>LLM_MODEL</code> for written answers.
           </p>
-          <button type="button" className="btn btn-ghost btn-icon" onClick={() => setBannerDismissed(true)} aria-label="Dismiss the notice about the LLM">
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            onClick={() => setBannerDismissed(true)}
+            aria-label="Dismiss the notice about the LLM"
+          >
             ×
           </button>
         </div>

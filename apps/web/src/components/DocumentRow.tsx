@@ -55,7 +55,13 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-ghost btn-icon doc-remove" onClick={() => setConfirming(true)} aria-label={`Remove ${doc.filename}`} title="Remove this paper">
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon doc-remove"
+            onClick={() => setConfirming(true)}
+            aria-label={`Remove ${doc.filename}`}
+            title="Remove this paper"
+          >
             <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
               <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
             </svg>

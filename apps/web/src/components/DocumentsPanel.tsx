@@ -52,7 +52,8 @@ export function DocumentsPanel(props: Props) {
   };
 
   const ready = documents.filter((d) => d.status === 'ready').length;
-  const working = documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length + uploads.filter((u) => u.status !== 'failed').length;
+  const working =
+    documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length + uploads.filter((u) => u.status !== 'failed').length;
 
   return (
     <section className="documents" aria-labelledby="documents-heading">
@@ -105,7 +106,13 @@ export function DocumentsPanel(props: Props) {
       )}
       <ul className="doc-list">
         {uploads.map((u) => (
-          <UploadRow key={u.key} upload={u} onCancel={props.onCancelUpload} onDismiss={props.onDismissUpload} onRetry={props.onRetryUpload} />
+          <UploadRow
+            key={u.key}
+            upload={u}
+            onCancel={props.onCancelUpload}
+            onDismiss={props.onDismissUpload}
+            onRetry={props.onRetryUpload}
+          />
         ))}
         {documents.map((doc) => (
           <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onRemove={props.onRemove} onOpen={props.onOpen} />
@@ -126,7 +133,8 @@ interface UploadRowProps {
 function UploadRow({ upload, onCancel, onDismiss, onRetry }: UploadRowProps) {
   const failed = upload.status === 'failed';
   const percent = Math.round(upload.fraction * 100);
-  const label = upload.status === 'waiting' ? 'Waiting' : failed ? (upload.retryable ? 'Upload failed' : 'Not accepted') : `Uploading ${percent}%`;
+  const label =
+    upload.status === 'waiting' ? 'Waiting' : failed ? (upload.retryable ? 'Upload failed' : 'Not accepted') : `Uploading ${percent}%`;
   return (
     <li className={`doc doc-uploading${failed ? ' doc-failed' : ''}`}>
       <div className="doc-head">
@@ -139,7 +147,12 @@ function UploadRow({ upload, onCancel, onDismiss, onRetry }: UploadRowProps) {
         <div className="doc-failed">
           <p role="alert">{upload.error}</p>
           {upload.retryable && (
-            <button type="button" className="btn btn-small" onClick={() => onRetry(upload.key)} aria-label={`Retry uploading ${upload.name}`}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => onRetry(upload.key)}
+              aria-label={`Retry uploading ${upload.name}`}
+            >
               Retry
             </button>
           )}
@@ -149,10 +162,25 @@ function UploadRow({ upload, onCancel, onDismiss, onRetry }: UploadRowProps) {
         </div>
       ) : (
         <div className="upload-progress">
-          <div className="progress" role="progressbar" aria-label={`Uploading ${upload.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-            <span className="progress-fill is-active" style={{ width: `${Math.max(4, stageProgress('uploading', upload.fraction) * 100)}%` }} />
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={`Uploading ${upload.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span
+              className="progress-fill is-active"
+              style={{ width: `${Math.max(4, stageProgress('uploading', upload.fraction) * 100)}%` }}
+            />
           </div>
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => onCancel(upload.key)} aria-label={`Cancel uploading ${upload.name}`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => onCancel(upload.key)}
+            aria-label={`Cancel uploading ${upload.name}`}
+          >
             Cancel
           </button>
         </div>

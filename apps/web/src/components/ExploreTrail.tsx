@@ -19,7 +19,10 @@ export function ExploreTrail({ steps, live }: { steps: ExploreStep[]; live: bool
   return (
     <div className="trail">
       <h3 className="trail-heading">
-        Agent trail <span className="trail-count">{steps.length} {steps.length === 1 ? 'step' : 'steps'}</span>
+        Agent trail{' '}
+        <span className="trail-count">
+          {steps.length} {steps.length === 1 ? 'step' : 'steps'}
+        </span>
       </h3>
       <ol className="trail-list">
         {steps.map((step, i) => {

@@ -41,14 +41,21 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
       {sourcesSayNothing ? (
         <div className="no-answer" role="note">
           <strong>The sources don’t say.</strong>
-          <p>Nothing in this project’s papers answers that question, so Lectern won’t guess. Try other words, or upload the paper that covers it.</p>
+          <p>
+            Nothing in this project’s papers answers that question, so Lectern won’t guess. Try other words, or upload the paper that covers
+            it.
+          </p>
         </div>
       ) : message.content ? (
         <AnswerMarkdown text={message.content} citations={citations.map((c) => c.n)} onCite={open} />
       ) : streaming ? (
         <p className="thinking">
           <span className="spinner" aria-hidden="true" />
-          {message.kind === 'explore' ? 'The agent is reading…' : message.sources ? `Reading ${message.sources.length} passages…` : 'Searching the papers…'}
+          {message.kind === 'explore'
+            ? 'The agent is reading…'
+            : message.sources
+              ? `Reading ${message.sources.length} passages…`
+              : 'Searching the papers…'}
         </p>
       ) : null}
       {message.error && (
@@ -61,7 +68,13 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
           )}
         </div>
       )}
-      <CitationChips citations={citations} titleOf={titleOf} onOpen={(c) => onOpenCitation(message, c)} active={activeCitation} messageId={message.id} />
+      <CitationChips
+        citations={citations}
+        titleOf={titleOf}
+        onOpen={(c) => onOpenCitation(message, c)}
+        active={activeCitation}
+        messageId={message.id}
+      />
       {message.status !== 'streaming' && message.notes && message.notes.length > 0 && (
         <ul className="retrieval-notes" aria-label="How the passages were found">
           {message.notes.map((note) => (
@@ -71,7 +84,9 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
       )}
       {message.status !== 'streaming' && (
         <footer className="message-footer">
-          {message.notice && (showNoLlmNotice || !NO_LLM_NOTICE.test(message.notice)) && <span className="notice-inline">{message.notice}</span>}
+          {message.notice && (showNoLlmNotice || !NO_LLM_NOTICE.test(message.notice)) && (
+            <span className="notice-inline">{message.notice}</span>
+          )}
           <span className="message-meta">
             {message.via ? `${message.via}` : ''}
             {message.llm === false ? ' · extractive' : ''}
@@ -101,7 +116,13 @@ function CopyButton({ text }: { text: string }) {
     window.setTimeout(() => setCopied(false), 1500);
   };
   return (
-    <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()} aria-label={copied ? 'Answer copied' : 'Copy answer'} aria-live="polite">
+    <button
+      type="button"
+      className="btn btn-ghost btn-small"
+      onClick={() => void copy()}
+      aria-label={copied ? 'Answer copied' : 'Copy answer'}
+      aria-live="polite"
+    >
       {copied ? 'Copied' : 'Copy'}
     </button>
   );

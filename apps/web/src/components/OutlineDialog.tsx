@@ -72,7 +72,9 @@ export function OutlineDialog({ doc, onClose, onOpenPage }: Props) {
                 <button type="button" className="outline-item" onClick={() => onOpenPage(outline, s)} disabled={s.pageStart === null}>
                   <span className="outline-number">{s.number === 'ref' ? '' : s.number}</span>
                   <span className="outline-title">{s.number === 'ref' ? 'References' : s.title || 'Untitled section'}</span>
-                  <span className="outline-pages">{s.pageStart ? (s.pageEnd && s.pageEnd !== s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`) : ''}</span>
+                  <span className="outline-pages">
+                    {s.pageStart ? (s.pageEnd && s.pageEnd !== s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`) : ''}
+                  </span>
                 </button>
               </li>
             ))}

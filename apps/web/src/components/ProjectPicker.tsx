@@ -50,7 +50,11 @@ export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props
           <ul className="project-list">
             {projects.map((p) => (
               <li key={p.id}>
-                <a href={`/p/${encodeURIComponent(p.id)}`} aria-current={p.id === currentId ? 'page' : undefined} onClick={(e) => open(e, p.id)}>
+                <a
+                  href={`/p/${encodeURIComponent(p.id)}`}
+                  aria-current={p.id === currentId ? 'page' : undefined}
+                  onClick={(e) => open(e, p.id)}
+                >
                   <span className="project-name">{p.name}</span>
                   <span className="project-count" aria-label={`${p.documentCount} papers`}>
                     {p.documentCount}
@@ -67,7 +71,14 @@ export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props
             New project
           </label>
           <div className="inline-form">
-            <input id="new-project" value={name} maxLength={100} placeholder="e.g. BIOL 301 — Spring" onChange={(e) => setName(e.target.value)} autoFocus={projects.length > 0} />
+            <input
+              id="new-project"
+              value={name}
+              maxLength={100}
+              placeholder="e.g. BIOL 301 — Spring"
+              onChange={(e) => setName(e.target.value)}
+              autoFocus={projects.length > 0}
+            />
             <button type="submit" className="btn btn-primary" disabled={pending || !name.trim()}>
               Create
             </button>

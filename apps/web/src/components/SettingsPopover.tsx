@@ -75,7 +75,10 @@ export function SettingsPopover({ settings, onChange, llmConfigured, disabled = 
         onClick={() => setOpen((o) => !o)}
       >
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="currentColor" d="M3 17v2h6v-2H3zM3 5v2h10V5H3zm10 16v-2h8v-2h-8v-2h-2v6h2zM7 9v2H3v2h4v2h2V9H7zm14 4v-2H11v2h10zm-6-4h2V7h4V5h-4V3h-2v6z" />
+          <path
+            fill="currentColor"
+            d="M3 17v2h6v-2H3zM3 5v2h10V5H3zm10 16v-2h8v-2h-8v-2h-2v6h2zM7 9v2H3v2h4v2h2V9H7zm14 4v-2H11v2h10zm-6-4h2V7h4V5h-4V3h-2v6z"
+          />
         </svg>
         Retrieval
       </button>
@@ -85,7 +88,13 @@ export function SettingsPopover({ settings, onChange, llmConfigured, disabled = 
             <legend>Search mode</legend>
             {MODES.map((m) => (
               <label key={m.value} className="radio-row">
-                <input type="radio" name={`${panelId}-mode`} value={m.value} checked={settings.mode === m.value} onChange={() => set({ mode: m.value })} />
+                <input
+                  type="radio"
+                  name={`${panelId}-mode`}
+                  value={m.value}
+                  checked={settings.mode === m.value}
+                  onChange={() => set({ mode: m.value })}
+                />
                 <span>
                   <strong>{m.label}</strong>
                   <small>{m.hint}</small>
@@ -96,21 +105,35 @@ export function SettingsPopover({ settings, onChange, llmConfigured, disabled = 
           <fieldset>
             <legend>Context</legend>
             <label className="check-row">
-              <input type="checkbox" checked={settings.expand === 'parent'} onChange={(e) => set({ expand: e.target.checked ? 'parent' : 'none' })} />
+              <input
+                type="checkbox"
+                checked={settings.expand === 'parent'}
+                onChange={(e) => set({ expand: e.target.checked ? 'parent' : 'none' })}
+              />
               <span>
                 <strong>Parent expansion</strong>
                 <small>Read the passages around the best hits</small>
               </span>
             </label>
             <label className="check-row">
-              <input type="checkbox" checked={settings.multiQuery} disabled={!llmConfigured} onChange={(e) => set({ multiQuery: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={settings.multiQuery}
+                disabled={!llmConfigured}
+                onChange={(e) => set({ multiQuery: e.target.checked })}
+              />
               <span>
                 <strong>Multi-query</strong>
                 <small>{llmConfigured ? 'The LLM rephrases the question several ways' : 'Needs an LLM (not configured)'}</small>
               </span>
             </label>
             <label className="check-row">
-              <input type="checkbox" checked={settings.filter} disabled={!llmConfigured} onChange={(e) => set({ filter: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={settings.filter}
+                disabled={!llmConfigured}
+                onChange={(e) => set({ filter: e.target.checked })}
+              />
               <span>
                 <strong>LLM filter</strong>
                 <small>{llmConfigured ? 'A small model drops irrelevant passages' : 'Needs an LLM (not configured)'}</small>

@@ -99,7 +99,12 @@ export function Sidebar(props: Props) {
         </button>
       </div>
       {props.projects && (
-        <ProjectPicker projects={props.projects} currentId={props.currentId} onSelect={props.onSelectProject} onCreate={props.onCreateProject} />
+        <ProjectPicker
+          projects={props.projects}
+          currentId={props.currentId}
+          onSelect={props.onSelectProject}
+          onCreate={props.onCreateProject}
+        />
       )}
       {body}
       {props.health && (

@@ -60,7 +60,9 @@ function load(projectId: string): Message[] {
     const raw = window.localStorage.getItem(STORAGE_PREFIX + projectId);
     const messages = raw ? (JSON.parse(raw) as Message[]) : [];
     // A reload mid-answer leaves a half message: keep what arrived and say it was cut short.
-    return messages.map((m) => (m.status === 'streaming' ? { ...m, status: 'error', error: 'Interrupted before it finished (the page was reloaded or left).' } : m));
+    return messages.map((m) =>
+      m.status === 'streaming' ? { ...m, status: 'error', error: 'Interrupted before it finished (the page was reloaded or left).' } : m,
+    );
   } catch {
     return [];
   }
@@ -128,12 +130,14 @@ export function useConversation(projectId: string | null) {
   }, [projectId]);
 
   const setMessages = useCallback(
-    (change: (list: Message[]) => Message[]) => setState((old) => (old.projectId === projectId ? { ...old, messages: change(old.messages) } : old)),
+    (change: (list: Message[]) => Message[]) =>
+      setState((old) => (old.projectId === projectId ? { ...old, messages: change(old.messages) } : old)),
     [projectId],
   );
 
   const patch = useCallback(
-    (id: string, change: (m: Message) => Partial<Message>) => setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change(m) } : m))),
+    (id: string, change: (m: Message) => Partial<Message>) =>
+      setMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change(m) } : m))),
     [setMessages],
   );
 
@@ -144,7 +148,15 @@ export function useConversation(projectId: string | null) {
       abort.current = controller;
       const kind = options.explore ? 'explore' : 'chat';
       const user: Message = { id: newId(), role: 'user', content: question, kind, status: 'done', createdAt: new Date().toISOString() };
-      const answer: Message = { id: newId(), role: 'assistant', content: '', kind, status: 'streaming', createdAt: new Date().toISOString(), steps: [] };
+      const answer: Message = {
+        id: newId(),
+        role: 'assistant',
+        content: '',
+        kind,
+        status: 'streaming',
+        createdAt: new Date().toISOString(),
+        steps: [],
+      };
       // From the rendered messages: a state updater runs later, too late to read the history from.
       const history = latest.current
         .filter((m) => m.kind === 'chat' && m.status === 'done' && !m.partial && m.content.trim() !== '')
@@ -159,7 +171,9 @@ export function useConversation(projectId: string | null) {
         // The stream closed without its done or error event (server restarted, proxy timed out): say so.
         if (!controller.signal.aborted) {
           patch(answer.id, (m) =>
-            m.status === 'streaming' ? { status: 'error', error: 'The connection closed before the answer finished; what arrived is shown above.' } : {},
+            m.status === 'streaming'
+              ? { status: 'error', error: 'The connection closed before the answer finished; what arrived is shown above.' }
+              : {},
           );
         }
       } catch (e) {
@@ -168,7 +182,8 @@ export function useConversation(projectId: string | null) {
         abort.current = null;
       }
       // Stopped by the reader, whether the stream ended quietly or with an abort error.
-      if (controller.signal.aborted) patch(answer.id, () => ({ status: 'done', partial: true, notice: 'Stopped before the answer finished.' }));
+      if (controller.signal.aborted)
+        patch(answer.id, () => ({ status: 'done', partial: true, notice: 'Stopped before the answer finished.' }));
     },
     [projectId, patch, setMessages],
   );

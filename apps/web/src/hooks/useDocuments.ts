@@ -83,7 +83,8 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
     return () => window.clearTimeout(timer.current);
   }, [refresh]);
 
-  const patch = (key: string, change: Partial<PendingUpload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+  const patch = (key: string, change: Partial<PendingUpload>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
   const drop = (key: string) => {
     files.current.delete(key);
     setUploads((list) => list.filter((u) => u.key !== key));
@@ -119,7 +120,10 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
       if (!projectId || files.length === 0) return;
       const target = projectId;
       const batch = files.map((file, i) => ({ file, key: `${Date.now()}-${i}-${Math.random().toString(36).slice(2)}` }));
-      setUploads((list) => [...list, ...batch.map(({ file, key }) => ({ key, projectId: target, name: file.name, fraction: 0, status: 'waiting' as const }))]);
+      setUploads((list) => [
+        ...list,
+        ...batch.map(({ file, key }) => ({ key, projectId: target, name: file.name, fraction: 0, status: 'waiting' as const })),
+      ]);
       // Uploads keep going when the reader switches project; their rows stay with the project they went to.
       const queue = [...batch];
       const worker = async () => {

@@ -60,7 +60,13 @@ export function renderPage(page: PDFPageProxy, scale: number, canvasHost: HTMLEl
     fresh.style.setProperty('--scale-factor', String(scale));
     const textDivs: HTMLElement[] = [];
     const textItems: string[] = [];
-    textTask = pdfjs.renderTextLayer({ textContentSource: textContent, container: fresh, viewport, textDivs, textContentItemsStr: textItems });
+    textTask = pdfjs.renderTextLayer({
+      textContentSource: textContent,
+      container: fresh,
+      viewport,
+      textDivs,
+      textContentItemsStr: textItems,
+    });
     await textTask.promise;
     if (cancelled) throw new DOMException('cancelled', 'AbortException');
 

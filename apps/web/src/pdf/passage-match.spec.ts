@@ -16,14 +16,16 @@ const page = [
 
 describe(matchPassage.name, () => {
   it('marks the lines of a passage that the page splits with line-end hyphens', () => {
-    const passage = 'Transformers have become the dominant architecture for sequence transduction, replacing recurrent networks in most applications.';
+    const passage =
+      'Transformers have become the dominant architecture for sequence transduction, replacing recurrent networks in most applications.';
     const match = matchPassage(page, passage);
     expect(match.method).toBe('run');
     expect(match.items).toEqual([2, 3, 4, 5]);
   });
 
   it('ignores case, whitespace, ligatures and a citation marker the passage lacks', () => {
-    const passage = 'TRANSFORMERS  have become the dominant architecture for sequence transduction replacing recurrent networks in most applications. We study their eﬃciency on long documents.';
+    const passage =
+      'TRANSFORMERS  have become the dominant architecture for sequence transduction replacing recurrent networks in most applications. We study their eﬃciency on long documents.';
     expect(matchPassage(page, passage).items).toEqual([2, 3, 4, 5, 6]);
   });
 
@@ -40,7 +42,11 @@ describe(matchPassage.name, () => {
   });
 
   it('returns nothing for a passage that is not on the page', () => {
-    expect(matchPassage(page, 'Protein folding in thermophilic archaea under pressure')).toEqual({ items: [], method: 'none', matchedWords: 0 });
+    expect(matchPassage(page, 'Protein folding in thermophilic archaea under pressure')).toEqual({
+      items: [],
+      method: 'none',
+      matchedWords: 0,
+    });
     expect(matchPassage([], 'anything')).toEqual({ items: [], method: 'none', matchedWords: 0 });
   });
 });

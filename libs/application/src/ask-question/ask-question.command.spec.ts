@@ -14,7 +14,14 @@ describe(AskQuestionCommand.name, () => {
   });
 
   it('keeps the options it is given', () => {
-    const command = AskQuestionCommand.create({ ...valid, mode: 'keyword', k: MAX_ANSWER_K, expand: 'parent', multiQuery: { n: 2 }, rerank: true });
+    const command = AskQuestionCommand.create({
+      ...valid,
+      mode: 'keyword',
+      k: MAX_ANSWER_K,
+      expand: 'parent',
+      multiQuery: { n: 2 },
+      rerank: true,
+    });
     expect(command).toMatchObject({ mode: 'keyword', k: MAX_ANSWER_K, expand: 'parent', multiQuery: { n: 2 }, rerank: true });
   });
 

@@ -41,6 +41,18 @@ export function announcedSources(result: RetrievalResult): AnswerSource[] {
   return result.hits.slice(0, MAX_ANNOUNCED_SOURCES).map((hit) => source(hit.contextId, hit.article, hit.section, hit.page));
 }
 
-function source(contextId: string, article: { id: string; title: string }, section: { number: string; title: string }, page: number): AnswerSource {
-  return { contextId, articleId: article.id, articleTitle: article.title, sectionNumber: section.number, sectionTitle: section.title, page };
+function source(
+  contextId: string,
+  article: { id: string; title: string },
+  section: { number: string; title: string },
+  page: number,
+): AnswerSource {
+  return {
+    contextId,
+    articleId: article.id,
+    articleTitle: article.title,
+    sectionNumber: section.number,
+    sectionTitle: section.title,
+    page,
+  };
 }

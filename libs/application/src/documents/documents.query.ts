@@ -1,5 +1,11 @@
 import type { ArticleRow, ArticleSummary, CatalogDb, ContextDetail, DocumentRow, OutlineEntry } from '@lectern/corpus';
-import { ArticleNotFoundError, ContextNotFoundError, DocumentNotFoundError, ProjectNotFoundError, type CorpusRegistry } from '@lectern/ingest';
+import {
+  ArticleNotFoundError,
+  ContextNotFoundError,
+  DocumentNotFoundError,
+  ProjectNotFoundError,
+  type CorpusRegistry,
+} from '@lectern/ingest';
 import type { ObjectStore } from '@lectern/storage';
 
 export interface DocumentView {
@@ -25,7 +31,12 @@ export class DocumentsQuery {
     if (!this.catalog.projects.findById(projectId)) throw new ProjectNotFoundError(projectId);
     const rows = this.catalog.documents.listByProject(projectId);
     if (!rows.some((row) => row.articleId)) return rows.map((row) => ({ row }));
-    const summaries = new Map(this.corpora.get(projectId).articleSummaries().map((s) => [s.articleId, s]));
+    const summaries = new Map(
+      this.corpora
+        .get(projectId)
+        .articleSummaries()
+        .map((s) => [s.articleId, s]),
+    );
     return rows.map((row) => ({ row, summary: row.articleId ? summaries.get(row.articleId) : undefined }));
   }
 

@@ -10,7 +10,9 @@ describe(ExploreCommand.name, () => {
   });
 
   it.each([0, MAX_EXPLORE_STEPS + 1])('refuses maxSteps = %p, with the CLI flag name when the CLI asks', (maxSteps) => {
-    expect(() => ExploreCommand.create({ ...valid, maxSteps })).toThrow(new InvalidExploreError(`maxSteps must be from 1 to ${MAX_EXPLORE_STEPS}`));
+    expect(() => ExploreCommand.create({ ...valid, maxSteps })).toThrow(
+      new InvalidExploreError(`maxSteps must be from 1 to ${MAX_EXPLORE_STEPS}`),
+    );
     expect(() => ExploreCommand.create({ ...valid, maxSteps }, () => '--max-steps')).toThrow(/^--max-steps must be from 1 to/);
   });
 

@@ -13,7 +13,9 @@ describe(SearchProjectCommand.name, () => {
   });
 
   it('refuses an unknown mode and an empty or overlong query', () => {
-    expect(() => SearchProjectCommand.create({ ...valid, mode: 'fuzzy' })).toThrow(/^mode must be hybrid, standard or keyword \(got "fuzzy"\)$/);
+    expect(() => SearchProjectCommand.create({ ...valid, mode: 'fuzzy' })).toThrow(
+      /^mode must be hybrid, standard or keyword \(got "fuzzy"\)$/,
+    );
     expect(() => SearchProjectCommand.create({ ...valid, query: ' ' })).toThrow(new InvalidSearchError('query must not be empty'));
     expect(() => SearchProjectCommand.create({ ...valid, query: 'x'.repeat(MAX_QUERY_LENGTH + 1) })).toThrow(InvalidSearchError);
   });

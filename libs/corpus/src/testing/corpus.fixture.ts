@@ -24,9 +24,7 @@ export function openTeiCorpus(dir: string, names: string[] = GROBID_NAMES): { co
 export function countRows(file: string, tables: string[]): Record<string, number> {
   const db = openDatabase(file, { readonly: true });
   try {
-    return Object.fromEntries(
-      tables.map((table) => [table, db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number]),
-    );
+    return Object.fromEntries(tables.map((table) => [table, db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number]));
   } finally {
     db.close();
   }

@@ -68,11 +68,7 @@ export const GROBID_NAMES = fs
   .sort();
 
 /** One context per TEI block; pages advance every few blocks. */
-export function teiArticleInput(
-  name: string,
-  embed: (text: string) => Float32Array,
-  embeddingModel: string,
-): ArticleInput {
+export function teiArticleInput(name: string, embed: (text: string) => Float32Array, embeddingModel: string): ArticleInput {
   const tei = readTei(name);
   let blockIndex = 0;
   const sections: SectionInput[] = tei.sections.map((section) => {

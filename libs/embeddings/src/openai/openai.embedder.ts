@@ -117,9 +117,7 @@ export class OpenAiEmbedder implements Embedder {
       }
       this.knownDimension ??= vector.length;
       if (vector.length !== this.knownDimension) {
-        throw new EmbeddingProviderError(
-          `${this.modelId} returned ${vector.length} dimensions, expected ${this.knownDimension}`,
-        );
+        throw new EmbeddingProviderError(`${this.modelId} returned ${vector.length} dimensions, expected ${this.knownDimension}`);
       }
       vectors[index] = normalizeInPlace(vector);
     }

@@ -74,9 +74,8 @@ export class TransformersEmbedder implements Embedder {
     const shape = modelShape(local.config);
     this.dimension = shape.hidden;
     // RoBERTa-family position tables start after the padding index, so two rows are not usable positions.
-    const positions = shape.positions !== null && /roberta|camembert/.test(String(local.config.model_type ?? ''))
-      ? shape.positions - 2
-      : shape.positions;
+    const positions =
+      shape.positions !== null && /roberta|camembert/.test(String(local.config.model_type ?? '')) ? shape.positions - 2 : shape.positions;
     const declared = Number(this.tokenizer.model_max_length);
     const tokenizerLimit = Number.isFinite(declared) && declared > 0 && declared < NO_LIMIT ? declared : null;
     this.window = Math.min(positions ?? Infinity, tokenizerLimit ?? Infinity);
@@ -176,7 +175,10 @@ export class TransformersEmbedder implements Embedder {
     const vectors = new Array<Float32Array>(texts.length);
     for (let start = 0; start < order.length; start += this.batchSize) {
       const batch = order.slice(start, start + this.batchSize);
-      const pooled = await this.runBatch(model, batch.map((i) => encoded[i]));
+      const pooled = await this.runBatch(
+        model,
+        batch.map((i) => encoded[i]),
+      );
       batch.forEach((index, j) => (vectors[index] = pooled[j]));
     }
     return vectors;

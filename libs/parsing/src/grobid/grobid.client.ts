@@ -45,7 +45,9 @@ export class GrobidClient {
   /** True when `GET /api/isalive` answers `true`; any failure (refused, timeout, error status) is false. */
   async isAlive(): Promise<boolean> {
     try {
-      const response = await fetch(`${this.baseUrl}/api/isalive`, { signal: AbortSignal.timeout(Math.min(ALIVE_TIMEOUT_MS, this.timeoutMs)) });
+      const response = await fetch(`${this.baseUrl}/api/isalive`, {
+        signal: AbortSignal.timeout(Math.min(ALIVE_TIMEOUT_MS, this.timeoutMs)),
+      });
       const body = await response.text();
       return response.ok && body.trim() === 'true';
     } catch {
@@ -72,7 +74,10 @@ export class GrobidClient {
       if (!failure.retryable) break;
     }
     const attempts = this.retries + 1;
-    throw new ParserUnavailableError(SERVICE, `${failure?.message ?? 'no answer'} (gave up after ${attempts} attempt${attempts > 1 ? 's' : ''})`);
+    throw new ParserUnavailableError(
+      SERVICE,
+      `${failure?.message ?? 'no answer'} (gave up after ${attempts} attempt${attempts > 1 ? 's' : ''})`,
+    );
   }
 
   private async buildForm(pdfPath: string): Promise<FormData> {
@@ -115,14 +120,21 @@ export class GrobidClient {
     const { status } = response;
     if (status === 200) {
       if (!/<TEI[\s>]/.test(body)) {
-        throw new ParserOutputError(SERVICE, `answered 200 without a TEI document (${body.length} bytes: ${JSON.stringify(body.slice(0, 80))})`);
+        throw new ParserOutputError(
+          SERVICE,
+          `answered 200 without a TEI document (${body.length} bytes: ${JSON.stringify(body.slice(0, 80))})`,
+        );
       }
       return body;
     }
     if (status === 204) throw new ParserOutputError(SERVICE, 'answered 204: no content could be extracted from the PDF');
     const detail = body.trim().slice(0, 300);
     if (status === 503) {
-      return { retryable: true, message: 'busy (503: all GROBID threads in use)', retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) };
+      return {
+        retryable: true,
+        message: 'busy (503: all GROBID threads in use)',
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      };
     }
     if (status >= 500) {
       if (PERMANENT_ERRORS.test(detail)) throw new ParserOutputError(SERVICE, `cannot process this PDF (${status}): ${detail}`);

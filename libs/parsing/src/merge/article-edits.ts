@@ -8,7 +8,10 @@ export interface BlockPosition {
 
 /** A copy deep enough that editing its sections' block lists never touches the caller's article. */
 export function copyArticle(article: ParsedArticle): ParsedArticle {
-  return { ...article, sections: article.sections.map((section) => ({ ...section, blocks: section.blocks.map((block) => ({ ...block })) })) };
+  return {
+    ...article,
+    sections: article.sections.map((section) => ({ ...section, blocks: section.blocks.map((block) => ({ ...block })) })),
+  };
 }
 
 /** Every block with its position, in reading order; the references section is left out (nothing merges there). */

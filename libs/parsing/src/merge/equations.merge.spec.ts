@@ -106,7 +106,11 @@ describe(mergeEquations.name, () => {
   it("replaces GROBID's equation block, written as the PDF's text layer prints the formula, and keeps its box", async () => {
     const [, , loss] = (await inputsFor('arxiv-1804.07821')).equations;
     const box = { page: 4, x: 120, y: 80, w: 200, h: 20 };
-    const before: ParsedBlock = { text: 'When training, we use a scaled mean absolute error for our loss function:', page: 4, kind: 'text' };
+    const before: ParsedBlock = {
+      text: 'When training, we use a scaled mean absolute error for our loss function:',
+      page: 4,
+      kind: 'text',
+    };
     const after: ParsedBlock = { text: 'where γ is the scale factor, yî is the prediction, yi is the true value.', page: 4, kind: 'text' };
     const garbled: ParsedBlock = { text: '1 ∑n L = |yî − γyi| (3) n', page: 4, kind: 'equation', box };
     const merged = allBlocks(mergeEquations(article([before, garbled, after]), [loss]).article);
@@ -115,7 +119,11 @@ describe(mergeEquations.name, () => {
 
   it('replaces a text block that is nothing but a formula, and leaves a different formula alone', () => {
     const capacity = equationsFromMmd(mmdOf('arxiv-2101.03961v3'))[2];
-    const formula: ParsedBlock = { text: '( ) tokens per batch expert capacity = × capacity factor. (3) number of experts', page: 7, kind: 'text' };
+    const formula: ParsedBlock = {
+      text: '( ) tokens per batch expert capacity = × capacity factor. (3) number of experts',
+      page: 7,
+      kind: 'text',
+    };
     const other: ParsedBlock = { text: 'fi · Pi (4)', page: 7, kind: 'text' };
     const merged = allBlocks(mergeEquations(article([formula, other]), [{ ...capacity, page: 7 }]).article);
     expect(merged).toEqual([{ text: `$$ ${capacity.latex} $$`, page: 7, kind: 'equation' }, other]);

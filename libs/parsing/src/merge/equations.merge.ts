@@ -55,7 +55,11 @@ export function mergeEquations(article: ParsedArticle, equations: ParsedEquation
       const old = merged.sections[inside.at.section].blocks[inside.at.block];
       const before: ParsedBlock = { ...old, text: old.text.slice(0, inside.span.start).trimEnd() };
       // The paragraph may have started on an earlier page; what follows the formula is on the formula's page.
-      const afterText: ParsedBlock = { text: old.text.slice(inside.span.end).trimStart(), page: Math.max(old.page, equation.page), kind: old.kind };
+      const afterText: ParsedBlock = {
+        text: old.text.slice(inside.span.end).trimStart(),
+        page: Math.max(old.page, equation.page),
+        kind: old.kind,
+      };
       replaceBlock(merged, inside.at, [before, block, afterText]);
       placed.add(block);
       continue;
@@ -90,7 +94,11 @@ function wholeBlockFor(article: ParsedArticle, equation: ParsedEquation, placed:
 }
 
 /** Step 2 and 3's anchor: a flattened span inside a paragraph, or the point right after the context. */
-function spanFor(article: ParsedArticle, equation: ParsedEquation, placed: Set<ParsedBlock>): { at: BlockPosition; span: FormulaSpan } | undefined {
+function spanFor(
+  article: ParsedArticle,
+  equation: ParsedEquation,
+  placed: Set<ParsedBlock>,
+): { at: BlockPosition; span: FormulaSpan } | undefined {
   // A block is on the page it starts on: a paragraph from the previous page can hold this page's formula.
   const page = equation.page ?? 0;
   const candidates = bodyBlocks(article).filter(
@@ -119,7 +127,9 @@ export function looksLikeFormula(text: string, latex: string): boolean {
   if (!trimmed || trimmed.length > MAX_FORMULA_BLOCK_CHARS) return false;
   const formulaWords = new Set(latex.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
   const words = trimmed.split(/\s+/);
-  const prose = words.filter((word) => /^\p{L}{4,}[,.;:]?$/u.test(word) && !formulaWords.has(word.replace(/[,.;:]$/, '').toLowerCase())).length;
+  const prose = words.filter(
+    (word) => /^\p{L}{4,}[,.;:]?$/u.test(word) && !formulaWords.has(word.replace(/[,.;:]$/, '').toLowerCase()),
+  ).length;
   return prose / words.length < MAX_PROSE_WORD_SHARE;
 }
 

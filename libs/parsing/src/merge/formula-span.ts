@@ -19,7 +19,9 @@ const MAX_SPAN_CHARS = 400;
 const MAX_GLYPH_RATIO = 2.5;
 const TAIL_WORDS = 4;
 // Words that occur inside formulas and must not end one.
-const MATH_WORDS = new Set('max min arg argmax argmin softmax exp log ln sin cos tan tanh lim sup inf det dim mod if otherwise s.t'.split(' '));
+const MATH_WORDS = new Set(
+  'max min arg argmax argmin softmax exp log ln sin cos tan tanh lim sup inf det dim mod if otherwise s.t'.split(' '),
+);
 
 /** Span ending with the equation number `(tag)`; starts after the context when it is in the same text. */
 export function spanBeforeTag(text: string, tag: string, latex: string, context: string): FormulaSpan | undefined {
@@ -46,7 +48,11 @@ export function spanAfterContext(text: string, latex: string, context: string): 
 
 /** End offset of the context's last words in `text` (their last occurrence), if present. */
 export function contextEnd(text: string, context: string): number | undefined {
-  const words = context.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(-TAIL_WORDS);
+  const words = context
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(-TAIL_WORDS);
   if (words.length < 2) return undefined;
   const pattern = new RegExp(words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+'), 'giu');
   const { normalized, offsets } = nfkcWithOffsets(text);

@@ -66,7 +66,11 @@ describe(mergeTables.name, () => {
 
   it("replaces the skeleton's table block on the same page and keeps its box", () => {
     const box = { page: 1, x: 40, y: 200, w: 360, h: 80 };
-    const prose: ParsedBlock = { text: 'The plot of inhibitor concentration over degree of surface coverage gives a straight line.', page: 1, kind: 'text' };
+    const prose: ParsedBlock = {
+      text: 'The plot of inhibitor concentration over degree of surface coverage gives a straight line.',
+      page: 1,
+      kind: 'text',
+    };
     const skeleton = article([prose, { text: `Table 1 ${flattenedRows.join(' ')}`, page: 1, kind: 'table', box }]);
     const merged = allBlocks(mergeTables(skeleton, dibTables).article);
     expect(merged[0]).toEqual(prose);
@@ -76,7 +80,11 @@ describe(mergeTables.name, () => {
 
   it('replaces the flattened table text PDF.js produced, absorbing the rest of its rows, and keeps the prose', () => {
     const caption: ParsedBlock = { text: 'Table 1 Potentiodynamic polarization data for stainless steel.', page: 1, kind: 'text' };
-    const prose: ParsedBlock = { text: 'The plot of inhibitor concentration over degree of surface coverage versus inhibitor concentration gives a straight line.', page: 1, kind: 'text' };
+    const prose: ParsedBlock = {
+      text: 'The plot of inhibitor concentration over degree of surface coverage versus inhibitor concentration gives a straight line.',
+      page: 1,
+      kind: 'text',
+    };
     const head: ParsedBlock = { text: flattenedRows.slice(0, 22).join(' '), page: 1, kind: 'text' };
     const rest: ParsedBlock = { text: flattenedRows.slice(22).join(' '), page: 1, kind: 'text' };
     const merged = allBlocks(mergeTables(article([caption, head, rest, prose]), dibTables).article);
@@ -121,6 +129,8 @@ describe(mergeTables.name, () => {
     skeleton.sections = skeleton.sections.slice(1);
     const { article: merged, warnings } = mergeTables(skeleton, dibTables);
     expect(allBlocks(merged)).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^unstructured: "Table 1 Potentiodynamic polarization dat" not merged: the article has no body section to hold it$/);
+    expect(warnings[0]).toMatch(
+      /^unstructured: "Table 1 Potentiodynamic polarization dat" not merged: the article has no body section to hold it$/,
+    );
   });
 });

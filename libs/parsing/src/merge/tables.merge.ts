@@ -33,7 +33,11 @@ export function mergeTables(article: ParsedArticle, tables: ParsedTable[]): { ar
   const warnings: string[] = [];
   const replaced = new Set<ParsedBlock>();
   for (const table of tables) {
-    const block: ParsedBlock = { text: table.caption ? `${table.caption}\n\n${table.markdown}` : table.markdown, page: table.page, kind: 'table' };
+    const block: ParsedBlock = {
+      text: table.caption ? `${table.caption}\n\n${table.markdown}` : table.markdown,
+      page: table.page,
+      kind: 'table',
+    };
     const vocabulary = new Set(contentWords(`${table.markdown} ${table.text}`));
     const target = tableBlockFor(merged, table, vocabulary, replaced) ?? flattenedBlockFor(merged, table.page, vocabulary, replaced);
     if (target) {
@@ -59,17 +63,31 @@ export function mergeTables(article: ParsedArticle, tables: ParsedTable[]): { ar
   return { article: merged, warnings };
 }
 
-function tableBlockFor(article: ParsedArticle, table: ParsedTable, vocabulary: Set<string>, taken: Set<ParsedBlock>): BlockPosition | undefined {
+function tableBlockFor(
+  article: ParsedArticle,
+  table: ParsedTable,
+  vocabulary: Set<string>,
+  taken: Set<ParsedBlock>,
+): BlockPosition | undefined {
   const candidates = bodyBlocks(article).filter((entry) => entry.value.kind === 'table' && !taken.has(entry.value));
   const samePage = candidates.filter((entry) => entry.value.page === table.page);
-  if (samePage.length > 0) return samePage.reduce((best, entry) => (share(entry.value, vocabulary) > share(best.value, vocabulary) ? entry : best));
+  if (samePage.length > 0)
+    return samePage.reduce((best, entry) => (share(entry.value, vocabulary) > share(best.value, vocabulary) ? entry : best));
   const label = labelOf(table.caption);
   return label ? candidates.find((entry) => labelOf(entry.value.text) === label) : undefined;
 }
 
 /** The first `text` block on the page made mostly of the table's words: where the flattened table starts. */
-function flattenedBlockFor(article: ParsedArticle, page: number, vocabulary: Set<string>, taken: Set<ParsedBlock>): BlockPosition | undefined {
-  return bodyBlocks(article).find((entry) => entry.value.page === page && entry.value.kind === 'text' && !taken.has(entry.value) && isFlattenedTable(entry.value, vocabulary));
+function flattenedBlockFor(
+  article: ParsedArticle,
+  page: number,
+  vocabulary: Set<string>,
+  taken: Set<ParsedBlock>,
+): BlockPosition | undefined {
+  return bodyBlocks(article).find(
+    (entry) =>
+      entry.value.page === page && entry.value.kind === 'text' && !taken.has(entry.value) && isFlattenedTable(entry.value, vocabulary),
+  );
 }
 
 function isFlattenedTable(block: ParsedBlock, vocabulary: Set<string>): boolean {
@@ -100,7 +118,9 @@ function isFragment(block: ParsedBlock, vocabulary: Set<string>): boolean {
 function captionPosition(article: ParsedArticle, table: ParsedTable): BlockPosition | undefined {
   const label = labelOf(table.caption);
   if (!label) return undefined;
-  const caption = bodyBlocks(article).find((entry) => entry.value.page === table.page && entry.value.kind !== 'table' && labelOf(entry.value.text) === label);
+  const caption = bodyBlocks(article).find(
+    (entry) => entry.value.page === table.page && entry.value.kind !== 'table' && labelOf(entry.value.text) === label,
+  );
   return caption ? { section: caption.section, block: caption.block + 1 } : undefined;
 }
 

@@ -36,7 +36,9 @@ describe(equationsFromMmd.name, () => {
 
   it('keeps short inline math as letters in the context, as the PDF prints them', () => {
     const equations = equationsFromMmd(mmdOf('thinkos-0.7.4'));
-    expect(equations[1].context).toMatch(/If the time to process a cache hit is Th and the time for a cache miss is Tm, the average time for each memory access is$/);
+    expect(equations[1].context).toMatch(
+      /If the time to process a cache hit is Th and the time for a cache miss is Tm, the average time for each memory access is$/,
+    );
   });
 
   it('reads $$ display math, ignores \\\\[2pt] row spacing, and skips empty delimiters', () => {

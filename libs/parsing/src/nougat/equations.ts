@@ -40,7 +40,12 @@ export function equationsFromMmd(mmd: string, options: EquationsFromMmdOptions =
     if (!latex) continue;
     const windowStart = Math.max(0, match.index - CONTEXT_WINDOW);
     const tag = TAG.exec(latex)?.[1]?.trim();
-    equations.push({ latex, display, context: tail(proseOfMmd(mmd.slice(windowStart, match.index)), CONTEXT_CHARS), ...(tag ? { tag } : {}) });
+    equations.push({
+      latex,
+      display,
+      context: tail(proseOfMmd(mmd.slice(windowStart, match.index)), CONTEXT_CHARS),
+      ...(tag ? { tag } : {}),
+    });
   }
   return equations;
 }

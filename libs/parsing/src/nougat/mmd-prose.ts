@@ -31,9 +31,7 @@ export function proseOfMmd(mmd: string): string {
 
 /** `\mathbf{p}_{i}` → `pi`: what survives of a formula as letters on the page. */
 export function latexLetters(latex: string): string {
-  return latex
-    .replace(/\\[a-zA-Z]+\*?/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+  return latex.replace(/\\[a-zA-Z]+\*?/g, '').replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function lastIndexOfStrayEnd(text: string): number {

@@ -69,7 +69,9 @@ describe(NougatClient.name, () => {
 
   it('times out a slow answer with ParserUnavailableError', async () => {
     replay.setFault({ kind: 'slow', ms: 30_000 });
-    await expect(new NougatClient({ baseUrl: replay.url, timeoutMs: 150 }).predict(PAPER)).rejects.toThrow(/nougat: no answer within 150 ms/);
+    await expect(new NougatClient({ baseUrl: replay.url, timeoutMs: 150 }).predict(PAPER)).rejects.toThrow(
+      /nougat: no answer within 150 ms/,
+    );
     expect(replay.requests).toBe(1);
   });
 

@@ -58,8 +58,12 @@ export class NougatClient implements NougatPredictor {
    */
   async predict(pdfPath: string, options: NougatPredictOptions = {}): Promise<string> {
     const { start, stop, signal } = options;
-    for (const [name, value] of [['start', start], ['stop', stop]] as const) {
-      if (value !== undefined && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a page number from 1, got ${value}`);
+    for (const [name, value] of [
+      ['start', start],
+      ['stop', stop],
+    ] as const) {
+      if (value !== undefined && !(Number.isInteger(value) && value >= 1))
+        throw new RangeError(`${name} must be a page number from 1, got ${value}`);
     }
     // app.py declares start/stop as plain parameters, which FastAPI reads from the query string; they are
     // sent as form fields too for deployments that wrap the API. The route is `/predict/`: `/predict` costs
@@ -100,10 +104,12 @@ export function decodeMarkdown(body: string, contentType: string): string {
     try {
       parsed = JSON.parse(body);
     } catch {
-      if (declaredJson) throw new ParserOutputError(SERVICE, body.trim() ? 'the answer is not valid JSON (truncated?)' : 'the answer is empty');
+      if (declaredJson)
+        throw new ParserOutputError(SERVICE, body.trim() ? 'the answer is not valid JSON (truncated?)' : 'the answer is empty');
       parsed = body;
     }
-    if (typeof parsed !== 'string') throw new ParserOutputError(SERVICE, `expected a JSON string of Markdown, got ${parsed === null ? 'null' : typeof parsed}`);
+    if (typeof parsed !== 'string')
+      throw new ParserOutputError(SERVICE, `expected a JSON string of Markdown, got ${parsed === null ? 'null' : typeof parsed}`);
     markdown = parsed;
   } else if (/\bhtml\b/i.test(contentType) || /^\s*<(?:!doctype|html)\b/i.test(body)) {
     throw new ParserOutputError(SERVICE, 'the answer is an HTML page, not Markdown');

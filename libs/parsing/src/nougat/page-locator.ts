@@ -60,7 +60,10 @@ export function bestPageFor(index: PageIndex, prose: string, after = 1): number 
   const grams = trigrams(normalizedWords(prose));
   if (grams.length === 0) return undefined;
   const tail = grams.slice(-TAIL_GRAMS);
-  return vote(index, tail, Math.min(MIN_TAIL_MATCHED, tail.length), after) ?? vote(index, grams, Math.min(MIN_MATCHED, grams.length), after, MIN_SHARE);
+  return (
+    vote(index, tail, Math.min(MIN_TAIL_MATCHED, tail.length), after) ??
+    vote(index, grams, Math.min(MIN_MATCHED, grams.length), after, MIN_SHARE)
+  );
 }
 
 function vote(index: PageIndex, grams: string[], minMatched: number, after: number, minShare = 0): number | undefined {

@@ -91,10 +91,20 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     const blocks: ParsedBlock[] = heading.references
       ? splitReferences(flow.slice(heading.end, to), vocabulary)
       : paragraphsIn(heading.end, to).map(toBlock);
-    sections.push({ number: heading.references ? REFERENCES_SECTION_NUMBER : numbering.numbers[k], title: heading.title, level: heading.level, blocks });
+    sections.push({
+      number: heading.references ? REFERENCES_SECTION_NUMBER : numbering.numbers[k],
+      title: heading.title,
+      level: heading.level,
+      blocks,
+    });
   });
   if (unlabeledReferences) {
-    sections.push({ number: REFERENCES_SECTION_NUMBER, title: 'References', level: 1, blocks: splitReferences([...unlabeledReferences], vocabulary) });
+    sections.push({
+      number: REFERENCES_SECTION_NUMBER,
+      title: 'References',
+      level: 1,
+      blocks: splitReferences([...unlabeledReferences], vocabulary),
+    });
   }
   const abstract = abstractBlocks
     .filter((b) => !KEYWORDS_MARKER.test(b.text))
@@ -131,7 +141,8 @@ function readAbstract({ flow, front, firstHeading, vocabulary }: Document): { ab
   if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();
   const size = (p: Paragraph) => p.lines[0].size.toFixed(0);
   let taken = 1;
-  while (taken < paragraphs.length && size(paragraphs[taken]) === size(first) && paragraphs[taken].lines[0].page <= first.lines[0].page + 1) taken++;
+  while (taken < paragraphs.length && size(paragraphs[taken]) === size(first) && paragraphs[taken].lines[0].page <= first.lines[0].page + 1)
+    taken++;
   return { abstractBlocks: paragraphs.slice(0, taken).map(toBlock), leftover: paragraphs.slice(taken) };
 }
 

@@ -2,7 +2,28 @@ import type { FlowLine } from './layout.types';
 
 const AFFILIATION =
   /@|\d{3,}|universit|institut|department|dept\.|school|college|laborator|\blab\b|cent(er|re)|facult|hospital|\binc\b|ltd|corporation|research|academy|foundation|program|escuela|facultad|street|road|avenue|\bstr\.|email|e-mail|correspond|contribution|editor|google|microsoft|amazon|\bibm\b|\bmeta\b|openai|usa\b|china|germany|france|japan|\buk\b|canada|india|italy|spain|brazil|switzerland|netherlands|korea|australia|republic|abstract|version|press|publish|edition|verlag|books?\b/i;
-const PARTICLES = new Set(['de', 'da', 'di', 'del', 'della', 'der', 'den', 'van', 'von', 'la', 'le', 'du', 'dos', 'das', 'y', 'e', 'bin', 'al', 'ter', 'ten']);
+const PARTICLES = new Set([
+  'de',
+  'da',
+  'di',
+  'del',
+  'della',
+  'der',
+  'den',
+  'van',
+  'von',
+  'la',
+  'le',
+  'du',
+  'dos',
+  'das',
+  'y',
+  'e',
+  'bin',
+  'al',
+  'ter',
+  'ten',
+]);
 
 /** Person names from the lines between title and abstract: best effort, affiliations filtered out. */
 export function extractAuthors(lines: FlowLine[]): string[] {
@@ -11,7 +32,12 @@ export function extractAuthors(lines: FlowLine[]): string[] {
     const pieces = text
       .replace(/[*∗†‡§¶#]+|\(\s*\d*\s*\)/g, ' ')
       .split(/,|;|\band\b|&|\s{2,}/)
-      .map((p) => p.replace(/\s+/g, ' ').replace(/^[\s\d,]+|[\s\d,]+$/g, '').trim())
+      .map((p) =>
+        p
+          .replace(/\s+/g, ' ')
+          .replace(/^[\s\d,]+|[\s\d,]+$/g, '')
+          .trim(),
+      )
       .filter(Boolean);
     const people = pieces.filter(isPersonName);
     // A line of names is names throughout; one name among other words is a sentence or a place.
@@ -43,7 +69,8 @@ function joinWrappedNames(texts: string[]): string[] {
   const out: string[] = [];
   for (const text of texts) {
     const previous = out[out.length - 1];
-    if (previous !== undefined && !/(,|;|\band)\s*$/.test(previous) && /^\p{Lu}[\p{L}'’-]*\s*,/u.test(text)) out[out.length - 1] = `${previous} ${text}`;
+    if (previous !== undefined && !/(,|;|\band)\s*$/.test(previous) && /^\p{Lu}[\p{L}'’-]*\s*,/u.test(text))
+      out[out.length - 1] = `${previous} ${text}`;
     else out.push(text);
   }
   return out;

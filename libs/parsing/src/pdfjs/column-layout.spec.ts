@@ -1,7 +1,18 @@
 import { orderPageLines } from './column-layout';
 import type { PageText, TextLine } from './layout.types';
 
-const line = (text: string, x0: number, x1: number, y: number, size = 10): TextLine => ({ page: 1, text, x0, x1, y, size, font: 'Times-Roman', boldRatio: 0, runs: [], rowPeers: 1 });
+const line = (text: string, x0: number, x1: number, y: number, size = 10): TextLine => ({
+  page: 1,
+  text,
+  x0,
+  x1,
+  y,
+  size,
+  font: 'Times-Roman',
+  boldRatio: 0,
+  runs: [],
+  rowPeers: 1,
+});
 
 function twoColumnPage(): PageText {
   const lines: TextLine[] = [line('A Title Spanning Both Columns Of The Page', 120, 480, 740, 16)];

@@ -61,7 +61,7 @@ function findGutter(all: TextLine[]): number | null {
   // The gutter is the middle of the widest run of least-covered positions.
   let bestStart = 0;
   let bestLength = 0;
-  for (let i = 0; i < xs.length; ) {
+  for (let i = 0; i < xs.length;) {
     if (coverage[i] !== least) {
       i++;
       continue;

@@ -51,7 +51,11 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
       return { frontEnd: i, bodyStart: i + 1, abstract: { start: i + 1, end: i + 1, inlineText }, labelled: true };
     }
     const candidate = evaluateLine(flow, i, ctx);
-    if (candidate && candidate.strength >= 1 && (candidate.known || candidate.numbering.kind === 'arabic' || candidate.numbering.kind === 'roman')) {
+    if (
+      candidate &&
+      candidate.strength >= 1 &&
+      (candidate.known || candidate.numbering.kind === 'arabic' || candidate.numbering.kind === 'roman')
+    ) {
       heading = i;
       break;
     }
@@ -66,7 +70,12 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
   const second = nextParagraphRun(flow, first.end, flow.length);
   const firstRunPage = flow[first.start].page;
   if (second && first.style !== second.style && firstRunPage === firstPage && flow[second.start].page - firstRunPage <= 1) {
-    return { frontEnd: first.start, bodyStart: second.start, abstract: { start: first.start, end: first.end, inlineText: '' }, labelled: false };
+    return {
+      frontEnd: first.start,
+      bodyStart: second.start,
+      abstract: { start: first.start, end: first.end, inlineText: '' },
+      labelled: false,
+    };
   }
   return { frontEnd: first.start, bodyStart: first.start, abstract: null, labelled: false };
 }
@@ -86,7 +95,10 @@ function isAbstractMarker(line: FlowLine): boolean {
   const rest = m[2].trim();
   if (!rest) return words(line.text).length <= 2;
   // Run-in label: "Abstract—We …", "ABSTRACT: …", or a bold label followed by regular text.
-  return /^(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)/i.test(line.text) && (/^\S+\s*[:.\u2014\u2013-]/.test(line.text) || line.runs[0]?.bold === true);
+  return (
+    /^(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)/i.test(line.text) &&
+    (/^\S+\s*[:.\u2014\u2013-]/.test(line.text) || line.runs[0]?.bold === true)
+  );
 }
 
 interface Run {
@@ -97,10 +109,16 @@ interface Run {
 
 /** The next run of at least four same-style, mostly full-width lines: a paragraph, not a title block. */
 function nextParagraphRun(flow: FlowLine[], from: number, to: number): Run | null {
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     const style = `${flow[i].size.toFixed(0)}|${isBold(flow[i])}`;
     let j = i + 1;
-    while (j < flow.length && flow[j].page === flow[i].page && `${flow[j].size.toFixed(0)}|${isBold(flow[j])}` === style && flow[j - 1].y - flow[j].y < 1.8 * flow[j].size) j++;
+    while (
+      j < flow.length &&
+      flow[j].page === flow[i].page &&
+      `${flow[j].size.toFixed(0)}|${isBold(flow[j])}` === style &&
+      flow[j - 1].y - flow[j].y < 1.8 * flow[j].size
+    )
+      j++;
     const run = flow.slice(i, j);
     const chars = run.reduce((n, l) => n + l.text.length, 0);
     const wide = run.filter((l) => l.x1 - l.x0 >= 0.7 * (l.columnRight - l.columnLeft)).length;
@@ -117,7 +135,14 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start
   for (let i = 0; i < Math.max(frontEnd, Math.min(flow.length, 60)); i++) {
     const line = flow[i];
     if (line.page !== page || (frontEnd > 0 && i >= frontEnd)) break;
-    if (TITLE_NOISE.test(line.text) || CAPTION.test(line.text) || isLetterSpaced(line.text) || letters(line.text) < 6 || words(line.text).length < 2) continue;
+    if (
+      TITLE_NOISE.test(line.text) ||
+      CAPTION.test(line.text) ||
+      isLetterSpaced(line.text) ||
+      letters(line.text) < 6 ||
+      words(line.text).length < 2
+    )
+      continue;
     if (letters(line.text) / line.text.replace(/\s/g, '').length < 0.6 || line.size < body.size + 1) continue;
     if (best < 0 || line.size > flow[best].size + 0.2) best = i;
   }

@@ -38,8 +38,18 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const numbering = parseNumbering(line.text, ctx.inAppendix);
   if (!hasTitleShape(numbering)) return null;
   // A line broken mid-word is a heading only if its continuation below is in the same style.
-  if (/\p{Ll}-$/u.test(line.text) && continuesHeading(flow, { text: line.text, size: line.size, bold: isBold(line), font: line.font, caps: false }, i + 1) < 0) return null;
-  if (isRunIn(line) || startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) || runsIntoSentence(flow, i) || inFigureOrTable(flow, i, body)) return null;
+  if (
+    /\p{Ll}-$/u.test(line.text) &&
+    continuesHeading(flow, { text: line.text, size: line.size, bold: isBold(line), font: line.font, caps: false }, i + 1) < 0
+  )
+    return null;
+  if (
+    isRunIn(line) ||
+    startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) ||
+    runsIntoSentence(flow, i) ||
+    inFigureOrTable(flow, i, body)
+  )
+    return null;
   const title = numbering.title;
   const bold = isBold(line);
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
@@ -80,7 +90,11 @@ function hasTitleShape(numbering: Numbering): boolean {
 }
 
 /** Where the wrapped continuation of heading `first` starting at line `j` ends, or -1 if it does not continue. */
-export function continuesHeading(flow: FlowLine[], first: Pick<HeadingCandidate, 'text' | 'size' | 'bold' | 'font' | 'caps'>, j: number): number {
+export function continuesHeading(
+  flow: FlowLine[],
+  first: Pick<HeadingCandidate, 'text' | 'size' | 'bold' | 'font' | 'caps'>,
+  j: number,
+): number {
   const prev = flow[j - 1];
   const line = flow[j];
   if (!line || line.page !== prev.page || line.columnStart) return -1;

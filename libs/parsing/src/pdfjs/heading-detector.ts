@@ -1,5 +1,12 @@
 import type { BodyStyle } from './body-style';
-import { continuesHeading, evaluateLine, findHeadingFonts, isChapterLabel, type HeadingCandidate, type HeadingContext } from './heading-candidates';
+import {
+  continuesHeading,
+  evaluateLine,
+  findHeadingFonts,
+  isChapterLabel,
+  type HeadingCandidate,
+  type HeadingContext,
+} from './heading-candidates';
 import { numberDepth, parseNumbering } from './heading-numbering';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
@@ -22,7 +29,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle):
   const tocPages = findTocPages(flow);
   const candidates: HeadingCandidate[] = [];
   const ctx: HeadingContext = { body, headingFonts: findHeadingFonts(flow, from, body), inAppendix: false };
-  for (let i = from; i < flow.length; ) {
+  for (let i = from; i < flow.length;) {
     if (tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) {
       i++;
       continue;
@@ -56,7 +63,13 @@ function extend(flow: FlowLine[], c: HeadingCandidate, ctx: HeadingContext): voi
     return;
   }
   for (let lines = 1, end = continuesHeading(flow, c, c.end); lines < 3 && end > 0; lines++, end = continuesHeading(flow, c, c.end)) {
-    c.text = joinLine(c.text, flow.slice(c.end, end).map((l) => l.text).join(' '));
+    c.text = joinLine(
+      c.text,
+      flow
+        .slice(c.end, end)
+        .map((l) => l.text)
+        .join(' '),
+    );
     c.end = end;
   }
   if (c.end - c.start > 1) c.numbering = parseNumbering(c.text, ctx.inAppendix);
@@ -108,7 +121,9 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
     const [first, bold] = cls.split('|');
     return (first === 'caps' ? 1000 : Number(first) * 10) + (bold === 'true' ? 1 : 0);
   };
-  const unmatched = [...new Set(candidates.filter((c) => c.numbering.kind === 'none' && !c.references && !depthByStyle.has(styleKey(c))).map(classOf))];
+  const unmatched = [
+    ...new Set(candidates.filter((c) => c.numbering.kind === 'none' && !c.references && !depthByStyle.has(styleKey(c))).map(classOf)),
+  ];
   unmatched.sort((a, b) => rank(b) - rank(a));
   const base = depthByStyle.size > 0 ? Math.min(...depthByStyle.values()) : 1;
   let roman: string | null = null;
@@ -117,14 +132,21 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
     if (c.numbering.kind === 'roman') roman = c.numbering.number;
     // Under "II. METHOD", IEEE's "A. Data" is section II-A.
     if (roman && c.numbering.kind === 'letter' && !c.numbering.number?.includes('.')) {
-      return { start: c.start, end: c.end, number: `${roman}.${c.numbering.number}`, title: c.numbering.title, level: 2, references: false };
+      return {
+        start: c.start,
+        end: c.end,
+        number: `${roman}.${c.numbering.number}`,
+        title: c.numbering.title,
+        level: 2,
+        references: false,
+      };
     }
     const key = styleKey(c);
     let level: number;
     if (c.references) level = 1;
     else if (c.numbering.kind !== 'none') level = numberDepth(c.numbering);
     else if (depthByStyle.has(key)) level = depthByStyle.get(key) ?? 1;
-    else level = Math.min(3, (depthByStyle.size > 0 && c.known ? base : unmatched.indexOf(classOf(c)) + 1));
+    else level = Math.min(3, depthByStyle.size > 0 && c.known ? base : unmatched.indexOf(classOf(c)) + 1);
     return { start: c.start, end: c.end, number: c.numbering.number, title: c.numbering.title, level, references: c.references };
   });
 }

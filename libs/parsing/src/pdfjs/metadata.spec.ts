@@ -2,7 +2,10 @@ import { extractMetadata, normalizeDate } from './metadata';
 
 describe(extractMetadata.name, () => {
   it('reads DOI, date and journal from a journal header line', () => {
-    const meta = extractMetadata(['APPLIED AND ENVIRONMENTAL MICROBIOLOGY, Nov. 2011, p. 7469–7478 Vol. 77, No. 21', '0099-2240/11/$12.00 doi:10.1128/AEM.00294-11'], []);
+    const meta = extractMetadata(
+      ['APPLIED AND ENVIRONMENTAL MICROBIOLOGY, Nov. 2011, p. 7469–7478 Vol. 77, No. 21', '0099-2240/11/$12.00 doi:10.1128/AEM.00294-11'],
+      [],
+    );
     expect(meta).toEqual({ doi: '10.1128/AEM.00294-11', datePublished: '2011-11', journal: 'Applied and Environmental Microbiology' });
   });
 

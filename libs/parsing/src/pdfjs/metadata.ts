@@ -22,13 +22,19 @@ export function extractMetadata(frontText: string[], sideText: string[]): Docume
 
 function findDate(lines: string[], sideText: string[]): string | null {
   const text = lines.join('\n');
-  const published = new RegExp(`published(?: online)?:?\\s*(\\d{1,2}\\.?\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}/\\d{2,4})`, 'i').exec(text);
+  const published = new RegExp(
+    `published(?: online)?:?\\s*(\\d{1,2}\\.?\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}/\\d{2,4})`,
+    'i',
+  ).exec(text);
   if (published) return normalizeDate(published[1]);
   const stamp = /arXiv:\S+\s*\[[^\]]*\]\s*(\d{1,2}\s+[A-Za-z]{3}\s+\d{4})/.exec(sideText.join(' '));
   if (stamp) return normalizeDate(stamp[1]);
   for (const line of lines) {
-    const monthYear = new RegExp(`\\b${MONTH}\\s+(?:\\d{1,2}\\s*[-–]\\s*\\d{1,2},?\\s+|\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b`, 'i').exec(line);
-    if (monthYear && /proceedings|journal|vol|©|copyright|\bp\.|pages|conference|\d+\s*[-–]\s*\d+/i.test(line)) return normalizeDate(monthYear[0]);
+    const monthYear = new RegExp(`\\b${MONTH}\\s+(?:\\d{1,2}\\s*[-–]\\s*\\d{1,2},?\\s+|\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b`, 'i').exec(
+      line,
+    );
+    if (monthYear && /proceedings|journal|vol|©|copyright|\bp\.|pages|conference|\d+\s*[-–]\s*\d+/i.test(line))
+      return normalizeDate(monthYear[0]);
   }
   for (const line of lines) {
     const year = /(?:©|\(c\)|copyright)\s*((?:19|20)\d{2})|\(((?:19|20)\d{2})\)\s*\d+:\d+/i.exec(line);
@@ -55,7 +61,10 @@ export function normalizeDate(raw: string): string | null {
 
 function findJournal(lines: string[]): string | null {
   for (const line of lines) {
-    const journal = /((?:The )?Journal of [\p{L}&\-– ]+?|Proceedings of [^,(]+?|[\p{L}& ]+ Transactions on [\p{L}& ]+?)(?=\s*(?:\(|,|\d|Vol|$))/u.exec(line);
+    const journal =
+      /((?:The )?Journal of [\p{L}&\-– ]+?|Proceedings of [^,(]+?|[\p{L}& ]+ Transactions on [\p{L}& ]+?)(?=\s*(?:\(|,|\d|Vol|$))/u.exec(
+        line,
+      );
     if (journal) return journal[1].trim();
     const capsHeader = new RegExp(`^([A-Z][A-Z &.-]{6,}[A-Z])\\s*,\\s*${MONTH}`, 'i').exec(line);
     if (capsHeader && capsHeader[1] === capsHeader[1].toUpperCase()) return titleCase(capsHeader[1]);

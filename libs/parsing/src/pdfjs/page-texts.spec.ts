@@ -21,6 +21,8 @@ describe(readPageTexts.name, () => {
   it('reads a two-column page column by column, so sentences stay contiguous', async () => {
     const [first] = await readPageTexts(pdf('arxiv-1912.10667'));
     const flat = first.replace(/\s+/g, ' ');
-    expect(flat).toContain('Research in remote sensing has been steadily increasing since it is an important source for Earth observation.');
+    expect(flat).toContain(
+      'Research in remote sensing has been steadily increasing since it is an important source for Earth observation.',
+    );
   });
 });

@@ -58,7 +58,10 @@ function append(p: Paragraph, line: FlowLine, vocabulary?: Vocabulary): void {
   const prev = lastLine(p);
   p.lines.push(line);
   // Pieces of one row (a justified line split at wide gaps) are words, never a line-break hyphen.
-  p.text = Math.abs(prev.y - line.y) < 0.3 * line.size && prev.page === line.page ? `${p.text} ${line.text}` : joinLine(p.text, line.text, vocabulary);
+  p.text =
+    Math.abs(prev.y - line.y) < 0.3 * line.size && prev.page === line.page
+      ? `${p.text} ${line.text}`
+      : joinLine(p.text, line.text, vocabulary);
 }
 
 const indent = (line: FlowLine) => line.x0 - line.columnLeft;
@@ -94,4 +97,5 @@ function isUnfinished(p: Paragraph): boolean {
   return prev.x1 >= prev.columnRight - 1.5 * prev.size && !/[.!?:]["”’)]?$/.test(p.text);
 }
 
-const kindOf = (text: string): ContextKind => (CAPTION.test(text) && /^\S+\s*[0-9IVX]+[a-z]?\s*[.:|]/.test(text) ? 'figure_caption' : 'text');
+const kindOf = (text: string): ContextKind =>
+  CAPTION.test(text) && /^\S+\s*[0-9IVX]+[a-z]?\s*[.:|]/.test(text) ? 'figure_caption' : 'text';

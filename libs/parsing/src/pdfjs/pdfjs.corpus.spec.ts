@@ -89,7 +89,10 @@ describe(`${PdfjsParser.name} on the corpus`, () => {
       const r = ratio(s.matched, s.gold);
       return `${s.paper.padEnd(28)} ${String(s.matched).padStart(3)} ${String(s.predicted).padStart(5)} ${String(s.gold).padStart(5)}   ${p.toFixed(2)}  ${r.toFixed(2)}  ${f1(p, r).toFixed(2)}`;
     });
-    const total = scores.reduce((t, s) => ({ matched: t.matched + s.matched, predicted: t.predicted + s.predicted, gold: t.gold + s.gold }), { matched: 0, predicted: 0, gold: 0 });
+    const total = scores.reduce(
+      (t, s) => ({ matched: t.matched + s.matched, predicted: t.predicted + s.predicted, gold: t.gold + s.gold }),
+      { matched: 0, predicted: 0, gold: 0 },
+    );
     const precision = ratio(total.matched, total.predicted);
     const recall = ratio(total.matched, total.gold);
     const microF1 = f1(precision, recall);
@@ -115,7 +118,10 @@ describe(`${PdfjsParser.name} on the corpus`, () => {
 
   it('splits the references into entries wherever GROBID found a bibliography', () => {
     const tooFew = TEI_PAPERS.filter((p) => teis.get(p)!.hasReferences)
-      .map((paper) => ({ paper, entries: articles.get(paper)!.sections.find((s) => s.number === REFERENCES_SECTION_NUMBER)?.blocks.length ?? 0 }))
+      .map((paper) => ({
+        paper,
+        entries: articles.get(paper)!.sections.find((s) => s.number === REFERENCES_SECTION_NUMBER)?.blocks.length ?? 0,
+      }))
       .filter((r) => r.entries < 5);
     expect(tooFew).toEqual([]);
   });

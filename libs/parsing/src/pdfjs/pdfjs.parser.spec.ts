@@ -18,7 +18,13 @@ const tinyPaper = () =>
       heading('2 Method'),
       'We write objects and a cross-reference table.',
     ],
-    [heading('3 Results'), 'The parser reads every page.', heading('References'), '[1] A. Author. A paper. 2020.', '[2] B. Author. Another paper. 2021.'],
+    [
+      heading('3 Results'),
+      'The parser reads every page.',
+      heading('References'),
+      '[1] A. Author. A paper. 2020.',
+      '[2] B. Author. Another paper. 2021.',
+    ],
   ]);
 
 describe(PdfjsParser.name, () => {
@@ -79,12 +85,17 @@ describe(PdfjsParser.name, () => {
   it('joins the lines of a paragraph and undoes line-break hyphenation', async () => {
     const article = await parser.parse(tinyPaper());
     const intro = article.sections.find((s) => s.title === 'Introduction');
-    expect(intro?.blocks).toEqual([{ text: 'Fixtures are small PDF files written byte by byte. They keep the tests informative and fast.', page: 1, kind: 'text' }]);
+    expect(intro?.blocks).toEqual([
+      { text: 'Fixtures are small PDF files written byte by byte. They keep the tests informative and fast.', page: 1, kind: 'text' },
+    ]);
   });
 
   it('gives each reference its own block', async () => {
     const article = await parser.parse(tinyPaper());
-    expect(article.sections.at(-1)?.blocks.map((b) => b.text)).toEqual(['[1] A. Author. A paper. 2020.', '[2] B. Author. Another paper. 2021.']);
+    expect(article.sections.at(-1)?.blocks.map((b) => b.text)).toEqual([
+      '[1] A. Author. A paper. 2020.',
+      '[2] B. Author. Another paper. 2021.',
+    ]);
   });
 
   it('leaves the caller’s bytes usable (pdf.js detaches the buffer it is given)', async () => {

@@ -1,20 +1,41 @@
 import type { PageText, TextLine } from './layout.types';
 import { removeRunningFurniture } from './running-furniture';
 
-const line = (page: number, text: string, y: number): TextLine => ({ page, text, x0: 72, x1: 300, y, size: 9, font: 'Times-Roman', boldRatio: 0, runs: [], rowPeers: 1 });
+const line = (page: number, text: string, y: number): TextLine => ({
+  page,
+  text,
+  x0: 72,
+  x1: 300,
+  y,
+  size: 9,
+  font: 'Times-Roman',
+  boldRatio: 0,
+  runs: [],
+  rowPeers: 1,
+});
 
 const pages = (count: number, extra: (n: number) => TextLine[]): PageText[] =>
-  Array.from({ length: count }, (_, i) => ({ number: i + 1, width: 612, height: 792, sideText: [], lines: [line(i + 1, `Body text on page ${i + 1}`, 400), ...extra(i + 1)] }));
+  Array.from({ length: count }, (_, i) => ({
+    number: i + 1,
+    width: 612,
+    height: 792,
+    sideText: [],
+    lines: [line(i + 1, `Body text on page ${i + 1}`, 400), ...extra(i + 1)],
+  }));
 
 describe(removeRunningFurniture.name, () => {
   it('removes a running head repeated on many pages and page numbers', () => {
-    const { pages: kept, removed } = removeRunningFurniture(pages(6, (n) => [line(n, 'Journal of Examples (2020) 12:34', 760), line(n, String(n), 30)]));
+    const { pages: kept, removed } = removeRunningFurniture(
+      pages(6, (n) => [line(n, 'Journal of Examples (2020) 12:34', 760), line(n, String(n), 30)]),
+    );
     expect(kept.every((p) => p.lines.map((l) => l.text).join() === `Body text on page ${p.number}`)).toBe(true);
     expect(removed).toHaveLength(12);
   });
 
   it('removes book-style heads that change with the chapter but carry the page number', () => {
-    const { pages: kept } = removeRunningFurniture(pages(8, (n) => [line(n, n % 2 ? `1.${n}. Section ${n} ${n}` : `${n} Chapter ${Math.ceil(n / 4)}. Things`, 760)]));
+    const { pages: kept } = removeRunningFurniture(
+      pages(8, (n) => [line(n, n % 2 ? `1.${n}. Section ${n} ${n}` : `${n} Chapter ${Math.ceil(n / 4)}. Things`, 760)]),
+    );
     expect(kept.flatMap((p) => p.lines).every((l) => l.text.startsWith('Body'))).toBe(true);
   });
 

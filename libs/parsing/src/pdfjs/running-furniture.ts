@@ -66,7 +66,10 @@ function bandKey(line: TextLine, page: PageText): string | null {
   const top = line.y > page.height * (1 - BAND);
   const bottom = line.y < page.height * BAND;
   if (!top && !bottom) return null;
-  const text = line.text.toLowerCase().replace(/[0-9]+/g, '#').replace(/\s+/g, '');
+  const text = line.text
+    .toLowerCase()
+    .replace(/[0-9]+/g, '#')
+    .replace(/\s+/g, '');
   // Same text at the same height: a table row that recurs lower down is not a running head.
   return `${top ? 'T' : 'B'}|${Math.round(line.y / 4)}|${text}`;
 }

@@ -2,7 +2,15 @@ import type { TextRun } from './layout.types';
 import { assembleLines, fixAccents } from './text-lines';
 
 /** A run of text as pdf.js would report it; widths approximate 0.5 em per character. */
-const run = (text: string, x: number, y: number, size = 10, bold = false): TextRun => ({ text, x, x1: x + text.length * size * 0.5, y, size, font: bold ? 'Times-Bold' : 'Times-Roman', bold });
+const run = (text: string, x: number, y: number, size = 10, bold = false): TextRun => ({
+  text,
+  x,
+  x1: x + text.length * size * 0.5,
+  y,
+  size,
+  font: bold ? 'Times-Bold' : 'Times-Roman',
+  bold,
+});
 
 describe(assembleLines.name, () => {
   it('puts runs on the same baseline into one line, in x order', () => {

@@ -67,7 +67,13 @@ function splitRow(row: Row): TextRun[][] {
     const em = Math.max(Math.min(run.size, row.mainSize), row.mainSize * 0.6);
     const current = segments[segments.length - 1];
     // Some templates set the section number well apart from the title ("1      Introduction").
-    const numberOnly = SECTION_NUMBER.test(current.map((r) => r.text).join('').trim()) && gap < 4 * em;
+    const numberOnly =
+      SECTION_NUMBER.test(
+        current
+          .map((r) => r.text)
+          .join('')
+          .trim(),
+      ) && gap < 4 * em;
     if (gap > SPLIT_GAP_EM * em && run.text.trim() !== '' && !numberOnly) segments.push([run]);
     else segments[segments.length - 1].push(run);
     right = Math.max(right, run.x1);
@@ -105,7 +111,12 @@ function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | nul
     prev = run;
   }
   // Symbol fonts without a Unicode map yield control characters.
-  const clean = fixAccents(text.replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim());
+  const clean = fixAccents(
+    text
+      .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   if (!clean) return null;
   const inked = runs.filter((r) => r.text.trim());
   const x0 = Math.min(...inked.map((r) => r.x));
@@ -138,6 +149,9 @@ const ACCENT_BEFORE_LETTER = /([\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd])\s?(
 export function fixAccents(text: string): string {
   if (!/[\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd]/.test(text)) return text;
   return text
-    .replace(ACCENT_BEFORE_LETTER, (_, accent: string, letter: string) => (letter === '\u0131' ? 'i' : letter) + SPACING_TO_COMBINING[accent])
+    .replace(
+      ACCENT_BEFORE_LETTER,
+      (_, accent: string, letter: string) => (letter === '\u0131' ? 'i' : letter) + SPACING_TO_COMBINING[accent],
+    )
     .normalize('NFC');
 }

@@ -1,13 +1,16 @@
 /** Regular expressions and small text predicates shared by the layout steps. */
 
-export const CAPTION = /^(fig(ure)?s?\.?|table|tab\.|algorithm|listing|scheme|chart|plate|gr[aá]fico|cuadro|tabla|figura|abb\.|abbildung|tabelle)\s*[0-9IVX]+[a-z]?\b/i;
+export const CAPTION =
+  /^(fig(ure)?s?\.?|table|tab\.|algorithm|listing|scheme|chart|plate|gr[aá]fico|cuadro|tabla|figura|abb\.|abbildung|tabelle)\s*[0-9IVX]+[a-z]?\b/i;
 
 export const REFERENCES_TITLE =
   /^(references?( and notes)?|bibliography|literature cited|works cited|cited literature|references cited|referencias( bibliogr[aá]ficas)?|bibliograf[ií]a|r[ée]f[ée]rences( bibliographiques)?|literatur(verzeichnis)?|refer[êe]ncias( bibliogr[aá]ficas)?|riferimenti bibliografici)$/i;
 
-export const ABSTRACT_MARKER = /^(abstract|summary|r[ée]sum[ée]|resumen|resumo|zusammenfassung|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b\s*[:.\u2014\u2013-]?\s*(.*)$/i;
+export const ABSTRACT_MARKER =
+  /^(abstract|summary|r[ée]sum[ée]|resumen|resumo|zusammenfassung|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b\s*[:.\u2014\u2013-]?\s*(.*)$/i;
 
-export const KEYWORDS_MARKER = /^(key\s?words?|index terms|palabras clave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|ccs concepts|jel classification|subject areas?)\b/i;
+export const KEYWORDS_MARKER =
+  /^(key\s?words?|index terms|palabras clave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|ccs concepts|jel classification|subject areas?)\b/i;
 
 /** Section names common enough in papers that seeing one raises confidence in a heading. */
 export const KNOWN_SECTION =
@@ -26,6 +29,7 @@ export function isAllCaps(text: string): boolean {
 }
 
 /** `R E S E A R C H`, `M P R A`: logos and letter-spaced labels, never a title or heading. */
-export const isLetterSpaced = (text: string): boolean => /^(\S\s){2,}\S?(\s.*)?$/.test(text) && words(text).filter((w) => w.length === 1).length >= 3;
+export const isLetterSpaced = (text: string): boolean =>
+  /^(\S\s){2,}\S?(\s.*)?$/.test(text) && words(text).filter((w) => w.length === 1).length >= 3;
 
 export const normalizeSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();

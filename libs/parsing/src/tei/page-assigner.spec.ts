@@ -110,24 +110,31 @@ describe(assignPages.name, () => {
 
   it('keeps the page of blocks that have coordinates', () => {
     const box = { page: 2, x: 1, y: 2, w: 3, h: 4 };
-    const result = assignPages(article([{ text: 'text printed on the first page only', page: 2, box }]), ['text printed on the first page only', 'other']);
+    const result = assignPages(article([{ text: 'text printed on the first page only', page: 2, box }]), [
+      'text printed on the first page only',
+      'other',
+    ]);
     expect(pagesOf(result)).toEqual([2]);
     expect(result.sections[0].blocks[0].box).toEqual(box);
   });
 
   it('matches across hyphenation, ligatures, accents and line breaks', () => {
-    const pages = ['nothing here', 'the signiﬁcant electro-\nphysiological response of the muscle was re-\ncorded carefully', 'e´tude nothing'];
-    const result = assignPages(article([{ text: 'The significant electrophysiological response of the muscle was recorded carefully.' }]), pages);
+    const pages = [
+      'nothing here',
+      'the signiﬁcant electro-\nphysiological response of the muscle was re-\ncorded carefully',
+      'e´tude nothing',
+    ];
+    const result = assignPages(
+      article([{ text: 'The significant electrophysiological response of the muscle was recorded carefully.' }]),
+      pages,
+    );
     expect(pagesOf(result)).toEqual([2]);
   });
 
   it('resolves a phrase printed twice to the occurrence after the previous block', () => {
     const repeated = 'as shown in the results of the experiment above';
     const pages = [`intro text ${repeated}`, 'the second block starts here and runs on for a while', `discussion ${repeated}`];
-    const result = assignPages(
-      article([{ text: 'The second block starts here and runs on for a while' }, { text: `${repeated}` }]),
-      pages,
-    );
+    const result = assignPages(article([{ text: 'The second block starts here and runs on for a while' }, { text: `${repeated}` }]), pages);
     expect(pagesOf(result)).toEqual([2, 3]);
   });
 

@@ -4,7 +4,10 @@ import { attr, children, tagOf, type TeiNode } from './tei-nodes';
 /** First box of a GROBID `coords="page,x,y,w,h;page,x,y,w,h…"` attribute: where the element starts. */
 export function parseCoords(coords: string | undefined): BoundingBox | undefined {
   if (!coords) return undefined;
-  const first = coords.split(';')[0].split(',').map((v) => Number(v.trim()));
+  const first = coords
+    .split(';')[0]
+    .split(',')
+    .map((v) => Number(v.trim()));
   if (first.length < 5 || first.some((v) => !Number.isFinite(v))) return undefined;
   const [page, x, y, w, h] = first;
   if (!Number.isInteger(page) || page < 1) return undefined;

@@ -11,7 +11,9 @@ export function figureBlock(figure: TeiNode): DraftBlock | null {
   const isTable = attr(figure, 'type') === 'table';
   const caption = captionOf(figure, isTable);
   const tableNode = findChild(children(figure), 'table');
-  const notes = childrenNamed(figure, 'note').map((n) => textOf(n)).filter(Boolean);
+  const notes = childrenNamed(figure, 'note')
+    .map((n) => textOf(n))
+    .filter(Boolean);
   let text: string;
   let kind: ContextKind;
   if (isTable) {
@@ -22,7 +24,10 @@ export function figureBlock(figure: TeiNode): DraftBlock | null {
     text = [caption, ...notes].join('\n\n');
     kind = 'figure_caption';
   } else {
-    text = childrenNamed(figure, 'trash').map((t) => textOf(t)).filter(Boolean).join('\n');
+    text = childrenNamed(figure, 'trash')
+      .map((t) => textOf(t))
+      .filter(Boolean)
+      .join('\n');
     kind = 'equation';
   }
   if (!text) return null;

@@ -47,7 +47,10 @@ export function personName(persName: TeiNode): string {
 export function isPlausibleName(name: string): boolean {
   const letters = name.match(/\p{L}/gu) ?? [];
   // A real name has at least two letters and at least one Latin, Greek, Cyrillic or CJK one (U+1C14 is not).
-  return letters.length >= 2 && /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name);
+  return (
+    letters.length >= 2 &&
+    /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name)
+  );
 }
 
 function readAuthors(analytic: TeiNode): string[] {

@@ -61,7 +61,23 @@ export function descendants(node: TeiNode, tag: string): TeiNode[] {
  * Elements whose text must not run into their neighbour's: GROBID writes `<s>A.</s><s>B.</s>` and
  * `<forename>J</forename><surname>Doe</surname>` without whitespace between them.
  */
-const SEPARATED = new Set(['s', 'p', 'div', 'head', 'label', 'figDesc', 'row', 'cell', 'forename', 'surname', 'note', 'item', 'formula', 'table', 'trash']);
+const SEPARATED = new Set([
+  's',
+  'p',
+  'div',
+  'head',
+  'label',
+  'figDesc',
+  'row',
+  'cell',
+  'forename',
+  'surname',
+  'note',
+  'item',
+  'formula',
+  'table',
+  'trash',
+]);
 
 /** All text under the nodes, whitespace collapsed. */
 export function textOf(nodes: TeiNode | TeiNode[]): string {

@@ -4,7 +4,10 @@ import { readTeiOutline } from './tei-outline.reader';
 
 const GROBID_DIR = path.resolve(__dirname, '../../../..', '../shared/corpus/grobid');
 const read = (name: string) => readTeiOutline(fs.readFileSync(path.join(GROBID_DIR, name), 'utf8'));
-const allTeis = [...fs.readdirSync(GROBID_DIR).filter((f) => f.endsWith('.tei.xml')), ...fs.readdirSync(path.join(GROBID_DIR, 'alt')).map((f) => `alt/${f}`)];
+const allTeis = [
+  ...fs.readdirSync(GROBID_DIR).filter((f) => f.endsWith('.tei.xml')),
+  ...fs.readdirSync(path.join(GROBID_DIR, 'alt')).map((f) => `alt/${f}`),
+];
 
 describe(readTeiOutline.name, () => {
   it.each(allTeis)('reads %s: a title, heads with text, and references', (name) => {

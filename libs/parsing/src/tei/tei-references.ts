@@ -40,11 +40,13 @@ export function renderCitation(bibl: TeiNode): string {
   const locator = monogr ? locatorOf(monogr) : '';
   const doi = descendants(bibl, 'idno').find((n) => attr(n, 'type')?.toLowerCase() === 'doi');
   const arxiv = descendants(bibl, 'idno').find((n) => attr(n, 'type')?.toLowerCase() === 'arxiv');
-  const url = descendants(bibl, 'ptr').map((p) => attr(p, 'target')).find(Boolean);
+  const url = descendants(bibl, 'ptr')
+    .map((p) => attr(p, 'target'))
+    .find(Boolean);
 
   const head = [authorText, year ? `(${year})` : ''].filter(Boolean).join(' ');
   const venuePart = [venue, locator].filter(Boolean).join(', ');
-  const tail = doi ? `doi:${textOf(doi)}` : arxiv ? textOf(arxiv) : url ?? '';
+  const tail = doi ? `doi:${textOf(doi)}` : arxiv ? textOf(arxiv) : (url ?? '');
   return [head, title, venuePart, tail]
     .map((part) => part.replace(/[.\s]+$/, ''))
     .filter(Boolean)

@@ -155,7 +155,9 @@ describe(parseTei.name, () => {
 
   it('uses the raw citation string when GROBID was asked for it, else renders one from the fields', () => {
     const raw = section(parse('acl-N18-3011.tei.xml'), 'References').blocks[2].text;
-    expect(raw).toBe('Chandra Bhagavatula, Sergey Feldman, Russell Power, and Waleed Ammar. 2018. Content-based citation recommendation. In NAACL.');
+    expect(raw).toBe(
+      'Chandra Bhagavatula, Sergey Feldman, Russell Power, and Waleed Ammar. 2018. Content-based citation recommendation. In NAACL.',
+    );
     const rendered = section(parse('aem-2011-hu-crenarchaeota.tei.xml'), 'References').blocks[0].text;
     expect(rendered).toBe(
       'H. Agogué, M. Brink, J. Dinasquet, G. J. Herndl (2008). Major gradients in putatively nitrifying and non-nitrifying Archaea in the deep North Atlantic. Nature, 456, 788-791.',
@@ -167,7 +169,10 @@ describe(parseTei.name, () => {
     const opening = article.sections.find((s) => s.title === '');
     expect(opening?.number).toBe('1');
     expect(opening?.blocks[0].text).toMatch(/^Recently the ATLAS \[1\] and CMS \[2\] experiments reported/);
-    const equations = article.sections.flatMap((s) => s.blocks).filter((b) => b.kind === 'equation').map((b) => b.text);
+    const equations = article.sections
+      .flatMap((s) => s.blocks)
+      .filter((b) => b.kind === 'equation')
+      .map((b) => b.text);
     expect(equations).toContain('Z µ − = Z µ 1 − Z µ 2 → Z µ 1 − ∂ µ θ − Z µ 2 + ∂ µ θ = Z µ − .');
     expect(equations[0]).toBe('V ρµν (Q, ) = V ρνµ (Q, −); Q = k 1 + k 2 ; = k 1 − k 2 .');
   });
@@ -194,7 +199,8 @@ describe(parseTei.name, () => {
       expect((caught as Error).message).toMatch(message);
     };
 
-    it('rejects a document without a TEI root', () => expectOutputError('<html><body><p>Service unavailable</p></body></html>', /not a TEI document/));
+    it('rejects a document without a TEI root', () =>
+      expectOutputError('<html><body><p>Service unavailable</p></body></html>', /not a TEI document/));
     it('rejects an empty answer', () => expectOutputError('', /not a TEI document/));
     it('rejects a TEI whose body has no text', () =>
       expectOutputError(

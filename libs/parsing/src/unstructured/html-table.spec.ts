@@ -34,7 +34,13 @@ describe(parseHtmlTable.name, () => {
     const [models, operations] = recordedHtml('layout-parser-paper.json');
     const modelRows = rowsOf(markdownOf(models));
     expect(modelRows[0]).toEqual(['Dataset', 'Base Model’', 'Large Model', 'Notes']);
-    expect(modelRows.slice(2).map((row) => row[0])).toEqual(['PubLayNet [38]', 'PRImA [3]', 'Newspaper [17]', 'TableBank [18]', 'HJDataset [31]']);
+    expect(modelRows.slice(2).map((row) => row[0])).toEqual([
+      'PubLayNet [38]',
+      'PRImA [3]',
+      'Newspaper [17]',
+      'TableBank [18]',
+      'HJDataset [31]',
+    ]);
     // 8 body rows in the HTML, one of them all empty (an OCR artefact): it carries nothing and is left out.
     const operationRows = rowsOf(markdownOf(operations));
     expect(operationRows).toHaveLength(2 + 7);
@@ -59,11 +65,14 @@ describe(parseHtmlTable.name, () => {
     const html =
       '<table><thead><tr><th rowspan="2">Model</th><th colspan="2">F1</th></tr><tr><th>dev</th><th>test</th></tr></thead>' +
       '<tbody><tr><td rowspan="2">BERT</td><td>81.2</td><td>80.9</td></tr><tr><td>82.0</td><td>81.5</td></tr></tbody></table>';
-    expect(markdownOf(html)).toBe(['| Model | F1 dev | F1 test |', '| --- | --- | --- |', '| BERT | 81.2 | 80.9 |', '| BERT | 82.0 | 81.5 |'].join('\n'));
+    expect(markdownOf(html)).toBe(
+      ['| Model | F1 dev | F1 test |', '| --- | --- | --- |', '| BERT | 81.2 | 80.9 |', '| BERT | 82.0 | 81.5 |'].join('\n'),
+    );
   });
 
   it('collapses whitespace and line breaks and decodes entities', () => {
-    const html = '<table><tr><td>a &amp; b<br/>c</td><td>x&nbsp;&lt;&nbsp;y\n  z</td><td>&#956;m &#x3b1;</td></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>';
+    const html =
+      '<table><tr><td>a &amp; b<br/>c</td><td>x&nbsp;&lt;&nbsp;y\n  z</td><td>&#956;m &#x3b1;</td></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>';
     expect(markdownOf(html)).toBe(['| a & b c | x < y z | μm α |', '| --- | --- | --- |', '| 1 | 2 | 3 |'].join('\n'));
   });
 

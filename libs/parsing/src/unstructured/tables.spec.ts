@@ -12,7 +12,9 @@ describe(tablesFromElements.name, () => {
     const tables = tablesFromElements(recorded('dib-2019-sanni-p454.json'));
     expect(tables).toHaveLength(1);
     expect(tables[0].page).toBe(1);
-    expect(tables[0].caption).toBe('Table 1 Potentiodynamic polarization data for stainless steel in the absence and presence of ES in 0.5 M H2SO4 solution.');
+    expect(tables[0].caption).toBe(
+      'Table 1 Potentiodynamic polarization data for stainless steel in the absence and presence of ES in 0.5 M H2SO4 solution.',
+    );
     expect(tables[0].markdown.split('\n')).toHaveLength(8);
     expect(tables[0].text).toContain('0.0335 0.0409');
   });
@@ -42,7 +44,11 @@ describe(tablesFromElements.name, () => {
   it('does not take prose that talks about a table for its caption', () => {
     const elements: UnstructuredElement[] = [
       { type: 'NarrativeText', text: 'Table 3 shows that the model wins on every dataset.', metadata: { page_number: 2 } },
-      { type: 'Table', text: 'a b 1 2', metadata: { page_number: 2, text_as_html: '<table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table>' } },
+      {
+        type: 'Table',
+        text: 'a b 1 2',
+        metadata: { page_number: 2, text_as_html: '<table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table>' },
+      },
     ];
     expect(tablesFromElements(elements)[0].caption).toBeUndefined();
   });

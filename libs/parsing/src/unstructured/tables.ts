@@ -19,7 +19,8 @@ const CAPTION_TYPES = new Set(['FigureCaption', 'NarrativeText', 'UncategorizedT
 const SKIPPED_TYPES = new Set(['PageNumber', 'Header', 'Footer', 'PageBreak']);
 const CAPTION_START = /^(?:table|tab\.)\s*(?:\d+|[ivxlc]+)\b/i;
 /** A paragraph that starts with "Table 2 shows …" is prose about the table, not its caption. */
-const PROSE_ABOUT_TABLE = /^(?:table|tab\.)\s*\S+\s+(?:shows?|lists?|presents?|summari[sz]es|reports?|gives|compares|contains|provides|illustrates|describes)\b/i;
+const PROSE_ABOUT_TABLE =
+  /^(?:table|tab\.)\s*\S+\s+(?:shows?|lists?|presents?|summari[sz]es|reports?|gives|compares|contains|provides|illustrates|describes)\b/i;
 /** A caption element that is only the label ("Table 1") continues in the next element. */
 const LABEL_ONLY_MAX_CHARS = 15;
 const LOOK_BEHIND = 4;
@@ -62,7 +63,8 @@ function findCaption(elements: UnstructuredElement[], tableIndex: number, page: 
   const label = collapse(elements[at].text);
   if (label.length > LABEL_ONLY_MAX_CHARS) return label;
   const next = elements[at + 1];
-  const continues = next && at + 1 !== tableIndex && !used.has(at + 1) && CAPTION_TYPES.has(next.type) && (next.metadata.page_number ?? 1) === page;
+  const continues =
+    next && at + 1 !== tableIndex && !used.has(at + 1) && CAPTION_TYPES.has(next.type) && (next.metadata.page_number ?? 1) === page;
   if (!continues) return label;
   used.add(at + 1);
   return `${label} ${collapse(next.text)}`;

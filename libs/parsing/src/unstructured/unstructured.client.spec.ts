@@ -84,7 +84,9 @@ describe(UnstructuredClient.name, () => {
   it('reports a rejected document (422) as ParserOutputError with the service’s reason', async () => {
     const error = await new UnstructuredClient({ baseUrl: replay.url }).partition(corpusPdf('acl-N18-3011.pdf')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ParserOutputError);
-    expect((error as Error).message).toMatch(/rejected the document: HTTP 422: replay: no recorded Unstructured output .*\(corpus acl-N18-3011\)/);
+    expect((error as Error).message).toMatch(
+      /rejected the document: HTTP 422: replay: no recorded Unstructured output .*\(corpus acl-N18-3011\)/,
+    );
     expect(replay.requests).toBe(1);
   });
 

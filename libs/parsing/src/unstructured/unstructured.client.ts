@@ -77,7 +77,10 @@ export function parseElements(body: string): UnstructuredElement[] {
     parsed = JSON.parse(body);
   } catch {
     const start = body.trim().slice(0, 60);
-    throw new ParserOutputError(SERVICE, body.trim() ? `the answer is not JSON (starts with ${JSON.stringify(start)})` : 'the answer is empty');
+    throw new ParserOutputError(
+      SERVICE,
+      body.trim() ? `the answer is not JSON (starts with ${JSON.stringify(start)})` : 'the answer is empty',
+    );
   }
   if (!Array.isArray(parsed)) throw new ParserOutputError(SERVICE, `expected a JSON array of elements, got ${typeLabel(parsed)}`);
   return parsed.map((item: unknown, index) => toElement(item, index));
@@ -93,7 +96,8 @@ function toElement(item: unknown, index: number): UnstructuredElement {
   if (typeof meta.page_number === 'number' && Number.isInteger(meta.page_number)) metadata.page_number = meta.page_number;
   if (typeof meta.text_as_html === 'string') metadata.text_as_html = meta.text_as_html;
   if (typeof meta.parent_id === 'string') metadata.parent_id = meta.parent_id;
-  if (meta.coordinates && typeof meta.coordinates === 'object') metadata.coordinates = meta.coordinates as UnstructuredMetadata['coordinates'];
+  if (meta.coordinates && typeof meta.coordinates === 'object')
+    metadata.coordinates = meta.coordinates as UnstructuredMetadata['coordinates'];
   return {
     type: raw.type,
     ...(typeof raw.element_id === 'string' ? { element_id: raw.element_id } : {}),

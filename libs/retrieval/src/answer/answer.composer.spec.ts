@@ -52,7 +52,9 @@ describe(AnswerComposer.name, () => {
     const inPassages = new Set(result.passages.flatMap((p) => p.contexts.map((c) => c.id)));
     return [
       ...result.passages.map((p) => ({ text: p.text, anchor: p.contexts.find((c) => c.id === p.hitContextIds[0])!, article: p.article })),
-      ...result.hits.filter((h) => !inPassages.has(h.contextId)).map((h) => ({ text: h.text, anchor: { id: h.contextId, page: h.page, section: h.section }, article: h.article })),
+      ...result.hits
+        .filter((h) => !inPassages.has(h.contextId))
+        .map((h) => ({ text: h.text, anchor: { id: h.contextId, page: h.page, section: h.section }, article: h.article })),
     ];
   };
   const citationOfSource = (n: number): Citation => {
@@ -160,14 +162,20 @@ describe(AnswerComposer.name, () => {
   it('ends a stream the LLM broke off with the partial answer and a notice, not an extractive answer', async () => {
     scriptTasks(replay, { answer: () => ({ content: 'Group I crenarchaeota [1] dominate the deep water below the euphotic zone.' }) });
     const events: AnswerEvent[] = [];
-    for await (const event of new AnswerComposer(breakingAfter(replayLlm(replay), 4)).answerStream(QUESTION, [], result)) events.push(event);
+    for await (const event of new AnswerComposer(breakingAfter(replayLlm(replay), 4)).answerStream(QUESTION, [], result))
+      events.push(event);
     const streamed = events.flatMap((e) => (e.type === 'token' ? [e.text] : [])).join('');
     expect(events.filter((e) => e.type === 'token')).toHaveLength(4);
     expect('Group I crenarchaeota [1] dominate the deep water below the euphotic zone.'.startsWith(streamed)).toBe(true);
     const done = events[events.length - 1];
     expect(done).toEqual({
       type: 'done',
-      answer: { answer: streamed.trim(), citations: citedNumbers(streamed, 9).map(citationOfSource), llm: true, notice: NOTICE_LLM_STOPPED },
+      answer: {
+        answer: streamed.trim(),
+        citations: citedNumbers(streamed, 9).map(citationOfSource),
+        llm: true,
+        notice: NOTICE_LLM_STOPPED,
+      },
     });
   });
 
@@ -204,7 +212,7 @@ describe(AnswerComposer.name, () => {
     });
   });
 
-  it('without an LLM answers with 2–4 cited sentences of the best sources that share the question\'s terms', async () => {
+  it("without an LLM answers with 2–4 cited sentences of the best sources that share the question's terms", async () => {
     const answer = await new AnswerComposer(null).answer(QUESTION, [], result);
     expect(answer.llm).toBe(false);
     expect(answer.notice).toBe(NOTICE_NO_LLM);
@@ -248,13 +256,13 @@ describe(AnswerComposer.name, () => {
     expect(answer).toEqual({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
   });
 
-  it('without an LLM says the sources do not answer when they hold under half of the question\'s terms', async () => {
+  it("without an LLM says the sources do not answer when they hold under half of the question's terms", async () => {
     // "water" occurs in the sources; "boiling", "zebra", "marmalade" do not: at most 2 of 5 terms.
     const answer = await new AnswerComposer(null).answer('What is the boiling point of zebra marmalade in water?', [], result);
     expect(answer).toEqual({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
   });
 
-  it('keeps a quoted sentence\'s own references out of the [n] citation brackets', () => {
+  it("keeps a quoted sentence's own references out of the [n] citation brackets", () => {
     expect(withoutCitationBrackets('CMS [2] and ATLAS [3, 4] agree, unlike [5–7]; see Fig. 2.')).toBe(
       'CMS (ref. 2) and ATLAS (ref. 3, 4) agree, unlike (ref. 5–7); see Fig. 2.',
     );

@@ -51,7 +51,12 @@ export class AnswerComposer {
     this.counter = options.counter ?? new TiktokenCounter();
   }
 
-  async answer(question: string, history: readonly ChatMessage[], result: AnswerSourcesInput, options: AnswerOptions = {}): Promise<Answer> {
+  async answer(
+    question: string,
+    history: readonly ChatMessage[],
+    result: AnswerSourcesInput,
+    options: AnswerOptions = {},
+  ): Promise<Answer> {
     const plan = this.plan(question, history, result);
     if (plan.kind === 'ready') return plan.answer;
     let text: string;
@@ -122,7 +127,12 @@ export class AnswerComposer {
   }
 
   private completionOptions(options: AnswerOptions) {
-    return { model: 'large' as const, temperature: 0.1, maxTokens: this.options.maxAnswerTokens ?? DEFAULT_MAX_ANSWER_TOKENS, signal: options.signal };
+    return {
+      model: 'large' as const,
+      temperature: 0.1,
+      maxTokens: this.options.maxAnswerTokens ?? DEFAULT_MAX_ANSWER_TOKENS,
+      signal: options.signal,
+    };
   }
 }
 

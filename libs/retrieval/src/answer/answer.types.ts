@@ -26,10 +26,7 @@ export interface Answer {
   notice?: string;
 }
 
-export type AnswerEvent =
-  | { type: 'token'; text: string }
-  | { type: 'citation'; citation: Citation }
-  | { type: 'done'; answer: Answer };
+export type AnswerEvent = { type: 'token'; text: string } | { type: 'citation'; citation: Citation } | { type: 'done'; answer: Answer };
 
 /** What an answer is composed from: a RetrievalResult satisfies it. */
 export interface AnswerSourcesInput {

@@ -50,7 +50,8 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   }
   // Rare question terms decide: a sentence with "crenarchaeota" beats five with "marine".
   const documentFrequency = new Map<string, number>();
-  for (const candidate of candidates) for (const term of candidate.terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const candidate of candidates)
+    for (const term of candidate.terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   for (const candidate of candidates) {
     for (const term of candidate.terms) candidate.score += Math.log(1 + candidates.length / documentFrequency.get(term)!);
   }

@@ -42,7 +42,9 @@ describe(CrossEncoderReranker.name, () => {
 
   it('reranks hits and drops those under the threshold', async () => {
     const hits = passages.map((text, i) => ({ contextId: `c${i}`, text }));
-    const result = await rerankHits([new CrossEncoderReranker({ modelsDir, allowDownload: false })], 'crenarchaeota', hits, { threshold: 0.5 });
+    const result = await rerankHits([new CrossEncoderReranker({ modelsDir, allowDownload: false })], 'crenarchaeota', hits, {
+      threshold: 0.5,
+    });
     expect(result.reranker).toBe('cross-encoder');
     expect(result.hits.map((hit) => hit.contextId)).toEqual(['c2', 'c1', 'c3']);
     expect(result.dropped).toBe(1);

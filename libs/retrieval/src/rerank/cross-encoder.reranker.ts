@@ -55,7 +55,10 @@ export class CrossEncoderReranker implements Reranker {
     const scores: number[] = [];
     for (let start = 0; start < passages.length; start += BATCH_SIZE) {
       const batch = passages.slice(start, start + BATCH_SIZE);
-      const inputs = tokenizer(batch.map(() => query), { text_pair: [...batch], padding: true, truncation: true });
+      const inputs = tokenizer(
+        batch.map(() => query),
+        { text_pair: [...batch], padding: true, truncation: true },
+      );
       const { logits } = await model(inputs);
       for (let i = 0; i < batch.length; i++) scores.push(1 / (1 + Math.exp(-Number(logits.data[i]))));
     }

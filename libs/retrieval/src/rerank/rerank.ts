@@ -39,7 +39,11 @@ export async function rerankHits<T extends { text: string }>(
   for (const reranker of rerankers) {
     let scores: Array<number | null>;
     try {
-      scores = await reranker.score(query, hits.map((hit) => hit.text), options.signal);
+      scores = await reranker.score(
+        query,
+        hits.map((hit) => hit.text),
+        options.signal,
+      );
     } catch (error) {
       if (!(error instanceof RerankerUnavailableError)) throw error;
       notes.push(`${reranker.name} reranker unavailable: ${error.message}`);
@@ -52,7 +56,8 @@ export async function rerankHits<T extends { text: string }>(
       .map(({ hit, score }) => ({ ...hit, rerankScore: score }));
     const unscored = scored.filter((s) => s.score === null).map(({ hit }) => ({ ...hit }));
     const dropped = scored.length - kept.length - unscored.length;
-    if (unscored.length > 0) notes.push(`${reranker.name} reranker could not score ${unscored.length} of ${hits.length} hits; they were kept`);
+    if (unscored.length > 0)
+      notes.push(`${reranker.name} reranker could not score ${unscored.length} of ${hits.length} hits; they were kept`);
     return { hits: [...kept, ...unscored], reranker: reranker.name, dropped, unscored: unscored.length, notes };
   }
   notes.push('no reranker is available (no local cross-encoder model and no LLM); hits keep their search order');

@@ -34,7 +34,13 @@ export class ChatMessageDto {
   @IsIn(CHAT_ROLES)
   role!: (typeof CHAT_ROLES)[number];
 
-  @ApiProperty({ type: String, minLength: 1, maxLength: MAX_CHAT_MESSAGE_CHARS, description: 'Not blank.', example: 'What baselines did they consider?' })
+  @ApiProperty({
+    type: String,
+    minLength: 1,
+    maxLength: MAX_CHAT_MESSAGE_CHARS,
+    description: 'Not blank.',
+    example: 'What baselines did they consider?',
+  })
   @IsString()
   @MaxLength(MAX_CHAT_MESSAGE_CHARS)
   @Matches(/\S/, { message: 'content must not be empty' })
@@ -81,7 +87,7 @@ export class ChatRequestDto {
     type: [ChatMessageDto],
     minItems: 1,
     maxItems: MAX_CHAT_MESSAGES,
-    description: 'The conversation, oldest first; it must end with the user\'s question, which is what gets answered.',
+    description: "The conversation, oldest first; it must end with the user's question, which is what gets answered.",
   })
   @IsDefined()
   @IsArray()
@@ -101,7 +107,13 @@ export class ChatRequestDto {
   @IsIn(SEARCH_MODES)
   mode?: SearchMode;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_ANSWER_K, description: 'How many contexts to retrieve (default 80).', example: 80 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_ANSWER_K,
+    description: 'How many contexts to retrieve (default 80).',
+    example: 80,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

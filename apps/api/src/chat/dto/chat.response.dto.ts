@@ -35,7 +35,10 @@ export class ChatRetrievalSummaryDto {
   passages!: number;
 
   /** What the pipeline did or skipped (e.g. "multi-query needs an LLM; used the question alone"). */
-  @ApiProperty({ type: [String], description: 'What the pipeline did or skipped (e.g. "multi-query needs an LLM; used the question alone").' })
+  @ApiProperty({
+    type: [String],
+    description: 'What the pipeline did or skipped (e.g. "multi-query needs an LLM; used the question alone").',
+  })
   notes!: string[];
 }
 

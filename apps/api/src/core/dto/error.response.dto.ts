@@ -5,10 +5,18 @@ export class ErrorResponseDto {
   @ApiProperty({ type: Number, example: 404 })
   statusCode!: number;
 
-  @ApiProperty({ type: String, description: 'The error class name, e.g. `ProjectNotFoundError` or `BadRequestException`.', example: 'ProjectNotFoundError' })
+  @ApiProperty({
+    type: String,
+    description: 'The error class name, e.g. `ProjectNotFoundError` or `BadRequestException`.',
+    example: 'ProjectNotFoundError',
+  })
   error!: string;
 
-  @ApiProperty({ type: String, description: 'What went wrong, in words; validation errors joined with `; `.', example: 'no project "p_123"' })
+  @ApiProperty({
+    type: String,
+    description: 'What went wrong, in words; validation errors joined with `; `.',
+    example: 'no project "p_123"',
+  })
   message!: string;
 
   @ApiPropertyOptional({ type: String, description: 'On a 500 only: the id under which the error is logged.', example: '3f9a1c2b7d4e' })

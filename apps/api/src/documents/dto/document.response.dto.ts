@@ -32,7 +32,11 @@ export class DocumentResponseDto {
   @ApiProperty({ type: String, nullable: true, description: 'The parsed article; null until the document is ready.' })
   articleId!: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: "The parsed article's title; null until the document is ready (or when the paper has none)." })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The parsed article's title; null until the document is ready (or when the paper has none).",
+  })
   title!: string | null;
 
   @ApiProperty({ type: Number, nullable: true, example: 9 })

@@ -4,7 +4,11 @@ export class OutlineSectionDto {
   @ApiProperty({ type: String })
   id!: string;
 
-  @ApiProperty({ type: String, description: "The paper's own numbering (`2.1`), the ordinal where it has none, `ref` for the references.", example: '2.1' })
+  @ApiProperty({
+    type: String,
+    description: "The paper's own numbering (`2.1`), the ordinal where it has none, `ref` for the references.",
+    example: '2.1',
+  })
   number!: string;
 
   @ApiProperty({ type: String, example: 'Related Work' })

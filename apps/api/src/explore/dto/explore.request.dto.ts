@@ -3,7 +3,13 @@ import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } 
 import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '@lectern/application';
 
 export class ExploreRequestDto {
-  @ApiProperty({ type: String, minLength: 1, maxLength: MAX_QUERY_LENGTH, description: 'Not blank.', example: 'What baselines did they consider for causality prediction?' })
+  @ApiProperty({
+    type: String,
+    minLength: 1,
+    maxLength: MAX_QUERY_LENGTH,
+    description: 'Not blank.',
+    example: 'What baselines did they consider for causality prediction?',
+  })
   @IsString()
   @MaxLength(MAX_QUERY_LENGTH)
   @Matches(/\S/, { message: 'question must not be empty' })

@@ -18,7 +18,12 @@ export class ExploreStepDto {
   @ApiProperty({ type: String, description: 'search, outline, read, next, previous, read_page, answer or give_up.', example: 'read' })
   tool!: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The arguments the tool was called with.', example: { section: '4.1' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The arguments the tool was called with.',
+    example: { section: '4.1' },
+  })
   args!: Record<string, unknown>;
 
   @ApiProperty({ type: String, description: 'What the tool returned, in one line (or why it refused).' })
@@ -59,11 +64,17 @@ export class ExploreResponseDto {
   @ApiProperty({ type: ExploreUsageDto })
   usage!: ExploreUsageDto;
 
-  @ApiProperty({ enum: ['llm', 'heuristic'], description: 'heuristic: no LLM is configured; a deterministic navigator used the same tools.' })
+  @ApiProperty({
+    enum: ['llm', 'heuristic'],
+    description: 'heuristic: no LLM is configured; a deterministic navigator used the same tools.',
+  })
   navigator!: 'llm' | 'heuristic';
 
   /** Set when the answer is not the agent's own: no LLM, a give-up, or the budget ran out. */
-  @ApiPropertyOptional({ type: String, description: "Set when the answer is not the agent's own: no LLM, a give-up, or the budget ran out." })
+  @ApiPropertyOptional({
+    type: String,
+    description: "Set when the answer is not the agent's own: no LLM, a give-up, or the budget ran out.",
+  })
   notice?: string;
 }
 

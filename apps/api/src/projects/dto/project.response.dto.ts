@@ -39,6 +39,6 @@ export class ProjectResponseDto {
   @ApiProperty({ type: Number, example: 12 })
   documentCount!: number;
 
-  @ApiPropertyOptional({ type: ProjectStatsDto, description: 'Only on `GET /projects/:id`: counting opens the project\'s corpus.' })
+  @ApiPropertyOptional({ type: ProjectStatsDto, description: "Only on `GET /projects/:id`: counting opens the project's corpus." })
   stats?: ProjectStatsDto;
 }

@@ -11,7 +11,8 @@ export class SearchRequestDto {
   @ApiPropertyOptional({
     enum: SEARCH_MODES,
     enumName: 'SearchMode',
-    description: 'standard: vector k-NN; keyword: FTS5 BM25; hybrid: both fused. Default: hybrid with model embeddings, keyword with the lexical ones.',
+    description:
+      'standard: vector k-NN; keyword: FTS5 BM25; hybrid: both fused. Default: hybrid with model embeddings, keyword with the lexical ones.',
   })
   @IsOptional()
   @IsIn(SEARCH_MODES)

@@ -113,7 +113,13 @@ export function PdfPage(props: PdfPageProps) {
   const style = shown ? { width: shown.width, height: shown.height } : { width: placeholderWidth, height: placeholderWidth * 1.294 };
   return (
     <div className="sv-page-frame">
-      <div className={`sv-page${shown ? '' : ' sv-page--placeholder'}`} style={style} role="img" aria-label={`Page ${pageNumber} of ${pageCount}`} aria-busy={busy}>
+      <div
+        className={`sv-page${shown ? '' : ' sv-page--placeholder'}`}
+        style={style}
+        role="img"
+        aria-label={`Page ${pageNumber} of ${pageCount}`}
+        aria-busy={busy}
+      >
         <div ref={canvasHostRef} className="sv-canvas-host" />
         <div ref={textLayerRef} className="sv-text-layer" />
         {box && shown && (
@@ -131,9 +137,17 @@ export function PdfPage(props: PdfPageProps) {
             }}
           />
         )}
-        {busy && <div className="sv-page-busy" aria-hidden="true"><span className="sv-spinner" /></div>}
+        {busy && (
+          <div className="sv-page-busy" aria-hidden="true">
+            <span className="sv-spinner" />
+          </div>
+        )}
       </div>
-      {failure && <p className="sv-page-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="sv-page-error" role="alert">
+          {failure}
+        </p>
+      )}
     </div>
   );
 }

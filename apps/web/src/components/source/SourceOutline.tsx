@@ -28,7 +28,15 @@ export function SourceOutline({ id, outline, page, onJump }: SourceOutlineProps)
   );
 }
 
-function SectionList({ sections, page, onJump }: { sections: Extract<OutlineState, { status: 'ready' }>['sections']; page: number; onJump: (page: number) => void }) {
+function SectionList({
+  sections,
+  page,
+  onJump,
+}: {
+  sections: Extract<OutlineState, { status: 'ready' }>['sections'];
+  page: number;
+  onJump: (page: number) => void;
+}) {
   const current = currentSectionId(sections, page);
   const listRef = useRef<HTMLUListElement>(null);
   // Keep the current section in sight in a long outline; moves only the outline's own scroll.

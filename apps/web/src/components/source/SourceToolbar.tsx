@@ -61,9 +61,23 @@ export function SourceToolbar(props: SourceToolbarProps) {
       </div>
       <div className="sv-controls" role="toolbar" aria-label="Page and zoom">
         <div className="sv-group">
-          <button type="button" className="btn btn-icon" aria-label="Previous page" title="Previous page (PageUp)" disabled={!ready || page <= 1} onClick={() => props.onPage(page - 1)}>
+          <button
+            type="button"
+            className="btn btn-icon"
+            aria-label="Previous page"
+            title="Previous page (PageUp)"
+            disabled={!ready || page <= 1}
+            onClick={() => props.onPage(page - 1)}
+          >
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path d="M12.5 4.5L7 10l5.5 5.5" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M12.5 4.5L7 10l5.5 5.5"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
           <form className="sv-page-form" onSubmit={commit}>
@@ -84,9 +98,23 @@ export function SourceToolbar(props: SourceToolbarProps) {
               / {pageCount ?? '–'}
             </span>
           </form>
-          <button type="button" className="btn btn-icon" aria-label="Next page" title="Next page (PageDown)" disabled={!ready || page >= (pageCount ?? 0)} onClick={() => props.onPage(page + 1)}>
+          <button
+            type="button"
+            className="btn btn-icon"
+            aria-label="Next page"
+            title="Next page (PageDown)"
+            disabled={!ready || page >= (pageCount ?? 0)}
+            onClick={() => props.onPage(page + 1)}
+          >
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-              <path d="M7.5 4.5L13 10l-5.5 5.5" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M7.5 4.5L13 10l-5.5 5.5"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </div>
@@ -100,14 +128,36 @@ export function SourceToolbar(props: SourceToolbarProps) {
           <button type="button" className="btn btn-icon" aria-label="Zoom in" title="Zoom in" disabled={!ready} onClick={props.onZoomIn}>
             <span aria-hidden="true">+</span>
           </button>
-          <button type="button" className="btn" aria-label="Fit page to width" title="Fit to width" aria-pressed={fitting} disabled={!ready} onClick={props.onFit}>
+          <button
+            type="button"
+            className="btn"
+            aria-label="Fit page to width"
+            title="Fit to width"
+            aria-pressed={fitting}
+            disabled={!ready}
+            onClick={props.onFit}
+          >
             Fit
           </button>
         </div>
-        <a className="btn sv-open" href={`${fileUrl}#page=${page}`} target="_blank" rel="noopener noreferrer" aria-label={`Open PDF at page ${page} in a new tab`} title="Open PDF in a new tab">
+        <a
+          className="btn sv-open"
+          href={`${fileUrl}#page=${page}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Open PDF at page ${page} in a new tab`}
+          title="Open PDF in a new tab"
+        >
           Open PDF
           <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
-            <path d="M8 4H4v12h12v-4M11 4h5v5M16 4l-7 7" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M8 4H4v12h12v-4M11 4h5v5M16 4l-7 7"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              fill="none"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </a>
       </div>

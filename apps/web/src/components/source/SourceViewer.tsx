@@ -144,7 +144,12 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
       )}
       <div className="sv-body">
         {outlineOpen && <SourceOutline id={`${idBase}-outline`} outline={outline} page={page} onJump={goTo} />}
-        <div ref={scrollerRef} className="sv-scroller" tabIndex={0} aria-label={`Page ${page}${pageCount ? ` of ${pageCount}` : ''}: arrow keys scroll, Page Up and Page Down turn pages`}>
+        <div
+          ref={scrollerRef}
+          className="sv-scroller"
+          tabIndex={0}
+          aria-label={`Page ${page}${pageCount ? ` of ${pageCount}` : ''}: arrow keys scroll, Page Up and Page Down turn pages`}
+        >
           {pdf.status === 'loading' && <LoadingPage />}
           {pdf.status === 'error' && (
             <div className="sv-error" role="alert">
@@ -153,7 +158,11 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
                 <p className="sv-error-detail">The file may have been removed from storage, or its upload did not finish.</p>
               ) : (
                 <p className="sv-error-detail">
-                  You can still try the original file: <a href={`${fileUrl}#page=${page}`} target="_blank" rel="noopener noreferrer">open it in a new tab</a>.
+                  You can still try the original file:{' '}
+                  <a href={`${fileUrl}#page=${page}`} target="_blank" rel="noopener noreferrer">
+                    open it in a new tab
+                  </a>
+                  .
                 </p>
               )}
               <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>

@@ -5,9 +5,7 @@ import type { OutlineSection } from '../../api/types';
 import { openPdf, PdfLoadError } from '../../pdf/pdf-document';
 
 export type PdfState =
-  | { status: 'loading' }
-  | { status: 'ready'; doc: PDFDocumentProxy }
-  | { status: 'error'; message: string; missing: boolean };
+  { status: 'loading' } | { status: 'ready'; doc: PDFDocumentProxy } | { status: 'error'; message: string; missing: boolean };
 
 /**
  * The loaded PDF for `documentId`. Keyed by the id alone, so a new citation in the same document keeps the
@@ -36,9 +34,7 @@ export function usePdfDocument(documentId: string, attempt: number): PdfState {
 }
 
 export type OutlineState =
-  | { status: 'loading' }
-  | { status: 'ready'; sections: OutlineSection[] }
-  | { status: 'unavailable'; reason: string };
+  { status: 'loading' } | { status: 'ready'; sections: OutlineSection[] } | { status: 'unavailable'; reason: string };
 
 /** The article's sections, for the sidebar. A missing outline is not an error for the viewer. */
 export function useOutline(articleId: string | null): OutlineState {
