@@ -47,6 +47,7 @@ export class DocumentsRepository {
   private readonly byProjectAndSha: Database.Statement<[string, string], DocumentRecord>;
   private readonly byProject: Database.Statement<[string], DocumentRecord>;
   private readonly setStatus: Database.Statement;
+  private readonly setStatusUnlessReady: Database.Statement;
   private readonly deleteById: Database.Statement<[string]>;
 
   constructor(db: Database.Database) {
@@ -60,7 +61,7 @@ export class DocumentsRepository {
     // Its jobs go with it (ON DELETE CASCADE).
     this.deleteById = db.prepare('DELETE FROM documents WHERE id = ?');
     // A field left out of the patch keeps its value; an explicit null clears it.
-    this.setStatus = db.prepare(`
+    const setStatus = `
       UPDATE documents SET
         status = @status,
         error = CASE WHEN @hasError THEN @error ELSE error END,
@@ -69,7 +70,9 @@ export class DocumentsRepository {
         parsers = COALESCE(@parsers, parsers),
         warnings = COALESCE(@warnings, warnings),
         updated_at = @now
-      WHERE id = @id`);
+      WHERE id = @id`;
+    this.setStatus = db.prepare(setStatus);
+    this.setStatusUnlessReady = db.prepare(`${setStatus} AND status != 'ready'`);
   }
 
   create(input: CreateDocumentInput): DocumentRow {
@@ -106,7 +109,19 @@ export class DocumentsRepository {
 
   /** Returns the updated row, or null when no document has this id. */
   updateStatus(id: string, status: DocumentStatus, patch: DocumentStatusPatch = {}): DocumentRow | null {
-    const result = this.setStatus.run({
+    return this.writeStatus(this.setStatus, id, status, patch);
+  }
+
+  /**
+   * As `updateStatus`, but a ready document is left as it is (null): an ingest worker that lost its job to another
+   * one, even after a pause between its checks and this write, cannot set the other's finished document back.
+   */
+  updateStatusUnlessReady(id: string, status: DocumentStatus, patch: DocumentStatusPatch = {}): DocumentRow | null {
+    return this.writeStatus(this.setStatusUnlessReady, id, status, patch);
+  }
+
+  private writeStatus(statement: Database.Statement, id: string, status: DocumentStatus, patch: DocumentStatusPatch): DocumentRow | null {
+    const result = statement.run({
       id,
       status,
       hasError: patch.error !== undefined ? 1 : 0,

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { nanoid } from 'nanoid';
-import type { JobCounts, JobRow, JobStatus } from './catalog.types';
+import type { DocumentStatus, JobCounts, JobRow, JobStatus } from './catalog.types';
 import { JobNotFoundError } from './errors';
 
 interface JobRecord {
@@ -60,6 +60,9 @@ export class JobsRepository {
   private readonly latestForDocument: Database.Statement<[string], JobRecord>;
   private readonly reset: Database.Statement;
   private readonly countByStatus: Database.Statement<[], { status: JobStatus; count: number }>;
+  private readonly heldBy: Database.Statement;
+  private readonly setDocumentStage: Database.Statement;
+  private readonly stageTransaction: (jobId: string, owner: string, stage: DocumentStatus) => boolean;
   private readonly claimTransaction: (owner: string, leaseMs: number, now: number) => JobRow | null;
   private readonly enqueueTransaction: (documentId: string, projectId: string) => JobRow;
 
@@ -110,6 +113,17 @@ export class JobsRepository {
         available_at = NULL, error = NULL, updated_at = @iso
       WHERE id = @jobId`);
     this.countByStatus = db.prepare('SELECT status, COUNT(*) AS count FROM jobs GROUP BY status');
+    this.heldBy = db.prepare(`SELECT document_id FROM jobs WHERE id = @jobId AND lease_owner = @owner AND status = 'running'`);
+    // A ready document is never set back, whoever asks.
+    this.setDocumentStage = db.prepare(`
+      UPDATE documents SET status = @stage, updated_at = @iso WHERE id = @documentId AND status != 'ready'`);
+    const stage = db.transaction((jobId: string, owner: string, status: DocumentStatus): boolean => {
+      const held = this.heldBy.get({ jobId, owner }) as { document_id: string } | undefined;
+      if (!held) return false;
+      this.setDocumentStage.run({ documentId: held.document_id, stage: status, iso: new Date().toISOString() });
+      return true;
+    });
+    this.stageTransaction = (jobId, owner, status) => stage.immediate(jobId, owner, status);
 
     const claim = db.transaction((owner: string, leaseMs: number, now: number): JobRow | null => {
       const iso = new Date(now).toISOString();
@@ -154,6 +168,14 @@ export class JobsRepository {
   /** Extends the lease; false when the owner no longer holds the job (it expired and another claimer took it). */
   renew(jobId: string, owner: string, leaseMs: number, now: number = Date.now()): boolean {
     return this.extendLease.run({ jobId, owner, leaseMs, now, iso: new Date(now).toISOString() }).changes === 1;
+  }
+
+  /**
+   * Shows the stage a held job's document is in, in the same transaction as the check that the owner still holds
+   * the job (a lease is a fence here, not only a timer); false when it does not.
+   */
+  reportStage(jobId: string, owner: string, stage: DocumentStatus): boolean {
+    return this.stageTransaction(jobId, owner, stage);
   }
 
   /** False when the owner lost its lease; the result must then be discarded. */

@@ -36,8 +36,19 @@ export {
 export { IngestWorker } from './ingest.worker';
 export type { IngestWorkerDeps, IngestWorkerOptions } from './ingest.worker';
 export { ParseServices } from './parse-services';
-export type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
+export type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
 export { BullJobQueue, type BullJobQueueOptions } from './queue/bull-job.queue';
 export { SqliteJobQueue, type SqliteJobQueueOptions } from './queue/sqlite-job.queue';
 export { embedTexts, parseAndChunk, runIngest, textsToEmbed, toArticleInput } from './run-ingest';
 export type { EmbedTask, IngestInput, ParseResult, ParseTask } from './run-ingest';
+export { ArticleBuilder, type BuiltArticle, type BuildContext, type BuildSource, type BuildStage } from './article-builder';
+export { CorpusCommitter, type ArticleCommitter, type CommitOutcome } from './article-committer';
+export { HeldLease, LeaseLostError } from './held-lease';
+export {
+  decodeArticleResult,
+  encodeArticleResult,
+  InvalidArticleResultError,
+  RESULT_FORMAT,
+  resultObjectKey,
+} from './result/article-result.codec';
+export { commitArticleResult, handOffArticleResult, ResultHandOff } from './result/result-handoff';

@@ -77,8 +77,8 @@ export class LazyIngestPool implements IngestPool {
     return this.started().threads;
   }
 
-  parse: IngestPool['parse'] = (task) => this.started().parse(task);
-  embed: IngestPool['embed'] = (task) => this.started().embed(task);
+  parse: IngestPool['parse'] = (task, options) => this.started().parse(task, options);
+  embed: IngestPool['embed'] = (task, options) => this.started().embed(task, options);
 
   /** Starts every pool thread and loads its modules now, so the first documents do not pay for it. */
   async warmUp(embedder: EmbedderConfig): Promise<void> {
@@ -123,6 +123,8 @@ export function createJobQueue(config: LecternConfig, catalog: CatalogDb, logger
       retryBackoffMs,
       // The queue cannot reach the catalog's documents; a job whose worker died on every attempt fails its document here.
       onExhausted: (documentId, reason) => catalog.documents.updateStatus(documentId, 'failed', { error: reason }),
+      // Workers share the data directory for now (docs/scaling.md): the stage goes to the document as with SQLite.
+      onProgress: (documentId, { stage }) => void catalog.documents.updateStatusUnlessReady(documentId, stage),
     });
   }
   return new SqliteJobQueue(catalog.jobs, { leaseMs: config.jobLeaseMs, retryBackoffMs });

@@ -8,9 +8,14 @@ import { embedTexts, parseAndChunk, type EmbedTask, type ParseResult, type Parse
 /** Where the CPU stages of ingestion run: a piscina thread pool, or the calling thread. */
 export interface IngestPool {
   readonly threads: number;
-  parse(task: ParseTask): Promise<ParseResult>;
-  embed(task: EmbedTask): Promise<Float32Array[]>;
+  parse(task: ParseTask, options?: PoolTaskOptions): Promise<ParseResult>;
+  embed(task: EmbedTask, options?: PoolTaskOptions): Promise<Float32Array[]>;
   close(): Promise<void>;
+}
+
+export interface PoolTaskOptions {
+  /** Aborts the task (its job's lease was lost): a pool thread running it is stopped and replaced. */
+  signal?: AbortSignal;
 }
 
 /** Raised when a pool thread dies (out of memory, a native crash) while working on one document. */
@@ -47,24 +52,24 @@ export class PiscinaPool implements IngestPool {
     });
   }
 
-  parse(task: ParseTask): Promise<ParseResult> {
+  parse(task: ParseTask, options: PoolTaskOptions = {}): Promise<ParseResult> {
     // A private copy can be transferred safely: the caller's buffer may be a slice of a shared pool.
     const data = new Uint8Array(task.data);
-    return this.run({ kind: 'parse', ...task, data }, [data.buffer]);
+    return this.run({ kind: 'parse', ...task, data }, { transferList: [data.buffer], signal: options.signal });
   }
 
-  embed(task: EmbedTask): Promise<Float32Array[]> {
-    return this.run({ kind: 'embed', ...task });
+  embed(task: EmbedTask, options: PoolTaskOptions = {}): Promise<Float32Array[]> {
+    return this.run({ kind: 'embed', ...task }, { signal: options.signal });
   }
 
   close(): Promise<void> {
     return this.pool.destroy();
   }
 
-  private async run<T>(task: object, transferList?: ArrayBuffer[]): Promise<T> {
+  private async run<T>(task: object, options: { transferList?: ArrayBuffer[]; signal?: AbortSignal }): Promise<T> {
     let result: unknown;
     try {
-      result = await this.pool.run(task, { transferList });
+      result = await this.pool.run(task, options);
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (code.startsWith('ERR_WORKER') || /worker (terminated|exited)/i.test((error as Error).message)) {

@@ -4,12 +4,14 @@ import { DomainError } from '@lectern/common';
 import type { CatalogDb } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
 import type { ObjectStore } from '@lectern/storage';
+import { ArticleBuilder, type BuiltArticle } from './article-builder';
+import { CorpusCommitter, type ArticleCommitter, type CommitOutcome } from './article-committer';
 import type { CorpusRegistry } from './corpus-registry';
+import { HeldLease, LeaseLostError } from './held-lease';
 import { silentLogger, type IngestLogger } from './ingest.logger';
 import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
-import type { ClaimedJob, JobQueue } from './queue/job-queue';
-import { textsToEmbed, toArticleInput } from './run-ingest';
+import type { ClaimedJob, JobFailure, JobQueue, JobTarget } from './queue/job-queue';
 
 export interface IngestWorkerDeps {
   /** Documents only: their status and results. The job mechanics go through `queue`. */
@@ -23,28 +25,30 @@ export interface IngestWorkerDeps {
   embedder: { config: EmbedderConfig; instance: Embedder };
   maxTokens: number;
   logger?: IngestLogger;
+  /** Where built articles go: by default this process commits them into `corpora` (the embedded path). */
+  committer?: ArticleCommitter;
 }
 
 export interface IngestWorkerOptions {
   pollMs?: number;
-  /** Claims of one job (crashes included) before the document is marked failed. */
-  maxAttempts?: number;
   /** Documents in flight at once; the next job is claimed only when one finishes (back-pressure). */
   concurrency?: number;
   embedBatchSize?: number;
 }
 
-/** The document itself is unusable (retrying cannot help) and the error says why in words for the user. */
-const isDocumentFault = (error: unknown) => error instanceof DomainError && error.permanent && error.exposable;
-
-/** Claims ingestion jobs from the job queue and runs them; several workers (processes) may share a queue. */
+/**
+ * Claims ingestion jobs from the job queue and runs them; several workers (processes) may share a queue. A job is
+ * built (ArticleBuilder) while its lease is renewed, then committed (ArticleCommitter) only after the lease is
+ * confirmed; a worker that lost the lease abandons the job and leaves its document to the job's new owner. How many
+ * times a job is tried is the queue's business (its attempts, its backoff).
+ */
 export class IngestWorker {
   readonly workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   private readonly pollMs: number;
-  private readonly maxAttempts: number;
   private readonly concurrency: number;
-  private readonly embedBatchSize: number;
   private readonly logger: IngestLogger;
+  private readonly builder: ArticleBuilder;
+  private readonly committer: ArticleCommitter;
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private loop: Promise<void> | null = null;
@@ -55,10 +59,11 @@ export class IngestWorker {
     options: IngestWorkerOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 1_000;
-    this.maxAttempts = options.maxAttempts ?? 3;
     this.concurrency = options.concurrency ?? 2;
-    this.embedBatchSize = options.embedBatchSize ?? 64;
     this.logger = deps.logger ?? silentLogger;
+    const { store, services, pool, embedder, maxTokens } = deps;
+    this.builder = new ArticleBuilder({ store, services, pool, embedder, maxTokens, embedBatchSize: options.embedBatchSize ?? 64 });
+    this.committer = deps.committer ?? new CorpusCommitter(deps.catalog, deps.corpora);
   }
 
   start(): void {
@@ -132,80 +137,124 @@ export class IngestWorker {
   }
 
   private async process(job: ClaimedJob): Promise<void> {
-    const { catalog, queue } = this.deps;
     const tag = `document=${job.documentId} job=${job.id}`;
+    const held = new HeldLease(this.deps.queue, job.lease, this.logger, tag);
+    try {
+      await this.ingest(job, held, tag);
+    } catch (error) {
+      // Only the queue itself can fail here (fail or complete threw): the lease then expires and the job runs again.
+      this.logger.error(`${tag} could not report to the job queue: ${(error as Error).stack ?? error}`);
+    } finally {
+      held.release();
+    }
+  }
+
+  private async ingest(job: ClaimedJob, held: HeldLease, tag: string): Promise<void> {
+    const { catalog, queue } = this.deps;
+    const target: JobTarget = { documentId: job.documentId, projectId: job.projectId };
     const doc = catalog.documents.findById(job.documentId);
     if (!doc) {
       await queue.fail(job.lease, { reason: 'document no longer exists', permanent: true });
       return;
     }
-    if (job.attempts > this.maxAttempts) {
-      const reason = `gave up after ${this.maxAttempts} attempts (the worker stopped while processing it each time)`;
-      catalog.documents.updateStatus(doc.id, 'failed', { error: reason });
-      await queue.fail(job.lease, { reason, permanent: true });
-      this.logger.warn(`${tag} ${reason}`);
+    if (await this.committer.isCommitted(target)) {
+      // An earlier claim committed the document, then stopped (crashed, or lost its lease) before completing the job.
+      this.logger.log(`${tag} was committed by an earlier attempt; completing its job`);
+      await this.complete(job, tag);
       return;
     }
-    const renewal = setInterval(() => void queue.renew(job.lease), queue.leaseMs / 3);
-    renewal.unref();
+    held.keepAlive(queue.leaseMs / 3);
     const started = Date.now();
+    let outcome: CommitOutcome;
+    let built: BuiltArticle;
     try {
       this.logger.log(`${tag} ingest started (attempt ${job.attempts}) file=${JSON.stringify(doc.filename)}`);
-      catalog.documents.updateStatus(doc.id, 'parsing');
-      const corpus = this.deps.corpora.get(doc.projectId);
-      // A crash between the corpus commit and the catalog update leaves an article behind: replace it.
-      const leftover = corpus.findArticleByDocument(doc.id);
-      if (leftover) corpus.deleteArticle(leftover.id);
-      const data = await this.deps.store.get(doc.storageKey);
-      const { outputs, warnings: serviceWarnings } = await this.deps.services.collect(data, tag);
-      const parsed = await this.deps.pool.parse({ data, outputs, maxTokens: this.deps.maxTokens });
-      catalog.documents.updateStatus(doc.id, 'embedding');
-      const vectors = await this.embed(textsToEmbed(parsed.article));
-      const article = toArticleInput(doc.id, parsed.article, vectors, this.deps.embedder.instance.modelId);
-      const { articleId } = corpus.insertArticle(article);
-      const warnings = [...serviceWarnings, ...parsed.warnings];
-      const ready = catalog.documents.updateStatus(doc.id, 'ready', {
-        articleId,
-        pageCount: article.pageCount,
-        parsers: parsed.parsers,
-        warnings,
-        error: null,
-      });
-      // The document first: a crash between the two leaves a ready document whose job runs again (idempotent),
-      // never a finished job whose document is stuck mid-ingest.
-      if (ready) await queue.complete(job.lease);
-      if (!ready) {
-        // Removed while it was being parsed: what was just built belongs to nothing.
-        corpus.deleteArticle(articleId);
-        this.logger.log(`${tag} was removed while ingesting; its article was dropped`);
-        return;
-      }
-      const contexts = vectors.length;
+      built = await this.builder.build(
+        { documentId: doc.id, storageKey: doc.storageKey },
+        {
+          tag,
+          signal: held.signal,
+          guard: (work) => held.race(work),
+          // Through the queue, which checks the lease in the same step: a worker that lost it cannot set a document back.
+          onStage: async (stage) => {
+            if (!(await held.progress({ stage }))) throw new LeaseLostError(job.id);
+          },
+        },
+      );
+      // The lease is renewed right before the commit, which grants a whole lease to make it in; the in-process commit
+      // is synchronous. Should a commit outlast the lease, the next claimer finds the document committed.
+      if (!(await held.confirm())) throw new LeaseLostError(job.id);
+      outcome = await this.committer.commit(target, built);
+    } catch (error) {
+      await this.failed(job, held, error, tag);
+      return;
+    }
+    await this.complete(job, tag);
+    if (outcome === 'removed') {
+      this.logger.log(`${tag} was removed while ingesting; its article was dropped`);
+    } else if (outcome === 'already-committed') {
+      this.logger.log(`${tag} was committed meanwhile by an earlier attempt; this attempt's article was dropped`);
+    } else if (outcome === 'handed-off') {
+      this.logger.log(`${tag} built in ${Date.now() - started} ms and handed to the corpus owner to commit`);
+    } else {
+      const { article, parsers, warnings } = built;
+      const contexts = article.sections.reduce((n, s) => n + s.contexts.length, 0);
       this.logger.log(
         `${tag} ready in ${Date.now() - started} ms: ${article.pageCount} pages, ${article.sections.length} sections, ` +
-          `${contexts} contexts, parsers ${parsed.parsers.join('+')}${warnings.length ? `, ${warnings.length} warnings` : ''}`,
+          `${contexts} contexts, parsers ${parsers.join('+')}${warnings.length ? `, ${warnings.length} warnings` : ''}`,
       );
-    } catch (error) {
-      if (!catalog.documents.findById(doc.id)) {
-        // Removed (or its project deleted) mid-ingest: the failure is the removal's doing, not the document's.
-        this.logger.log(`${tag} was removed while ingesting (${(error as Error).message})`);
-        return;
-      }
-      const permanent = isDocumentFault(error);
-      const reason = permanent ? (error as Error).message : `internal error: ${(error as Error).message}`;
-      const outcome = await queue.fail(job.lease, { reason, permanent });
-      catalog.documents.updateStatus(doc.id, outcome === 'retrying' ? 'queued' : 'failed', { error: reason });
-      if (permanent) this.logger.warn(`${tag} failed: ${reason}`);
-      else this.logger.error(`${tag} failed: ${(error as Error).stack ?? error}`);
-    } finally {
-      clearInterval(renewal);
     }
   }
 
-  private async embed(texts: string[]): Promise<Float32Array[]> {
-    const batches: string[][] = [];
-    for (let i = 0; i < texts.length; i += this.embedBatchSize) batches.push(texts.slice(i, i + this.embedBatchSize));
-    const results = await Promise.all(batches.map((batch) => this.deps.pool.embed({ embedder: this.deps.embedder.config, texts: batch })));
-    return results.flat();
+  /** Hands a failure to the queue, which fails the job or retries it later; the document follows unless the job is lost. */
+  private async failed(job: ClaimedJob, held: HeldLease, error: unknown, tag: string): Promise<void> {
+    const { catalog, queue } = this.deps;
+    if (error instanceof LeaseLostError || held.lost) {
+      // Another worker owns the job now: the document is its to update, whatever this attempt ran into.
+      this.logger.warn(`${tag} abandoned: ${(error as Error).message}`);
+      return;
+    }
+    if (!catalog.documents.findById(job.documentId)) {
+      // Removed (or its project deleted) mid-ingest: the failure is the removal's doing, not the document's.
+      this.logger.log(`${tag} was removed while ingesting (${(error as Error).message})`);
+      await queue.fail(job.lease, { reason: 'document removed while ingesting', permanent: true });
+      return;
+    }
+    const failure = failureOf(error);
+    const outcome = await queue.fail(job.lease, failure);
+    if (outcome === 'lost') {
+      this.logger.warn(`${tag} failed after its lease was lost (${failure.reason}); the job's new owner decides`);
+      return;
+    }
+    // Never over a ready document: another worker finished it if this one was paused past its lease after `fail`.
+    catalog.documents.updateStatusUnlessReady(job.documentId, outcome === 'retrying' ? 'queued' : 'failed', { error: failure.reason });
+    const message = `${tag} failed${outcome === 'retrying' ? ' (will be retried)' : ''}: `;
+    if (failure.permanent) this.logger.warn(message + failure.reason);
+    else this.logger.error(message + ((error as Error).stack ?? String(error)));
   }
+
+  /** Completes the job; a lost lease or a queue error leaves the job to expire and its next claim to complete it. */
+  private async complete(job: ClaimedJob, tag: string): Promise<void> {
+    let completed: boolean;
+    try {
+      completed = await this.deps.queue.complete(job.lease);
+    } catch (error) {
+      this.logger.warn(`${tag} could not complete its job (${(error as Error).message}); it will be claimed and completed again`);
+      return;
+    }
+    if (!completed && this.deps.catalog.documents.findById(job.documentId)) {
+      this.logger.warn(`${tag} lost its lease before completing its job; the next claim finds the document committed`);
+    }
+  }
+}
+
+/**
+ * The failure as the queue needs it. Permanence is the error's own (retrying cannot help); an error that is not a
+ * DomainError is unknown (a dropped connection, a busy database) and retried within the queue's attempts. Only an
+ * exposable message is shown to the user as the document's error.
+ */
+function failureOf(error: unknown): JobFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  const known = error instanceof DomainError;
+  return { reason: known && error.exposable ? message : `internal error: ${message}`, permanent: known ? error.permanent : false };
 }

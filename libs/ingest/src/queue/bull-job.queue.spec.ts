@@ -32,6 +32,7 @@ describeJobQueueContract(
       retryBackoffMs,
       stalledIntervalMs: 100,
       onExhausted: (documentId, reason) => catalog.documents.updateStatus(documentId, 'failed', { error: reason }),
+      onProgress: (documentId, { stage }) => void catalog.documents.updateStatusUnlessReady(documentId, stage),
     });
     return {
       queue,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, Job, Queue, UnrecoverableError, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobCounts, JobStatus } from '@lectern/corpus';
-import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobQueue, JobTarget, QueuedJob } from './job-queue';
+import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './job-queue';
 import { QueueUnavailableError } from '../errors';
 
 export interface BullJobQueueOptions {
@@ -23,6 +23,8 @@ export interface BullJobQueueOptions {
    * itself (it lives in the catalog), so the owner of the catalog marks it failed.
    */
   onExhausted: (documentId: string, reason: string) => void;
+  /** Called with each stage a holder reports, for the document's status (the queue cannot reach the catalog). */
+  onProgress?: (documentId: string, progress: JobProgress) => void;
   /** How long `open` waits for Redis to answer at start. */
   openTimeoutMs?: number;
   /** Where connection errors go (Redis down: BullMQ and ioredis reconnect on their own meanwhile). */
@@ -100,6 +102,18 @@ export class BullJobQueue implements JobQueue {
   async renew(lease: JobLease): Promise<boolean> {
     const job = await this.claimedJob(lease);
     return job !== null && (await job.extendLock(lease.token, this.leaseMs)) === 1;
+  }
+
+  /**
+   * Extends the lock (so a stage report also proves the lease is held), records the stage on the BullMQ job for
+   * anyone watching the queue, and hands it to `onProgress` for the document; false when the lease is lost.
+   */
+  async progress(lease: JobLease, progress: JobProgress): Promise<boolean> {
+    const job = await this.claimedJob(lease);
+    if (job === null || (await job.extendLock(lease.token, this.leaseMs)) !== 1) return false;
+    await job.updateProgress({ stage: progress.stage });
+    this.options.onProgress?.(job.data.documentId, progress);
+    return true;
   }
 
   async complete(lease: JobLease): Promise<boolean> {

@@ -139,6 +139,19 @@ export function describeJobQueueContract(
       expect((await queue.claim('w2'))?.id).toBe(jobId);
     });
 
+    it("reports a held job's stage to its document, and refuses a stage from a lease that was lost", async () => {
+      const { documentId } = await enqueued();
+      const claimedAt = time.now();
+      const stale = await queue.claim('w1');
+      expect(await queue.progress(stale!.lease, { stage: 'parsing' })).toBe(true);
+      expect(await harness.documentStatus(documentId)).toBe('parsing');
+      await time.reach(claimedAt + LEASE_MS);
+      const again = await queue.claim('w2');
+      expect(await queue.progress(again!.lease, { stage: 'embedding' })).toBe(true);
+      expect(await queue.progress(stale!.lease, { stage: 'parsing' })).toBe(false);
+      expect(await harness.documentStatus(documentId)).toBe('embedding');
+    });
+
     it('never hands out a completed job again', async () => {
       await enqueued();
       const claimed = await queue.claim('w1');

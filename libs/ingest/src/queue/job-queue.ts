@@ -32,6 +32,11 @@ export interface JobFailure {
   permanent: boolean;
 }
 
+/** How far a held job has come, reported to its document so the UI and the CLI show it, whichever the queue. */
+export interface JobProgress {
+  stage: 'parsing' | 'embedding';
+}
+
 /**
  * What `fail` did with the job: failed it for good, queued it again after a backoff (a passing failure with
  * attempts left), or nothing because the lease was lost (the job is someone else's now).
@@ -59,6 +64,12 @@ export interface JobQueue {
 
   /** Extends the lease by `leaseMs` from now; false when it was lost, and the work must then be abandoned. */
   renew(lease: JobLease): Promise<boolean>;
+
+  /**
+   * Reports how far the held job has come, to its document (a ready document is never set back); false when the
+   * lease was lost, and the work must then be abandoned. Workers that cannot reach the catalog report through it.
+   */
+  progress(lease: JobLease, progress: JobProgress): Promise<boolean>;
 
   /** Marks the job done; false when the lease was lost. */
   complete(lease: JobLease): Promise<boolean>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JobCounts, JobRow, JobsRepository } from '@lectern/corpus';
-import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobQueue, JobTarget, QueuedJob } from './job-queue';
+import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './job-queue';
 
 export interface SqliteJobQueueOptions {
   /** How long a claim lasts without renewal (default 30 s). */
@@ -46,6 +46,10 @@ export class SqliteJobQueue implements JobQueue {
 
   async renew(lease: JobLease): Promise<boolean> {
     return this.jobs.renew(lease.jobId, lease.token, this.leaseMs, this.now());
+  }
+
+  async progress(lease: JobLease, progress: JobProgress): Promise<boolean> {
+    return this.jobs.reportStage(lease.jobId, lease.token, progress.stage);
   }
 
   async complete(lease: JobLease): Promise<boolean> {
