@@ -159,66 +159,74 @@ export class ArticlesRepository {
     this.statements = prepareStatements(db);
   }
 
-  /** Writes the article, its sections, contexts, junctions, vectors and (by trigger) FTS rows in one transaction. */
+  /**
+   * Writes the article, its sections, contexts, junctions, vectors and (by trigger) FTS rows in one transaction.
+   * IMMEDIATE, as every write here: a deferred one that reads first and then writes fails with SQLITE_BUSY_SNAPSHOT,
+   * without waiting, when another process (the API and `npm run worker` on one file) committed in between.
+   */
   insert(input: ArticleInput): { articleId: string } {
     const s = this.statements;
     const articleId = nanoid();
-    this.db.transaction(() => {
-      if (s.byDocument.get(input.documentId) !== undefined) throw new ArticleAlreadyStoredError(input.documentId);
-      s.insertArticle.run({
-        id: articleId,
-        numTokens: input.numTokens,
-        title: input.title,
-        datePublished: input.datePublished,
-        journal: input.journal,
-        authors: JSON.stringify(input.authors),
-        doi: input.doi,
-        abstract: input.abstract,
-        documentId: input.documentId,
-        pageCount: input.pageCount,
-        createdAt: new Date().toISOString(),
-      });
-      input.sections.forEach((section, sectionPosition) => {
-        const sectionId = nanoid();
-        s.insertSection.run({ id: sectionId, ...pick(section, 'numTokens', 'title', 'number', 'level') });
-        s.insertArticleSection.run(articleId, sectionId, sectionPosition);
-        section.contexts.forEach((context, contextPosition) => {
-          const contextId = nanoid();
-          const embedding = this.vectors.toBlob(context.embedding);
-          const { lastInsertRowid } = s.insertContext.run({
-            id: contextId,
-            text: context.text,
-            sectionTitle: section.title,
-            sectionNumber: section.number,
-            numTokens: context.numTokens,
-            pageNumber: context.pageNumber,
-            stopReason: context.stopReason,
-            embedding,
-            embeddingModel: input.embeddingModel,
-            kind: context.kind,
-            bbox: context.box ? JSON.stringify(context.box) : null,
-          });
-          s.insertSectionContext.run(sectionId, contextId, contextPosition);
-          this.vectors.add(Number(lastInsertRowid), context.embedding);
+    this.db
+      .transaction(() => {
+        if (s.byDocument.get(input.documentId) !== undefined) throw new ArticleAlreadyStoredError(input.documentId);
+        s.insertArticle.run({
+          id: articleId,
+          numTokens: input.numTokens,
+          title: input.title,
+          datePublished: input.datePublished,
+          journal: input.journal,
+          authors: JSON.stringify(input.authors),
+          doi: input.doi,
+          abstract: input.abstract,
+          documentId: input.documentId,
+          pageCount: input.pageCount,
+          createdAt: new Date().toISOString(),
         });
-      });
-    })();
+        input.sections.forEach((section, sectionPosition) => {
+          const sectionId = nanoid();
+          s.insertSection.run({ id: sectionId, ...pick(section, 'numTokens', 'title', 'number', 'level') });
+          s.insertArticleSection.run(articleId, sectionId, sectionPosition);
+          section.contexts.forEach((context, contextPosition) => {
+            const contextId = nanoid();
+            const embedding = this.vectors.toBlob(context.embedding);
+            const { lastInsertRowid } = s.insertContext.run({
+              id: contextId,
+              text: context.text,
+              sectionTitle: section.title,
+              sectionNumber: section.number,
+              numTokens: context.numTokens,
+              pageNumber: context.pageNumber,
+              stopReason: context.stopReason,
+              embedding,
+              embeddingModel: input.embeddingModel,
+              kind: context.kind,
+              bbox: context.box ? JSON.stringify(context.box) : null,
+            });
+            s.insertSectionContext.run(sectionId, contextId, contextPosition);
+            this.vectors.add(Number(lastInsertRowid), context.embedding);
+          });
+        });
+      })
+      .immediate();
     return { articleId };
   }
 
   /** Deletes the article and everything under it, vector rows included; false when it does not exist. */
   delete(articleId: string): boolean {
     const s = this.statements;
-    return this.db.transaction(() => {
-      if (s.byId.get(articleId) === undefined) return false;
-      const seqs = s.contextSeqsOfArticle.all(articleId).map((row) => row.seq);
-      for (const seq of seqs) this.vectors.remove(seq);
-      // Deleting contexts fires the FTS delete trigger; junction rows go by ON DELETE CASCADE.
-      s.deleteContexts.run(JSON.stringify(seqs));
-      s.deleteSectionsOfArticle.run(articleId);
-      s.deleteArticle.run(articleId);
-      return true;
-    })();
+    return this.db
+      .transaction(() => {
+        if (s.byId.get(articleId) === undefined) return false;
+        const seqs = s.contextSeqsOfArticle.all(articleId).map((row) => row.seq);
+        for (const seq of seqs) this.vectors.remove(seq);
+        // Deleting contexts fires the FTS delete trigger; junction rows go by ON DELETE CASCADE.
+        s.deleteContexts.run(JSON.stringify(seqs));
+        s.deleteSectionsOfArticle.run(articleId);
+        s.deleteArticle.run(articleId);
+        return true;
+      })
+      .immediate();
   }
 
   findById(articleId: string): ArticleRow | null {
