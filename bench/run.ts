@@ -226,7 +226,7 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
   const threadsPerProcess = 1;
   const rows = await runScaleOutBench({ pdfs, processCounts, threadsPerProcess, log });
   const embedded = rows[0];
-  const single = rows.find((r) => r !== embedded && r.processes === 1) as ScaleOutRow;
+  const single = rows.find((r) => r.redisCpuSeconds !== undefined && r.processes === 1) as ScaleOutRow;
   const pagesPerPaper = embedded.pages / embedded.documents;
   const projection = projectWorkers({
     papersPerHour: TARGET_PAPERS_PER_HOUR,
@@ -239,7 +239,7 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
   const most = rows[rows.length - 1];
   const table: Table = rows.map((r) => ({
     setup: r.setup,
-    'worker processes': r === embedded ? '— (in the API)' : r.processes,
+    'worker processes': r.redisCpuSeconds === undefined ? '— (in the API)' : r.processes,
     documents: r.documents,
     pages: r.pages,
     seconds: r.seconds.toFixed(2),
@@ -252,8 +252,8 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
   }));
   const notes = [
     `- Each row: a fresh data dir and (Redis rows) a fresh redis-server; the worker processes (\`node dist/apps/worker/src/main.js\`, as \`npm run worker\`) started and idle first; every PDF uploaded once through the document intake by this process (an API with \`INGEST_WORKER=off\` in the Redis rows); timed from the first claim to the last document ready. ` +
-      `Worker processes run with WORKERS=${threadsPerProcess} (one pool thread each) and MAX_CONCURRENT_DOCUMENTS=2; the embedded row runs the defaults (WORKERS = cores = ${cores}). Every row embeds with EMBEDDINGS=lexical, what \`auto\` picks here without a model.`,
-    '- Cores busy: CPU time (utime + stime from /proc/<pid>/stat, every thread: main, pool thread, V8 GC) of the ingesting processes over wall time — the worker processes in the Redis rows (not this uploading process, not redis-server, whose CPU is its own column), the single API process in the embedded row (its uploads included). Pages/s per busy core = pages over those CPU seconds.',
+      `Worker processes run with WORKERS=${threadsPerProcess} (one pool thread each) and MAX_CONCURRENT_DOCUMENTS=2; the embedded default runs the defaults (WORKERS = cores = ${cores}), and the second embedded row the worker processes' settings in the same single process, so the queue's share of a difference can be told from the threads'. Every row embeds with EMBEDDINGS=lexical, what \`auto\` picks here without a model.`,
+    '- Cores busy: CPU time (utime + stime from /proc/<pid>/stat, every thread: main, pool thread, V8 GC) of the ingesting processes over wall time — the worker processes in the Redis rows (not this uploading process, not redis-server, whose CPU is its own column), the single API process in the embedded rows (its uploads included). Pages/s per busy core = pages over those CPU seconds.',
     `- This machine has ${cores} cores: ${most.processes} worker processes cannot use more than ${cores} cores' worth, so pages/s stops rising with processes here (${most.processes} processes kept ${most.coresBusy.toFixed(2)} cores busy); the per-busy-core rate is what a process costs, and it is what the projection scales. ` +
       'Several processes on the same cores also compete for memory bandwidth and caches, which lowers the per-core rate compared with a process on cores of its own.',
     `- **Projection, not a measurement:** ${TARGET_PAPERS_PER_HOUR.toLocaleString('en')} papers/hour at this corpus's mean of ${pagesPerPaper.toFixed(1)} pages a paper (${embedded.pages} pages / ${embedded.documents} PDFs) is ${projection.pagesPerSecondNeeded.toFixed(1)} pages/s. ` +
@@ -261,7 +261,7 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
       `counted in processes like that row (${single.pagesPerSecond.toFixed(1)} pages/s each, keeping ${single.coresBusy.toFixed(2)} cores busy), **${projection.processes} worker processes** on about ${projection.processCores} cores. ` +
       'Linear: it assumes each process gets cores of its own at the rate measured here, the lexical embedder (a transformer embedder costs far more per page), and that Redis and the SQLite writes (one writer at a time per project corpus file, one for the catalog) keep up — at this rate a few commits a second, which the redis-server CPU column above suggests is far from a limit for Redis; the SQLite writers are not measured at that rate here.',
     '- A GROBID farm is the parsing-service side of the same scale-out: put several GROBID servers behind a load balancer and point every worker\'s `GROBID_URL` at the balancer (the workers need no list of servers). ' +
-      "Each worker calls `/api/processFulltextDocument` per document (in parallel with its own PDF.js parse) with a timeout of `PARSER_TIMEOUT_SECONDS` (default 300) per request, not retried once it times out; a busy answer (503, honouring `Retry-After`), a 5xx or a refused connection is retried up to 4 times with doubling backoff from 0.5 s, so the balancer should pass GROBID's 503 through (or send the retry to another server). " +
+      "Each worker sends each document to `/api/processFulltextDocument` first, then parses it with PDF.js on its pool thread and merges the two, so the farm sees up to (worker processes × MAX_CONCURRENT_DOCUMENTS) requests at once; give it that many GROBID threads in all. The request has a timeout of `PARSER_TIMEOUT_SECONDS` (default 300) per request, not retried once it times out; a busy answer (503, honouring `Retry-After`), a 5xx or a refused connection is retried up to 4 times with doubling backoff from 0.5 s, so the balancer should pass GROBID's 503 through (or send the retry to another server). " +
       "If GROBID still fails, the document is not failed: it is parsed without GROBID and gets a warning, and that worker marks the service suspect — before each later document it asks `/api/isalive` (5 s timeout), skipping GROBID while it is down, and calls it again once it answers. That check is per worker process, so the balancer's `/api/isalive` should answer for the farm (true while any server is up). " +
       `The farm is sized apart from the workers: at GROBID's published ~0.66 PDFs/s per core, ${TARGET_PAPERS_PER_HOUR.toLocaleString('en')} papers/hour (${(TARGET_PAPERS_PER_HOUR / 3600).toFixed(2)} PDFs/s) needs about ${Math.ceil(TARGET_PAPERS_PER_HOUR / 3600 / GROBID_PDFS_PER_CORE)} GROBID cores.`,
   ];

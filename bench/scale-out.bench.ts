@@ -54,7 +54,10 @@ export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleO
   const log = options.log ?? (() => undefined);
   const rows: ScaleOutRow[] = [];
   log(`scale-out bench: embedded default, ${pdfs.length} PDFs`);
-  rows.push(await embeddedRow(pdfs));
+  rows.push(await embeddedRow(pdfs, 'embedded default (QUEUE=sqlite, worker in the API process)', {}));
+  // The same process with a worker process's settings: tells the queue's share of a difference from the threads'.
+  const perProcess = workerSettings(options.threadsPerProcess);
+  rows.push(await embeddedRow(pdfs, `embedded, WORKERS=${perProcess.WORKERS} as each worker process`, perProcess));
   for (const processes of options.processCounts) {
     log(`scale-out bench: QUEUE=redis with ${processes} worker process${processes > 1 ? 'es' : ''}`);
     rows.push(await redisRow(pdfs, processes, options.threadsPerProcess));
@@ -65,7 +68,7 @@ export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleO
 type Pdf = { name: string; data: Buffer };
 
 /** The default deployment: one process, SQLite queue, its own worker woken by each upload. */
-async function embeddedRow(pdfs: Pdf[]): Promise<ScaleOutRow> {
+async function embeddedRow(pdfs: Pdf[], setup: string, env: Record<string, string>): Promise<ScaleOutRow> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-bench-scale-'));
   let firstClaim: bigint | null = null;
   const logger: IngestLogger = {
@@ -75,7 +78,7 @@ async function embeddedRow(pdfs: Pdf[]): Promise<ScaleOutRow> {
     warn: () => undefined,
     error: () => undefined,
   };
-  const lectern = await createLectern(loadConfig({ LECTERN_DATA_DIR: dataDir, EMBEDDINGS }), { logger });
+  const lectern = await createLectern(loadConfig({ LECTERN_DATA_DIR: dataDir, EMBEDDINGS, ...env }), { logger });
   try {
     const lifecycle = lectern.get(LecternLifecycle);
     await lifecycle.init();
@@ -84,7 +87,7 @@ async function embeddedRow(pdfs: Pdf[]): Promise<ScaleOutRow> {
     const { catalog, projectId, documents } = await upload(lectern, pdfs);
     const end = await settled(catalog, projectId, documents);
     const cpu = cpuSeconds(process.pid) - cpuBefore;
-    return row('embedded default (QUEUE=sqlite, worker in the API process)', 1, catalog, projectId, firstClaim, end, cpu);
+    return row(setup, 1, catalog, projectId, firstClaim, end, cpu);
   } finally {
     await lectern.close();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -101,7 +104,7 @@ async function redisRow(pdfs: Pdf[], processes: number, threads: number): Promis
     redis = await startRedisServer();
     const shared = { QUEUE: 'redis', REDIS_URL: redis.url, LECTERN_DATA_DIR: dataDir, EMBEDDINGS };
     lectern = await createLectern(loadConfig({ ...shared, INGEST_WORKER: 'off' }));
-    const workerEnv = { ...shared, WORKERS: String(threads), MAX_CONCURRENT_DOCUMENTS: String(Math.max(2, threads * 2)) };
+    const workerEnv = { ...shared, ...workerSettings(threads) };
     for (let i = 0; i < processes; i++) workers.push(startWorker(workerEnv));
     await Promise.all(workers.map((w) => w.started));
     const pids = workers.map((w) => w.child.pid as number);
@@ -127,6 +130,11 @@ async function redisRow(pdfs: Pdf[], processes: number, threads: number): Promis
     await redis?.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A worker process's pool threads and documents in flight. */
+export function workerSettings(threads: number): { WORKERS: string; MAX_CONCURRENT_DOCUMENTS: string } {
+  return { WORKERS: String(threads), MAX_CONCURRENT_DOCUMENTS: String(Math.max(2, threads * 2)) };
 }
 
 async function upload(lectern: Awaited<ReturnType<typeof createLectern>>, pdfs: Pdf[]) {
