@@ -224,7 +224,8 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
   const pdfs = quick ? files.slice(0, 8) : files;
   const processCounts = quick ? [1, 2] : [1, 2, 4];
   const threadsPerProcess = 1;
-  const rows = await runScaleOutBench({ pdfs, processCounts, threadsPerProcess, log });
+  const rounds = quick ? 1 : 3;
+  const rows = await runScaleOutBench({ pdfs, processCounts, threadsPerProcess, rounds, log });
   const embedded = rows[0];
   const single = rows.find((r) => r.redisCpuSeconds !== undefined && r.processes === 1) as ScaleOutRow;
   const pagesPerPaper = embedded.pages / embedded.documents;
@@ -243,6 +244,7 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
     documents: r.documents,
     pages: r.pages,
     seconds: r.seconds.toFixed(2),
+    ...(rounds > 1 ? { 'seconds, each round': (r.rounds ?? []).map((x) => x.toFixed(1)).join(', ') } : {}),
     'pages/s': r.pagesPerSecond.toFixed(1),
     'pages/s vs embedded': (r.pagesPerSecond / embedded.pagesPerSecond).toFixed(2),
     'cores busy': r.coresBusy.toFixed(2),
@@ -251,14 +253,15 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
     'redis-server CPU s': r.redisCpuSeconds === undefined ? '' : r.redisCpuSeconds.toFixed(2),
   }));
   const notes = [
-    `- Each row: a fresh data dir and (Redis rows) a fresh redis-server; the worker processes (\`node dist/apps/worker/src/main.js\`, as \`npm run worker\`) started and idle first; every PDF uploaded once through the document intake by this process (an API with \`INGEST_WORKER=off\` in the Redis rows); timed from the first claim to the last document ready. ` +
-      `Worker processes run with WORKERS=${threadsPerProcess} (one pool thread each) and MAX_CONCURRENT_DOCUMENTS=2; the embedded default runs the defaults (WORKERS = cores = ${cores}), and the second embedded row the worker processes' settings in the same single process, so the queue's share of a difference can be told from the threads'. Every row embeds with EMBEDDINGS=lexical, what \`auto\` picks here without a model.`,
+    `- Each row: a fresh data dir and (Redis rows) a fresh redis-server; the worker processes (\`node dist/apps/worker/src/main.js\`, as \`npm run worker\`) started and idle first; every PDF uploaded once through the document intake by this process (an API with \`INGEST_WORKER=off\` in the Redis rows); timed from the first claim to the last document ready${rounds > 1 ? `; ${rounds} rounds through all the setups in turn, each row the median round (by wall time; all rounds' seconds beside it)` : ''}. ` +
+      `Worker processes run with WORKERS=${threadsPerProcess} (one pool thread each) and MAX_CONCURRENT_DOCUMENTS=2; the embedded default runs the defaults (WORKERS = cores = ${cores}), and the second embedded row the worker processes' settings in the same single process, so the queue's share of a difference can be told from the threads'. Every row embeds with EMBEDDINGS=lexical, what \`auto\` picks here without a model. ` +
+      'An idle worker process looks for jobs once a second (the in-process worker is woken by the upload itself), so in the Redis rows the other processes join within a second of the first claim; each process also starts its pool thread on its first document, inside the timed window, as the embedded rows do.',
     '- Cores busy: CPU time (utime + stime from /proc/<pid>/stat, every thread: main, pool thread, V8 GC) of the ingesting processes over wall time — the worker processes in the Redis rows (not this uploading process, not redis-server, whose CPU is its own column), the single API process in the embedded rows (its uploads included). Pages/s per busy core = pages over those CPU seconds.',
     `- This machine has ${cores} cores: ${most.processes} worker processes cannot use more than ${cores} cores' worth, so pages/s stops rising with processes here (${most.processes} processes kept ${most.coresBusy.toFixed(2)} cores busy); the per-busy-core rate is what a process costs, and it is what the projection scales. ` +
       'Several processes on the same cores also compete for memory bandwidth and caches, which lowers the per-core rate compared with a process on cores of its own.',
     `- **Projection, not a measurement:** ${TARGET_PAPERS_PER_HOUR.toLocaleString('en')} papers/hour at this corpus's mean of ${pagesPerPaper.toFixed(1)} pages a paper (${embedded.pages} pages / ${embedded.documents} PDFs) is ${projection.pagesPerSecondNeeded.toFixed(1)} pages/s. ` +
       `At the 1-process Redis row's ${single.pagesPerSecondPerCore.toFixed(1)} pages/s per busy core that is about **${projection.cores} busy cores**; ` +
-      `counted in processes like that row (${single.pagesPerSecond.toFixed(1)} pages/s each, keeping ${single.coresBusy.toFixed(2)} cores busy), **${projection.processes} worker processes** on about ${projection.processCores} cores. ` +
+      `counted in processes like that row (${single.pagesPerSecond.toFixed(1)} pages/s each, keeping ${single.coresBusy.toFixed(2)} cores busy), **${projection.processes} worker process${projection.processes === 1 ? '' : 'es'}** on about ${projection.processCores} cores. ` +
       'Linear: it assumes each process gets cores of its own at the rate measured here, the lexical embedder (a transformer embedder costs far more per page), and that Redis and the SQLite writes (one writer at a time per project corpus file, one for the catalog) keep up — at this rate a few commits a second, which the redis-server CPU column above suggests is far from a limit for Redis; the SQLite writers are not measured at that rate here.',
     '- A GROBID farm is the parsing-service side of the same scale-out: put several GROBID servers behind a load balancer and point every worker\'s `GROBID_URL` at the balancer (the workers need no list of servers). ' +
       "Each worker sends each document to `/api/processFulltextDocument` first, then parses it with PDF.js on its pool thread and merges the two, so the farm sees up to (worker processes × MAX_CONCURRENT_DOCUMENTS) requests at once; give it that many GROBID threads in all. The request has a timeout of `PARSER_TIMEOUT_SECONDS` (default 300) per request, not retried once it times out; a busy answer (503, honouring `Retry-After`), a 5xx or a refused connection is retried up to 4 times with doubling backoff from 0.5 s, so the balancer should pass GROBID's 503 through (or send the retry to another server). " +

@@ -8,7 +8,7 @@ import type { CatalogDb } from '@lectern/corpus';
 import type { DocumentIntake, IngestLogger } from '@lectern/ingest';
 import { startRedisServer, type RedisServer } from '../test/support/redis-server';
 import { REPO_ROOT } from '../test/support/paths';
-import { cpuSecondsFromProcStat } from './scale-out.math';
+import { cpuSecondsFromProcStat, medianBySeconds } from './scale-out.math';
 
 export interface ScaleOutRow {
   setup: string;
@@ -23,6 +23,8 @@ export interface ScaleOutRow {
   pagesPerSecondPerCore: number;
   /** redis-server's CPU seconds over the same window (Redis rows only). */
   redisCpuSeconds?: number;
+  /** Wall seconds of every round; the row's other numbers are from the median round. */
+  rounds?: number[];
 }
 
 export interface ScaleOutOptions {
@@ -31,6 +33,8 @@ export interface ScaleOutOptions {
   processCounts: number[];
   /** Pool threads per worker process (WORKERS). */
   threadsPerProcess: number;
+  /** Runs of every setup, each in a fresh data dir; the median run (by wall time) is reported. */
+  rounds: number;
   log?: (line: string) => void;
 }
 
@@ -42,9 +46,9 @@ const INGEST_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Ingest throughput of the embedded default (SQLite queue, the worker in the uploading process) against 1, 2 … N
- * `npm run worker` processes claiming from a real redis-server, on the same PDFs. Each row: a fresh data dir, the
+ * `npm run worker` processes claiming from a real redis-server, on the same PDFs. Each run: a fresh data dir, the
  * workers started and idle, every PDF uploaded once, timed from the first claim to the last document settled.
- * CPU time is read from /proc for exactly the processes that ingest.
+ * CPU time is read from /proc for exactly the processes that ingest. Each setup's row is its median run.
  */
 export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleOutRow[]> {
   await fs.access(WORKER_ENTRY).catch(() => {
@@ -52,17 +56,28 @@ export async function runScaleOutBench(options: ScaleOutOptions): Promise<ScaleO
   });
   const pdfs = await Promise.all(options.pdfs.map(async (f) => ({ name: path.basename(f), data: await fs.readFile(f) })));
   const log = options.log ?? (() => undefined);
-  const rows: ScaleOutRow[] = [];
-  log(`scale-out bench: embedded default, ${pdfs.length} PDFs`);
-  rows.push(await embeddedRow(pdfs, 'embedded default (QUEUE=sqlite, worker in the API process)', {}));
   // The same process with a worker process's settings: tells the queue's share of a difference from the threads'.
   const perProcess = workerSettings(options.threadsPerProcess);
-  rows.push(await embeddedRow(pdfs, `embedded, WORKERS=${perProcess.WORKERS} as each worker process`, perProcess));
-  for (const processes of options.processCounts) {
-    log(`scale-out bench: QUEUE=redis with ${processes} worker process${processes > 1 ? 'es' : ''}`);
-    rows.push(await redisRow(pdfs, processes, options.threadsPerProcess));
+  const setups: Array<{ name: string; run: () => Promise<ScaleOutRow> }> = [
+    { name: 'embedded default', run: () => embeddedRow(pdfs, 'embedded default (QUEUE=sqlite, worker in the API process)', {}) },
+    {
+      name: `embedded, WORKERS=${perProcess.WORKERS}`,
+      run: () => embeddedRow(pdfs, `embedded, WORKERS=${perProcess.WORKERS} as each worker process`, perProcess),
+    },
+    ...options.processCounts.map((processes) => ({
+      name: `QUEUE=redis, ${processes} worker process${processes > 1 ? 'es' : ''}`,
+      run: () => redisRow(pdfs, processes, options.threadsPerProcess),
+    })),
+  ];
+  // Rounds go through every setup in turn, so load from outside this bench that comes and goes hits them alike.
+  const measured: ScaleOutRow[][] = setups.map(() => []);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const [i, setup] of setups.entries()) {
+      log(`scale-out bench: round ${round}/${options.rounds}, ${setup.name}, ${pdfs.length} PDFs`);
+      measured[i].push(await setup.run());
+    }
   }
-  return rows;
+  return measured.map((runs) => ({ ...medianBySeconds(runs), rounds: runs.map((r) => r.seconds) }));
 }
 
 type Pdf = { name: string; data: Buffer };

@@ -59,3 +59,9 @@ export function projectWorkers(input: ProjectionInput): Projection {
     processCores: Math.ceil(processes * coresPerProcess),
   };
 }
+
+/** The run with the median wall time (the lower of the two middle ones for an even count). */
+export function medianBySeconds<T extends { seconds: number }>(runs: T[]): T {
+  if (runs.length === 0) throw new Error('no runs');
+  return [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor((runs.length - 1) / 2)];
+}

@@ -1,5 +1,5 @@
 import { BENCH_BEGIN, BENCH_END, withBenchSubsection } from '../bench/results-file';
-import { cpuSecondsFromProcStat, projectWorkers } from '../bench/scale-out.math';
+import { cpuSecondsFromProcStat, medianBySeconds, projectWorkers } from '../bench/scale-out.math';
 
 /** A /proc/<pid>/stat line as Linux writes it: utime (field 14) = 1234 ticks, stime (field 15) = 66 ticks. */
 const stat = (comm: string) =>
@@ -76,5 +76,18 @@ describe('withBenchSubsection', () => {
   it('appends at the end of the block when the section to follow is missing', () => {
     const next = withBenchSubsection(file(search), 'Scale-out:', '### Scale-out: x', 'Ingest through the worker');
     expect(next).toBe(file(`${search}\n\n### Scale-out: x`));
+  });
+});
+
+describe('medianBySeconds', () => {
+  it('picks the middle run by wall time, the lower middle for an even count', () => {
+    const runs = [
+      { seconds: 9, id: 'a' },
+      { seconds: 7, id: 'b' },
+      { seconds: 12, id: 'c' },
+    ];
+    expect(medianBySeconds(runs).id).toBe('a');
+    expect(medianBySeconds(runs.slice(0, 2)).id).toBe('b');
+    expect(() => medianBySeconds([])).toThrow(/no runs/);
   });
 });
