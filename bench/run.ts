@@ -251,14 +251,22 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
     'pages/s per busy core': r.pagesPerSecondPerCore.toFixed(1),
     'per core vs embedded': (r.pagesPerSecondPerCore / embedded.pagesPerSecondPerCore).toFixed(2),
     'redis-server CPU s': r.redisCpuSeconds === undefined ? '' : r.redisCpuSeconds.toFixed(2),
+    'retried claims (database is locked)': `${r.retries} (${r.lockedErrors})`,
   }));
+  const locked = rows.filter((r) => r.lockedErrors > 0);
   const notes = [
     `- Each row: a fresh data dir and (Redis rows) a fresh redis-server; the worker processes (\`node dist/apps/worker/src/main.js\`, as \`npm run worker\`) started and idle first; every PDF uploaded once through the document intake by this process (an API with \`INGEST_WORKER=off\` in the Redis rows); timed from the first claim to the last document ready${rounds > 1 ? `; ${rounds} rounds through all the setups in turn, each row the median round (by wall time; all rounds' seconds beside it)` : ''}. ` +
       `Worker processes run with WORKERS=${threadsPerProcess} (one pool thread each) and MAX_CONCURRENT_DOCUMENTS=2; the embedded default runs the defaults (WORKERS = cores = ${cores}), and the second embedded row the worker processes' settings in the same single process, so the queue's share of a difference can be told from the threads'. Every row embeds with EMBEDDINGS=lexical, what \`auto\` picks here without a model. ` +
-      'An idle worker process looks for jobs once a second (the in-process worker is woken by the upload itself), so in the Redis rows the other processes join within a second of the first claim; each process also starts its pool thread on its first document, inside the timed window, as the embedded rows do.',
+      'An idle worker process looks for jobs once a second (the in-process worker is woken by the upload itself), so in the Redis rows the other processes join within a second of the first claim; before the timed part every setup ingests 2 small generated PDFs per process in a project of their own (a warm-up: the pool thread started and the whole path run once, as in a long-running worker).',
     '- Cores busy: CPU time (utime + stime from /proc/<pid>/stat, every thread: main, pool thread, V8 GC) of the ingesting processes over wall time — the worker processes in the Redis rows (not this uploading process, not redis-server, whose CPU is its own column), the single API process in the embedded rows (its uploads included). Pages/s per busy core = pages over those CPU seconds.',
     `- This machine has ${cores} cores: ${most.processes} worker processes cannot use more than ${cores} cores' worth, so pages/s stops rising with processes here (${most.processes} processes kept ${most.coresBusy.toFixed(2)} cores busy); the per-busy-core rate is what a process costs, and it is what the projection scales. ` +
       'Several processes on the same cores also compete for memory bandwidth and caches, which lowers the per-core rate compared with a process on cores of its own.',
+    ...(locked.length > 0
+      ? [
+          `- **Found by this bench:** with several worker processes on one project, the corpus insert sometimes fails with \`SqliteError: database is locked\` (${locked.map((r) => `${r.lockedErrors} in the ${r.setup.startsWith('QUEUE=redis') ? `${r.processes}-process` : r.setup} row`).join(', ')}, median round): ` +
+            "`ArticlesRepository.insert` opens a deferred transaction that reads (is the document stored?) before it writes, and in WAL mode SQLite refuses that upgrade at once (SQLITE_BUSY_SNAPSHOT, no busy_timeout wait) when another process committed in between. The job is retried after its backoff, so every document ends ready, but the retries and backoff cost wall time in the multi-process rows. A `BEGIN IMMEDIATE` transaction (better-sqlite3's `.immediate()`), or the single-writer commit of the stateless-worker design, removes it.",
+        ]
+      : []),
     `- **Projection, not a measurement:** ${TARGET_PAPERS_PER_HOUR.toLocaleString('en')} papers/hour at this corpus's mean of ${pagesPerPaper.toFixed(1)} pages a paper (${embedded.pages} pages / ${embedded.documents} PDFs) is ${projection.pagesPerSecondNeeded.toFixed(1)} pages/s. ` +
       `At the 1-process Redis row's ${single.pagesPerSecondPerCore.toFixed(1)} pages/s per busy core that is about **${projection.cores} busy cores**; ` +
       `counted in processes like that row (${single.pagesPerSecond.toFixed(1)} pages/s each, keeping ${single.coresBusy.toFixed(2)} cores busy), **${projection.processes} worker process${projection.processes === 1 ? '' : 'es'}** on about ${projection.processCores} cores. ` +

@@ -8,6 +8,7 @@ import type { CatalogDb } from '@lectern/corpus';
 import type { DocumentIntake, IngestLogger } from '@lectern/ingest';
 import { startRedisServer, type RedisServer } from '../test/support/redis-server';
 import { REPO_ROOT } from '../test/support/paths';
+import { buildTextPdf } from '../test/fixtures/pdf-fixtures';
 import { cpuSecondsFromProcStat, medianBySeconds } from './scale-out.math';
 
 export interface ScaleOutRow {
@@ -23,6 +24,9 @@ export interface ScaleOutRow {
   pagesPerSecondPerCore: number;
   /** redis-server's CPU seconds over the same window (Redis rows only). */
   redisCpuSeconds?: number;
+  /** Claims of a document after its first (a failed attempt retried), and failures that said `database is locked`. */
+  retries: number;
+  lockedErrors: number;
   /** Wall seconds of every round; the row's other numbers are from the median round. */
   rounds?: number[];
 }
@@ -42,6 +46,8 @@ const WORKER_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'worker', 'src', 'main
 /** Every row uses the same embedder, the one `EMBEDDINGS=auto` picks here when no model is installed. */
 const EMBEDDINGS = 'lexical';
 const START_TIMEOUT_MS = 60_000;
+/** Warm-up documents per process (its MAX_CONCURRENT_DOCUMENTS), before the timed part. */
+const WARM_UP_PER_PROCESS = 2;
 const INGEST_TIMEOUT_MS = 10 * 60_000;
 
 /**
@@ -86,23 +92,28 @@ type Pdf = { name: string; data: Buffer };
 async function embeddedRow(pdfs: Pdf[], setup: string, env: Record<string, string>): Promise<ScaleOutRow> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-bench-scale-'));
   let firstClaim: bigint | null = null;
+  let log = '';
   const logger: IngestLogger = {
     log: (message) => {
       if (firstClaim === null && / ingest started /.test(message)) firstClaim = process.hrtime.bigint();
+      log += `${message}\n`;
     },
-    warn: () => undefined,
-    error: () => undefined,
+    warn: (message) => void (log += `${message}\n`),
+    error: (message) => void (log += `${message}\n`),
   };
   const lectern = await createLectern(loadConfig({ LECTERN_DATA_DIR: dataDir, EMBEDDINGS, ...env }), { logger });
   try {
     const lifecycle = lectern.get(LecternLifecycle);
     await lifecycle.init();
     lifecycle.startWorker();
+    await warmUp(lectern, WARM_UP_PER_PROCESS);
+    firstClaim = null;
+    const claimsFrom = log.length;
     const cpuBefore = cpuSeconds(process.pid);
     const { catalog, projectId, documents } = await upload(lectern, pdfs);
     const end = await settled(catalog, projectId, documents);
     const cpu = cpuSeconds(process.pid) - cpuBefore;
-    return row(setup, 1, catalog, projectId, firstClaim, end, cpu);
+    return { ...row(setup, 1, catalog, projectId, firstClaim, end, cpu), ...retriesIn(log.slice(claimsFrom)) };
   } finally {
     await lectern.close();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -122,14 +133,16 @@ async function redisRow(pdfs: Pdf[], processes: number, threads: number): Promis
     const workerEnv = { ...shared, ...workerSettings(threads) };
     for (let i = 0; i < processes; i++) workers.push(startWorker(workerEnv));
     await Promise.all(workers.map((w) => w.started));
+    await warmUp(lectern, WARM_UP_PER_PROCESS * processes, () => checkAlive(workers));
+    for (const worker of workers) {
+      worker.firstClaim = null;
+      worker.claimsFrom = worker.log.length;
+    }
     const pids = workers.map((w) => w.child.pid as number);
     const cpuBefore = pids.map(cpuSeconds);
     const redisBefore = cpuSeconds(redis.pid);
     const { catalog, projectId, documents } = await upload(lectern, pdfs);
-    const end = await settled(catalog, projectId, documents, () => {
-      const dead = workers.find((w) => w.child.exitCode !== null || w.child.signalCode !== null);
-      if (dead) throw new Error(`a worker process exited during the bench:\n${dead.log.slice(-2000)}`);
-    });
+    const end = await settled(catalog, projectId, documents, () => checkAlive(workers));
     const cpu = pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - cpuBefore[i], 0);
     const redisCpu = cpuSeconds(redis.pid) - redisBefore;
     const firstClaim = workers
@@ -137,6 +150,7 @@ async function redisRow(pdfs: Pdf[], processes: number, threads: number): Promis
       .reduce<bigint | null>((a, b) => (a === null ? b : b === null ? a : a < b ? a : b), null);
     return {
       ...row(`QUEUE=redis, ${threads} pool thread per worker process`, processes, catalog, projectId, firstClaim, end, cpu),
+      ...retriesIn(workers.map((w) => w.log.slice(w.claimsFrom)).join('\n')),
       redisCpuSeconds: redisCpu,
     };
   } finally {
@@ -150,6 +164,33 @@ async function redisRow(pdfs: Pdf[], processes: number, threads: number): Promis
 /** A worker process's pool threads and documents in flight. */
 export function workerSettings(threads: number): { WORKERS: string; MAX_CONCURRENT_DOCUMENTS: string } {
   return { WORKERS: String(threads), MAX_CONCURRENT_DOCUMENTS: String(Math.max(2, threads * 2)) };
+}
+
+function checkAlive(workers: WorkerProcess[]): void {
+  const dead = workers.find((w) => w.child.exitCode !== null || w.child.signalCode !== null);
+  if (dead) throw new Error(`a worker process exited during the bench:\n${dead.log.slice(-2000)}`);
+}
+
+/**
+ * Before the timed part: small generated PDFs (not the corpus's, which are each uploaded once) in a project of their
+ * own, so every process has started its pool thread and run the whole path once, as a long-running worker has.
+ * Idle processes claim up to MAX_CONCURRENT_DOCUMENTS each, so `count` = 2 × processes spreads over them.
+ */
+async function warmUp(lectern: Awaited<ReturnType<typeof createLectern>>, count: number, check?: () => void): Promise<void> {
+  const catalog = lectern.get<CatalogDb>(CATALOG);
+  const intake = lectern.get<DocumentIntake>(DOCUMENT_INTAKE);
+  const projectId = catalog.projects.create('warm-up').id;
+  for (let i = 0; i < count; i++) {
+    const pages = [0, 1, 2].map((page) => [
+      { text: `Warm-up paper ${i}, section ${page + 1}`, size: 14, bold: true },
+      ...Array.from(
+        { length: 30 },
+        (_, line) => `Line ${line} of page ${page + 1} in warm-up paper ${i}: text for the parser, chunker and embedder.`,
+      ),
+    ]);
+    await intake.submit(projectId, [{ originalName: `warm-up-${i}.pdf`, data: buildTextPdf(pages) }]);
+  }
+  await settled(catalog, projectId, count, check);
 }
 
 async function upload(lectern: Awaited<ReturnType<typeof createLectern>>, pdfs: Pdf[]) {
@@ -172,6 +213,14 @@ async function settled(catalog: CatalogDb, projectId: string, documents: number,
   }
 }
 
+/** Retried claims and `database is locked` failures in worker log text. */
+function retriesIn(log: string): { retries: number; lockedErrors: number } {
+  return {
+    retries: [...log.matchAll(/ ingest started \(attempt (\d+)\)/g)].filter((m) => Number(m[1]) > 1).length,
+    lockedErrors: [...log.matchAll(/database is locked/g)].length,
+  };
+}
+
 function row(
   setup: string,
   processes: number,
@@ -180,7 +229,7 @@ function row(
   firstClaim: bigint | null,
   end: bigint,
   cpu: number,
-): ScaleOutRow {
+): Omit<ScaleOutRow, 'retries' | 'lockedErrors'> {
   if (firstClaim === null) throw new Error('no worker logged a claim');
   const docs = catalog.documents.listByProject(projectId);
   const failed = docs.filter((d) => d.status !== 'ready');
@@ -210,6 +259,8 @@ interface WorkerProcess {
   /** Resolves once the worker logged `worker … started`; rejects if it exits or stays silent. */
   started: Promise<void>;
   firstClaim: bigint | null;
+  /** Where in `log` to look for the first claim (after the warm-up). */
+  claimsFrom: number;
   exited: Promise<void>;
 }
 
@@ -226,6 +277,7 @@ function startWorker(env: Record<string, string>): WorkerProcess {
     child,
     log: '',
     firstClaim: null,
+    claimsFrom: 0,
     exited,
     started: new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
@@ -246,7 +298,8 @@ function startWorker(env: Record<string, string>): WorkerProcess {
   worker.started.catch(() => undefined);
   const take = (chunk: Buffer) => {
     worker.log += chunk.toString();
-    if (worker.firstClaim === null && / ingest started /.test(worker.log)) worker.firstClaim = process.hrtime.bigint();
+    if (worker.firstClaim === null && / ingest started /.test(worker.log.slice(worker.claimsFrom)))
+      worker.firstClaim = process.hrtime.bigint();
     if (/worker \S+ started/.test(worker.log)) onStarted();
   };
   child.stdout?.on('data', take);
