@@ -62,7 +62,12 @@ async function main(): Promise<void> {
       (loadAtStart > 0.5 ? ' (other work was running on the machine, so the absolute rates are low; compare the ratios).' : '.');
     const [heading, ...rest] = sections;
     const results = quick ? 'RESULTS.quick.md' : 'RESULTS.md';
-    writeBenchSubsection(path.join(REPO_ROOT, 'bench', results), SCALE_OUT_HEADING, [heading, '', measured, ...rest].join('\n'), POOL_HEADING);
+    writeBenchSubsection(
+      path.join(REPO_ROOT, 'bench', results),
+      SCALE_OUT_HEADING,
+      [heading, '', measured, ...rest].join('\n'),
+      POOL_HEADING,
+    );
     console.log(`\nwritten to bench/${results} (${minutes} min)`);
     return;
   } else if (onlyArg()) throw new Error(`--only knows only scale-out, not ${onlyArg()}`);
@@ -271,7 +276,7 @@ async function scaleOutSection(quick: boolean, log: (line: string) => void): Pro
       `At the 1-process Redis row's ${single.pagesPerSecondPerCore.toFixed(1)} pages/s per busy core that is about **${projection.cores} busy cores**; ` +
       `counted in processes like that row (${single.pagesPerSecond.toFixed(1)} pages/s each, keeping ${single.coresBusy.toFixed(2)} cores busy), **${projection.processes} worker process${projection.processes === 1 ? '' : 'es'}** on about ${projection.processCores} cores. ` +
       'Linear: it assumes each process gets cores of its own at the rate measured here, the lexical embedder (a transformer embedder costs far more per page), and that Redis and the SQLite writes (one writer at a time per project corpus file, one for the catalog) keep up — at this rate a few commits a second, which the redis-server CPU column above suggests is far from a limit for Redis; the SQLite writers are not measured at that rate here.',
-    '- A GROBID farm is the parsing-service side of the same scale-out: put several GROBID servers behind a load balancer and point every worker\'s `GROBID_URL` at the balancer (the workers need no list of servers). ' +
+    "- A GROBID farm is the parsing-service side of the same scale-out: put several GROBID servers behind a load balancer and point every worker's `GROBID_URL` at the balancer (the workers need no list of servers). " +
       "Each worker sends each document to `/api/processFulltextDocument` first, then parses it with PDF.js on its pool thread and merges the two, so the farm sees up to (worker processes × MAX_CONCURRENT_DOCUMENTS) requests at once; give it that many GROBID threads in all. The request has a timeout of `PARSER_TIMEOUT_SECONDS` (default 300) per request, not retried once it times out; a busy answer (503, honouring `Retry-After`), a 5xx or a refused connection is retried up to 4 times with doubling backoff from 0.5 s, so the balancer should pass GROBID's 503 through (or send the retry to another server). " +
       "If GROBID still fails, the document is not failed: it is parsed without GROBID and gets a warning, and that worker marks the service suspect — before each later document it asks `/api/isalive` (5 s timeout), skipping GROBID while it is down, and calls it again once it answers. That check is per worker process, so the balancer's `/api/isalive` should answer for the farm (true while any server is up). " +
       `The farm is sized apart from the workers: at GROBID's published ~0.66 PDFs/s per core, ${TARGET_PAPERS_PER_HOUR.toLocaleString('en')} papers/hour (${(TARGET_PAPERS_PER_HOUR / 3600).toFixed(2)} PDFs/s) needs about ${Math.ceil(TARGET_PAPERS_PER_HOUR / 3600 / GROBID_PDFS_PER_CORE)} GROBID cores.`,
