@@ -35,3 +35,38 @@ export function markdownTable(rows: Array<Record<string, string | number | undef
   ];
   return lines.join('\n');
 }
+
+/**
+ * Replaces one `### ` subsection of the bench block, the one whose heading starts with `headingPrefix`, with
+ * `body` (its own heading included), leaving the rest of the block as it is: for `--only` runs of one bench. A
+ * subsection not there yet goes after the one headed `afterPrefix` (else at the end of the block).
+ */
+export function withBenchSubsection(current: string, headingPrefix: string, body: string, afterPrefix?: string): string {
+  const start = current.indexOf(BENCH_BEGIN);
+  const end = current.indexOf(BENCH_END);
+  if (start < 0 || end < start) return withBenchSection(current, body);
+  const block = current.slice(start, end);
+  const sectionEnd = (from: number) => {
+    const next = block.indexOf('\n### ', from + 1);
+    return next < 0 ? block.length : next + 1;
+  };
+  const find = (prefix: string) => {
+    const at = block.indexOf(`\n### ${prefix}`);
+    return at < 0 ? -1 : at + 1;
+  };
+  const text = `${body.trim()}\n\n`;
+  let next: string;
+  const own = find(headingPrefix);
+  if (own >= 0) next = block.slice(0, own) + text + block.slice(sectionEnd(own));
+  else {
+    const after = afterPrefix ? find(afterPrefix) : -1;
+    const at = after >= 0 ? sectionEnd(after) : block.length;
+    next = block.slice(0, at) + text + block.slice(at);
+  }
+  return current.slice(0, start) + next + current.slice(end);
+}
+
+export function writeBenchSubsection(file: string, headingPrefix: string, body: string, afterPrefix?: string): void {
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  fs.writeFileSync(file, withBenchSubsection(current, headingPrefix, body, afterPrefix));
+}

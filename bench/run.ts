@@ -9,7 +9,9 @@ import { peerTable, type PrebuiltCorpus, runPeersBench } from './peers.bench';
 import { latencyPlotSvg } from './peers/latency-plot';
 import { qaRecallTable, runQaRecallBench } from './peers/qa-recall.bench';
 import { runPoolBench } from './pool.bench';
-import { markdownTable, writeBenchSection } from './results-file';
+import { markdownTable, writeBenchSection, writeBenchSubsection } from './results-file';
+import { runScaleOutBench, type ScaleOutRow } from './scale-out.bench';
+import { projectWorkers } from './scale-out.math';
 import { runSearchBench, type SearchBenchRow } from './search.bench';
 
 /** The issue's scale target: hybrid p50 at the largest size, and the default first pass's recall@10 vs exact. */
@@ -20,6 +22,11 @@ const GROBID_PDFS_PER_CORE = 0.66;
 
 type Table = Array<Record<string, string | number | undefined>>;
 
+const POOL_HEADING = 'Ingest through the worker and its thread pool';
+const SCALE_OUT_HEADING = 'Scale-out:';
+/** The projection's target rate. */
+const TARGET_PAPERS_PER_HOUR = 10_000;
+
 /**
  * `npm run bench [-- --quick]`: ingest, search at scale, peers, QA recall and the API under load, each number
  * against a baseline measured in the same run. Prints every table and writes them to bench/RESULTS.md
@@ -28,6 +35,7 @@ type Table = Array<Record<string, string | number | undefined>>;
 async function main(): Promise<void> {
   const started = Date.now();
   const quick = process.argv.includes('--quick');
+  const loadAtStart = os.loadavg()[0];
   const machine = `${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()}`;
   const sections: string[] = [];
   const emit = (title: string, table: Table, notes: string[] = []) => {
@@ -42,6 +50,27 @@ async function main(): Promise<void> {
   };
   const log = (line: string) => console.log(line);
   console.log(`Lectern benchmarks${quick ? ' (--quick)' : ''} — ${machine}\n`);
+
+  // `--only scale-out`: this one table, written over its own subsection of the results file (the rest is kept).
+  if (onlyArg() === 'scale-out') {
+    const scaleOut = await scaleOutSection(quick, log);
+    emit(scaleOut.title, scaleOut.table, scaleOut.notes);
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+    const measured =
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only scale-out${quick ? ' --quick' : ''}\` (${minutes} minutes), ` +
+      `in a run of its own, not with the tables around it; load average at its start ${loadAtStart.toFixed(2)} on ${os.availableParallelism()} cores` +
+      (loadAtStart > 0.5 ? ' (other work was running on the machine, so the absolute rates are low; compare the ratios).' : '.');
+    const [heading, ...rest] = sections;
+    const results = quick ? 'RESULTS.quick.md' : 'RESULTS.md';
+    writeBenchSubsection(
+      path.join(REPO_ROOT, 'bench', results),
+      SCALE_OUT_HEADING,
+      [heading, '', measured, ...rest].join('\n'),
+      POOL_HEADING,
+    );
+    console.log(`\nwritten to bench/${results} (${minutes} min)`);
+    return;
+  } else if (onlyArg()) throw new Error(`--only knows only scale-out, not ${onlyArg()}`);
 
   const ingest = await runIngestBench(CORPUS_DIR, { rounds: quick ? 1 : 3 });
   emit(
@@ -59,7 +88,7 @@ async function main(): Promise<void> {
   // 1, 2 and the configured WORKERS (cores by default) pool threads.
   const pool = await runPoolBench(CORPUS_DIR, loadConfig().workers);
   emit(
-    'Ingest through the worker and its thread pool, end to end (queue → pool → corpus), all corpus PDFs',
+    `${POOL_HEADING}, end to end (queue → pool → corpus), all corpus PDFs`,
     pool.map((r) => ({
       parsers: r.parsers,
       threads: r.threads,
@@ -83,6 +112,8 @@ async function main(): Promise<void> {
       `- One pool thread already keeps ${pool.find((r) => r.threads === 1)?.coresBusy.toFixed(1)} cores busy (PDF.js on the thread, V8's parallel and concurrent garbage collector beside it), so on this ${os.availableParallelism()}-core machine a second thread has little left to use.`,
     ],
   );
+  const scaleOut = await scaleOutSection(quick, log);
+  emit(scaleOut.title, scaleOut.table, scaleOut.notes);
 
   // The largest search corpus is kept for the peers' Lectern row: building 1M contexts twice would cost ~9 minutes.
   const searchSizes = sizesArg('--search-sizes') ?? (quick ? [20_000] : [100_000, 1_000_000]);
@@ -178,6 +209,81 @@ const FIRST_PASS_NOTES = [
     "because that scan is several times faster than the SQL one at these sizes (compare the two rows). Either way the candidates are re-scored exactly with sqlite-vec's `vec_distance_cosine` on the stored float vectors, and `VECTOR_RESCORE_CANDIDATES` sets how many.",
   "- Recall columns: vector rows against the exact vec0 float scan's top 10 / top 80; keyword against the plain FTS5 OR query (the pruned query must return the same top 80); hybrid against the hybrid fused from those two references.",
 ];
+
+/** `--only scale-out` (or `--only=scale-out`): run that bench alone. */
+function onlyArg(): string | undefined {
+  const at = process.argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  if (at < 0) return undefined;
+  return process.argv[at].includes('=') ? process.argv[at].slice('--only='.length) : process.argv[at + 1];
+}
+
+/**
+ * The scale-out table: the embedded default against 1, 2 (and 4) worker processes on the Redis queue, the same
+ * corpus PDFs as the pool bench (fewer in --quick), and the projection to the target rate from the 1-process row.
+ */
+async function scaleOutSection(quick: boolean, log: (line: string) => void): Promise<{ title: string; table: Table; notes: string[] }> {
+  const files: string[] = [];
+  for (const dir of [path.join(CORPUS_DIR, 'pdf'), path.join(CORPUS_DIR, 'pdf', 'extra')]) {
+    for (const name of fs.readdirSync(dir).sort()) if (name.endsWith('.pdf')) files.push(path.join(dir, name));
+  }
+  const pdfs = quick ? files.slice(0, 8) : files;
+  const processCounts = quick ? [1, 2] : [1, 2, 4];
+  const threadsPerProcess = 1;
+  const rounds = quick ? 1 : 3;
+  const rows = await runScaleOutBench({ pdfs, processCounts, threadsPerProcess, rounds, log });
+  const embedded = rows[0];
+  const single = rows.find((r) => r.redisCpuSeconds !== undefined && r.processes === 1) as ScaleOutRow;
+  const pagesPerPaper = embedded.pages / embedded.documents;
+  const projection = projectWorkers({
+    papersPerHour: TARGET_PAPERS_PER_HOUR,
+    pagesPerPaper,
+    pagesPerSecondPerCore: single.pagesPerSecondPerCore,
+    pagesPerSecondPerProcess: single.pagesPerSecond,
+    coresPerProcess: single.coresBusy,
+  });
+  const cores = os.availableParallelism();
+  const most = rows[rows.length - 1];
+  const table: Table = rows.map((r) => ({
+    setup: r.setup,
+    'worker processes': r.redisCpuSeconds === undefined ? '— (in the API)' : r.processes,
+    documents: r.documents,
+    pages: r.pages,
+    seconds: r.seconds.toFixed(2),
+    ...(rounds > 1 ? { 'seconds, each round': (r.rounds ?? []).map((x) => x.toFixed(1)).join(', ') } : {}),
+    'pages/s': r.pagesPerSecond.toFixed(1),
+    'pages/s vs embedded': (r.pagesPerSecond / embedded.pagesPerSecond).toFixed(2),
+    'cores busy': r.coresBusy.toFixed(2),
+    'pages/s per busy core': r.pagesPerSecondPerCore.toFixed(1),
+    'per core vs embedded': (r.pagesPerSecondPerCore / embedded.pagesPerSecondPerCore).toFixed(2),
+    'redis-server CPU s': r.redisCpuSeconds === undefined ? '' : r.redisCpuSeconds.toFixed(2),
+    'retried claims (database is locked)': `${r.retries} (${r.lockedErrors})`,
+  }));
+  const locked = rows.filter((r) => r.lockedErrors > 0);
+  const notes = [
+    `- Each row: a fresh data dir and (Redis rows) a fresh redis-server; the worker processes (\`node dist/apps/worker/src/main.js\`, as \`npm run worker\`) started and idle first; every PDF uploaded once through the document intake by this process (an API with \`INGEST_WORKER=off\` in the Redis rows); timed from the first claim to the last document ready${rounds > 1 ? `; ${rounds} rounds through all the setups in turn, each row the median round (by wall time; all rounds' seconds beside it)` : ''}. ` +
+      `Worker processes run with WORKERS=${threadsPerProcess} (one pool thread each) and MAX_CONCURRENT_DOCUMENTS=2; the embedded default runs the defaults (WORKERS = cores = ${cores}), and the second embedded row the worker processes' settings in the same single process, so the queue's share of a difference can be told from the threads'. Every row embeds with EMBEDDINGS=lexical, what \`auto\` picks here without a model. ` +
+      'An idle worker process looks for jobs once a second (the in-process worker is woken by the upload itself), so in the Redis rows the other processes join within a second of the first claim; before the timed part every setup ingests 2 small generated PDFs per process in a project of their own (a warm-up: the pool thread started and the whole path run once, as in a long-running worker).',
+    '- Cores busy: CPU time (utime + stime from /proc/<pid>/stat, every thread: main, pool thread, V8 GC) of the ingesting processes over wall time — the worker processes in the Redis rows (not this uploading process, not redis-server, whose CPU is its own column), the single API process in the embedded rows (its uploads included). Pages/s per busy core = pages over those CPU seconds.',
+    `- This machine has ${cores} cores: ${most.processes} worker processes cannot use more than ${cores} cores' worth, so pages/s cannot grow with processes here (${most.processes} processes: ${most.pagesPerSecond.toFixed(1)} pages/s on ${most.coresBusy.toFixed(2)} busy cores, against ${single.pagesPerSecond.toFixed(1)} on ${single.coresBusy.toFixed(2)} for one; with other work on the machine the rows got fewer than ${cores} cores between them); the per-busy-core rate is what a process costs, and it is what the projection scales. ` +
+      'Several processes on the same cores also compete for memory bandwidth and caches, which lowers the per-core rate compared with a process on cores of its own.',
+    ...(locked.length > 0
+      ? [
+          `- **Found by this bench:** with several worker processes on one project, the corpus insert sometimes fails with \`SqliteError: database is locked\` (${locked.map((r) => `${r.lockedErrors} in the ${r.setup.startsWith('QUEUE=redis') ? `${r.processes}-process` : r.setup} row`).join(', ')}, median round): ` +
+            "`ArticlesRepository.insert` opens a deferred transaction that reads (is the document stored?) before it writes, and in WAL mode SQLite refuses that upgrade at once (SQLITE_BUSY_SNAPSHOT, no busy_timeout wait) when another process committed in between. The job is retried after its backoff, so every document ends ready, but the retries and backoff cost wall time in the multi-process rows. A `BEGIN IMMEDIATE` transaction (better-sqlite3's `.immediate()`), or the single-writer commit of the stateless-worker design, removes it.",
+        ]
+      : []),
+    `- **Projection, not a measurement:** ${TARGET_PAPERS_PER_HOUR.toLocaleString('en')} papers/hour at this corpus's mean of ${pagesPerPaper.toFixed(1)} pages a paper (${embedded.pages} pages / ${embedded.documents} PDFs) is ${projection.pagesPerSecondNeeded.toFixed(1)} pages/s. ` +
+      `At the 1-process Redis row's ${single.pagesPerSecondPerCore.toFixed(1)} pages/s per busy core that is about **${projection.cores} busy cores**; ` +
+      `counted in processes like that row (${single.pagesPerSecond.toFixed(1)} pages/s each, keeping ${single.coresBusy.toFixed(2)} cores busy), **${projection.processes} worker process${projection.processes === 1 ? '' : 'es'}** on about ${projection.processCores} cores. ` +
+      'Linear: it assumes each process gets cores of its own at the rate measured here, the lexical embedder (a transformer embedder costs far more per page), and that Redis and the SQLite writes (one writer at a time per project corpus file, one for the catalog) keep up — at this rate a few commits a second, which the redis-server CPU column above suggests is far from a limit for Redis; the SQLite writers are not measured at that rate here.',
+    "- A GROBID farm is the parsing-service side of the same scale-out: put several GROBID servers behind a load balancer and point every worker's `GROBID_URL` at the balancer (the workers need no list of servers). " +
+      "Each worker sends each document to `/api/processFulltextDocument` first, then parses it with PDF.js on its pool thread and merges the two, so the farm sees up to (worker processes × MAX_CONCURRENT_DOCUMENTS) requests at once; give it that many GROBID threads in all. The request has a timeout of `PARSER_TIMEOUT_SECONDS` (default 300) per request, not retried once it times out; a busy answer (503, honouring `Retry-After`), a 5xx or a refused connection is retried up to 4 times with doubling backoff from 0.5 s, so the balancer should pass GROBID's 503 through (or send the retry to another server). " +
+      "If GROBID still fails, the document is not failed: it is parsed without GROBID and gets a warning, and that worker marks the service suspect — before each later document it asks `/api/isalive` (5 s timeout), skipping GROBID while it is down, and calls it again once it answers. That check is per worker process, so the balancer's `/api/isalive` should answer for the farm (true while any server is up). " +
+      `The farm is sized apart from the workers: at GROBID's published ~0.66 PDFs/s per core, ${TARGET_PAPERS_PER_HOUR.toLocaleString('en')} papers/hour (${(TARGET_PAPERS_PER_HOUR / 3600).toFixed(2)} PDFs/s) needs about ${Math.ceil(TARGET_PAPERS_PER_HOUR / 3600 / GROBID_PDFS_PER_CORE)} GROBID cores.`,
+  ];
+  const title = `${SCALE_OUT_HEADING} ingest with 1, ${processCounts.slice(1).join(' and ')} worker processes on the Redis queue against the embedded default, ${pdfs.length} corpus PDFs`;
+  return { title, table, notes };
+}
 
 /** `--search-sizes=100000,1000000` (or `--peer-sizes=`) overrides a bench's corpus sizes. */
 function sizesArg(flag: string): number[] | undefined {

@@ -6,6 +6,8 @@ import { freePort } from './free-port';
 export interface RedisServer {
   url: string;
   port: number;
+  /** The redis-server process, for reading its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -56,5 +58,5 @@ export async function startRedisServer(): Promise<RedisServer> {
       throw new Error(`redis-server did not answer PING on port ${port} within 10 s: ${stderr}`);
     }
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { url: `redis://127.0.0.1:${port}`, port, pid: child.pid as number, stop };
 }
