@@ -1,12 +1,8 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { CatalogDb } from '@lectern/corpus';
 import { freePort } from '../../../../test/support/free-port';
 import { startRedisServer, type RedisServer } from '../../../../test/support/redis-server';
 import { QueueUnavailableError } from '../errors';
 import { BullJobQueue } from './bull-job.queue';
-import { describeJobQueueContract } from './job-queue.contract';
+import { catalogForContract, describeJobQueueContract } from './job-queue.contract';
 
 // A real redis-server on a free loopback port; each test gets a queue (and keys) of its own.
 let redis: RedisServer;
@@ -20,10 +16,8 @@ let queues = 0;
 describeJobQueueContract(
   BullJobQueue.name,
   async ({ leaseMs, maxAttempts, retryBackoffMs }) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bull-queue-'));
-    const catalog = CatalogDb.open(dir, { maxAttempts });
-    const projects = new Map<string, string>();
-    let documents = 0;
+    const targets = catalogForContract(maxAttempts);
+    const { catalog } = targets;
     const queue = new BullJobQueue({
       url: redis.url,
       queueName: `contract-${++queues}`,
@@ -35,22 +29,11 @@ describeJobQueueContract(
       onProgress: (documentId, { stage }) => void catalog.documents.updateStatusUnlessReady(documentId, stage),
     });
     return {
+      ...targets,
       queue,
-      async newTarget(project = 'queue contract') {
-        let projectId = projects.get(project);
-        if (!projectId) projects.set(project, (projectId = catalog.projects.create(project).id));
-        const n = ++documents;
-        const sha256 = String(n).padStart(64, '0');
-        const document = catalog.documents.create({ projectId, sha256, filename: `${n}.pdf`, sizeBytes: 1, storageKey: `k/${n}` });
-        return { documentId: document.id, projectId };
-      },
-      async documentStatus(documentId) {
-        return catalog.documents.findById(documentId)?.status;
-      },
       async close() {
         await queue.close();
-        catalog.close();
-        fs.rmSync(dir, { recursive: true, force: true });
+        await targets.close();
       },
     };
   },

@@ -1,4 +1,8 @@
 /// <reference types="jest" />
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CatalogDb } from '@lectern/corpus';
 import type { JobQueue, JobTarget } from './job-queue';
 
 /** What the contract configures in the queue under test. */
@@ -229,4 +233,30 @@ export function describeJobQueueContract(
       expect(claims.filter((id) => id !== small.documentId)).toEqual(large.map((job) => job.documentId));
     });
   });
+}
+
+/** A real catalog in a temporary directory whose documents the queue under test holds jobs for (the harness's half). */
+export function catalogForContract(maxAttempts: number): Omit<JobQueueHarness, 'queue'> & { catalog: CatalogDb } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-queue-'));
+  const catalog = CatalogDb.open(dir, { maxAttempts });
+  const projects = new Map<string, string>();
+  let documents = 0;
+  return {
+    catalog,
+    async newTarget(project = 'queue contract') {
+      let projectId = projects.get(project);
+      if (!projectId) projects.set(project, (projectId = catalog.projects.create(project).id));
+      const n = ++documents;
+      const sha256 = String(n).padStart(64, '0');
+      const document = catalog.documents.create({ projectId, sha256, filename: `${n}.pdf`, sizeBytes: 1, storageKey: `k/${n}` });
+      return { documentId: document.id, projectId };
+    },
+    async documentStatus(documentId) {
+      return catalog.documents.findById(documentId)?.status;
+    },
+    async close() {
+      catalog.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

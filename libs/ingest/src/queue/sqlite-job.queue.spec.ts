@@ -2,32 +2,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CatalogDb } from '@lectern/corpus';
-import { describeJobQueueContract } from './job-queue.contract';
+import { catalogForContract, describeJobQueueContract } from './job-queue.contract';
 import { SqliteJobQueue } from './sqlite-job.queue';
 
 describeJobQueueContract(SqliteJobQueue.name, async ({ now, leaseMs, maxAttempts, retryBackoffMs }) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-queue-'));
-  const catalog = CatalogDb.open(dir, { maxAttempts });
-  const projects = new Map<string, string>();
-  let documents = 0;
-  return {
-    queue: new SqliteJobQueue(catalog.jobs, { leaseMs, retryBackoffMs, now }),
-    async newTarget(project = 'queue contract') {
-      let projectId = projects.get(project);
-      if (!projectId) projects.set(project, (projectId = catalog.projects.create(project).id));
-      const n = ++documents;
-      const sha256 = String(n).padStart(64, '0');
-      const document = catalog.documents.create({ projectId, sha256, filename: `${n}.pdf`, sizeBytes: 1, storageKey: `k/${n}` });
-      return { documentId: document.id, projectId };
-    },
-    async documentStatus(documentId) {
-      return catalog.documents.findById(documentId)?.status;
-    },
-    async close() {
-      catalog.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const targets = catalogForContract(maxAttempts);
+  return { ...targets, queue: new SqliteJobQueue(targets.catalog.jobs, { leaseMs, retryBackoffMs, now }) };
 });
 
 describe(SqliteJobQueue.name, () => {
