@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createLectern, LecternLifecycle } from '@lectern/application';
+import { createHandoffWorker, createLectern, LecternLifecycle } from '@lectern/application';
 import { InvalidConfigError, loadConfig } from '@lectern/config';
 
 /**
@@ -8,12 +8,24 @@ import { InvalidConfigError, loadConfig } from '@lectern/config';
  */
 async function main(): Promise<void> {
   const logger = new Logger('IngestWorker');
-  const lectern = await createLectern(loadConfig(), { logger });
-  await lectern.init();
-  logger.log(`worker ${lectern.get(LecternLifecycle).startWorker()} started`);
+  const config = loadConfig();
+  let close: () => Promise<void>;
+  if (config.ingestCommit === 'handoff') {
+    // Another machine: no catalog, no corpus; results go back through the object store and the commit queue.
+    const worker = await createHandoffWorker(config, { logger });
+    await worker.init();
+    worker.start();
+    close = () => worker.close();
+    logger.log(`worker ${worker.workerId} started (INGEST_COMMIT=handoff: results are committed by the API)`);
+  } else {
+    const lectern = await createLectern(config, { logger });
+    await lectern.init();
+    close = () => lectern.close();
+    logger.log(`worker ${lectern.get(LecternLifecycle).startWorker()} started`);
+  }
   const shutdown = async (signal: string) => {
     logger.log(`${signal}: finishing the current document, then stopping`);
-    await lectern.close();
+    await close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

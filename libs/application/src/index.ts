@@ -1,6 +1,7 @@
 export * from './lectern.tokens';
 export { LECTERN_PARTS, type LecternPart, type PartToken } from './lectern.parts';
 export { createLectern, type Lectern } from './lectern.factory';
+export { createHandoffWorker, type HandoffWorker } from './handoff-worker';
 export { LecternLifecycle } from './lectern.lifecycle';
 export type { FieldLabel } from './command';
 export * from './search-limits';

@@ -2,6 +2,7 @@ import type { CatalogDb } from '@lectern/corpus';
 import {
   closeIngest,
   initOutsideResources,
+  type CommitCoordinator,
   type CorpusRegistry,
   type IngestWorker,
   type JobQueue,
@@ -20,6 +21,11 @@ export class LecternLifecycle {
     private readonly pool: LazyIngestPool,
     private readonly corpora: CorpusRegistry,
     private readonly catalog: CatalogDb,
+    /** INGEST_COMMIT=handoff: the coordinator that commits handed-off results here, and its queue. */
+    private readonly handoff: { coordinator: CommitCoordinator | null; commitQueue: JobQueue | null } = {
+      coordinator: null,
+      commitQueue: null,
+    },
   ) {}
 
   /** Checks the queue answers, prepares outside resources (the MinIO bucket), reports which parsing services answer. */
@@ -33,8 +39,22 @@ export class LecternLifecycle {
     return this.worker.workerId;
   }
 
+  /**
+   * INGEST_COMMIT=handoff: starts committing the results workers hand back, and mirroring their progress and
+   * failures onto the documents; resolves to the coordinator's id, or null in the default mode (nothing to start).
+   */
+  async startCommitCoordinator(): Promise<string | null> {
+    const { coordinator } = this.handoff;
+    if (!coordinator) return null;
+    await this.handoff.commitQueue?.open();
+    await coordinator.start();
+    return coordinator.coordinatorId;
+  }
+
   /** Stops the worker (finishing its documents), then the queue's connections, the pool threads, then the databases. */
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.handoff.coordinator?.stop();
+    await this.handoff.commitQueue?.close();
     return closeIngest({ worker: this.worker, queue: this.queue, pool: this.pool, corpora: this.corpora, catalog: this.catalog });
   }
 }

@@ -1,6 +1,8 @@
 import type { LecternConfig } from '@lectern/config';
 import type { CatalogDb } from '@lectern/corpus';
 import {
+  createCommitCoordinator,
+  createCommitQueue,
   createCorpusRegistry,
   createDocumentIntake,
   createIngestPool,
@@ -10,6 +12,7 @@ import {
   createParseServices,
   openCatalog,
   resolveConfiguredEmbedder,
+  type CommitCoordinator,
   type ConfiguredEmbedder,
   type CorpusRegistry,
   type DocumentIntake,
@@ -31,6 +34,8 @@ import { DocumentProgressQuery } from './ingest-document/document-progress.query
 import { IngestDocument } from './ingest-document/ingest-document.usecase';
 import {
   CATALOG,
+  COMMIT_COORDINATOR,
+  COMMIT_QUEUE,
   CORPUS_REGISTRY,
   DOCUMENT_INTAKE,
   EMBEDDER,
@@ -120,9 +125,26 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
       createDocumentIntake(config, catalog, queue, store, worker),
   ),
 
+  // INGEST_COMMIT=handoff: workers elsewhere hand results back; this process (the corpora's owner) commits them.
+  part(COMMIT_QUEUE, [LECTERN_CONFIG, CATALOG, INGEST_LOGGER], (config: LecternConfig, catalog: CatalogDb, logger: IngestLogger | null) =>
+    createCommitQueue(config, catalog, logger ?? undefined),
+  ),
+  part(
+    COMMIT_COORDINATOR,
+    [CATALOG, OBJECT_STORE, CORPUS_REGISTRY, JOB_QUEUE, COMMIT_QUEUE, INGEST_LOGGER],
+    (
+      catalog: CatalogDb,
+      store: ObjectStore,
+      corpora: CorpusRegistry,
+      ingestQueue: JobQueue,
+      commitQueue: JobQueue | null,
+      logger: IngestLogger | null,
+    ) => createCommitCoordinator({ catalog, store, corpora, ingestQueue, commitQueue, logger: logger ?? undefined }),
+  ),
+
   part(
     LecternLifecycle,
-    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, JOB_QUEUE, INGEST_POOL, CORPUS_REGISTRY, CATALOG],
+    [OBJECT_STORE, PARSE_SERVICES, INGEST_WORKER, JOB_QUEUE, INGEST_POOL, CORPUS_REGISTRY, CATALOG, COMMIT_COORDINATOR, COMMIT_QUEUE],
     (
       store: ObjectStore,
       services: ParseServices,
@@ -131,7 +153,9 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
       pool: LazyIngestPool,
       corpora: CorpusRegistry,
       catalog: CatalogDb,
-    ) => new LecternLifecycle(store, services, worker, queue, pool, corpora, catalog),
+      coordinator: CommitCoordinator | null,
+      commitQueue: JobQueue | null,
+    ) => new LecternLifecycle(store, services, worker, queue, pool, corpora, catalog, { coordinator, commitQueue }),
   ),
 
   // The use cases and queries: the only way the API and the CLI reach the libs.

@@ -20,3 +20,7 @@ export const INGEST_WORKER = Symbol('INGEST_WORKER');
 export const DOCUMENT_INTAKE = Symbol('DOCUMENT_INTAKE');
 /** The `JobQueue` ingest jobs go through: the catalog's SQLite table by default. */
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
+/** INGEST_COMMIT=handoff: the BullMQ queue of commit jobs (a `JobQueue`), else null. */
+export const COMMIT_QUEUE = Symbol('COMMIT_QUEUE');
+/** INGEST_COMMIT=handoff: the `CommitCoordinator` that commits handed-off results in this process, else null. */
+export const COMMIT_COORDINATOR = Symbol('COMMIT_COORDINATOR');

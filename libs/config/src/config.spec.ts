@@ -106,3 +106,21 @@ describe('loadConfig: job queue', () => {
     expect(() => loadConfig({ QUEUE: 'redis', REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL: must be a redis:\/\//);
   });
 });
+
+describe('loadConfig: who commits built articles', () => {
+  const shared = { QUEUE: 'redis', REDIS_URL: 'redis://redis:6379', MINIO_ENDPOINT: 'minio', MINIO_ACCESS_KEY: 'k', MINIO_SECRET_KEY: 's' };
+
+  it('commits locally by default, and hands off with the Redis queue and MinIO', () => {
+    expect(loadConfig({}).ingestCommit).toBe('local');
+    expect(loadConfig({ ...shared, INGEST_COMMIT: 'handoff' }).ingestCommit).toBe('handoff');
+  });
+
+  it('refuses handoff without the Redis queue or with the local object store, naming the variables', () => {
+    const { MINIO_ENDPOINT: _endpoint, ...localStore } = shared;
+    for (const env of [{ ...shared, QUEUE: 'sqlite' }, localStore]) {
+      expect(() => loadConfig({ ...env, INGEST_COMMIT: 'handoff' })).toThrow(InvalidConfigError);
+      expect(() => loadConfig({ ...env, INGEST_COMMIT: 'handoff' })).toThrow(/INGEST_COMMIT: handoff needs QUEUE=redis and MINIO_ENDPOINT/);
+    }
+    expect(() => loadConfig({ INGEST_COMMIT: 'remote' })).toThrow(/INGEST_COMMIT/);
+  });
+});

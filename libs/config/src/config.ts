@@ -40,6 +40,7 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   JOB_LEASE_SECONDS: intInRange(1, 3600, 30),
   QUEUE: z.enum(['sqlite', 'redis']).default('sqlite'),
+  INGEST_COMMIT: z.enum(['local', 'handoff']).default('local'),
   REDIS_URL: z
     .string()
     .trim()
@@ -134,6 +135,11 @@ export interface LecternConfig {
   /** A claimed job whose worker stops renewing it (a crash) is retried after this long. */
   readonly jobLeaseMs: number;
   readonly queue: QueueConfig;
+  /**
+   * Who commits built articles: `local`, the process that built them (it shares the data directory), or `handoff`:
+   * workers store the result in the object store and the corpora's owner (the API) commits it (docs/scaling.md).
+   */
+  readonly ingestCommit: 'local' | 'handoff';
   readonly parserServices: ParserServicesConfig;
   /** Set when MINIO_ENDPOINT is; otherwise PDFs live in the local filesystem store. */
   readonly minio: MinioConfig | null;
@@ -154,6 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
   }
   if (v.QUEUE === 'redis' && !v.REDIS_URL) {
     throw new InvalidConfigError('Invalid environment variables: REDIS_URL: required when QUEUE=redis (e.g. redis://localhost:6379)');
+  }
+  if (v.INGEST_COMMIT === 'handoff' && (v.QUEUE !== 'redis' || !v.MINIO_ENDPOINT)) {
+    throw new InvalidConfigError(
+      'Invalid environment variables: INGEST_COMMIT: handoff needs QUEUE=redis and MINIO_ENDPOINT (an object store every machine reaches)',
+    );
   }
   return {
     dataDir: path.resolve(v.LECTERN_DATA_DIR),
@@ -185,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     logFormat: v.LOG_FORMAT,
     jobLeaseMs: v.JOB_LEASE_SECONDS * 1000,
     queue: v.QUEUE === 'redis' ? { kind: 'redis', url: v.REDIS_URL as string } : { kind: 'sqlite' },
+    ingestCommit: v.INGEST_COMMIT,
     parserServices: {
       grobidUrl: v.GROBID_URL,
       unstructuredUrl: v.UNSTRUCTURED_URL,

@@ -5,7 +5,7 @@ import { assertPdfBytes } from '@lectern/parsing';
 import { documentObjectKey, type ObjectStore } from '@lectern/storage';
 import { FileTooLargeError, ProjectNotFoundError, UploadRejectedError } from './errors';
 import { cleanFilename } from './filename';
-import type { JobQueue } from './queue/job-queue';
+import type { JobQueue, JobTarget } from './queue/job-queue';
 
 export interface IncomingFile {
   originalName: string | undefined;
@@ -84,7 +84,7 @@ export class DocumentIntake {
       return { document: winner, duplicate: true };
     }
     try {
-      await this.queue.enqueue({ documentId: document.id, projectId });
+      await this.queue.enqueue(jobTargetOf(document));
     } catch (error) {
       // A document without a job would wait forever: undo it, so the same upload can be tried again.
       this.catalog.documents.delete(document.id);
@@ -97,7 +97,7 @@ export class DocumentIntake {
   private async requeue(doc: DocumentRow): Promise<void> {
     this.catalog.documents.updateStatus(doc.id, 'queued', { error: null });
     try {
-      await this.queue.retry({ documentId: doc.id, projectId: doc.projectId });
+      await this.queue.retry(jobTargetOf(doc));
     } catch (error) {
       this.catalog.documents.updateStatus(doc.id, 'failed', { error: doc.error });
       throw error;
@@ -108,4 +108,9 @@ export class DocumentIntake {
 /** The file itself is at fault (name, size, not a readable PDF): it is refused alone, with the error's message. */
 function isInputError(error: Error): boolean {
   return error instanceof DomainError && error.permanent && error.exposable && error.status < 500;
+}
+
+/** What a job carries: the document, and where its PDF is, for workers that cannot read the catalog (docs/scaling.md). */
+export function jobTargetOf(doc: DocumentRow): JobTarget {
+  return { documentId: doc.id, projectId: doc.projectId, storageKey: doc.storageKey, filename: doc.filename };
 }

@@ -19,7 +19,11 @@ export type { IngestPool } from './ingest.pool';
 export type { IngestLogger } from './ingest.logger';
 export {
   closeIngest,
+  COMMIT_QUEUE_NAME,
+  createCommitCoordinator,
+  createCommitQueue,
   createCorpusRegistry,
+  createHandoffIngestWorker,
   createDocumentIntake,
   createIngestPool,
   createIngestWorker,
@@ -36,7 +40,17 @@ export {
 export { IngestWorker } from './ingest.worker';
 export type { IngestWorkerDeps, IngestWorkerOptions } from './ingest.worker';
 export { ParseServices } from './parse-services';
-export type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
+export type {
+  ClaimedJob,
+  FailOutcome,
+  JobEventListener,
+  JobFailure,
+  JobLease,
+  JobProgress,
+  JobQueue,
+  JobTarget,
+  QueuedJob,
+} from './queue/job-queue';
 export { BullJobQueue, type BullJobQueueOptions } from './queue/bull-job.queue';
 export { SqliteJobQueue, type SqliteJobQueueOptions } from './queue/sqlite-job.queue';
 export { embedTexts, parseAndChunk, runIngest, textsToEmbed, toArticleInput } from './run-ingest';
@@ -52,3 +66,4 @@ export {
   resultObjectKey,
 } from './result/article-result.codec';
 export { commitArticleResult, handOffArticleResult, ResultHandOff } from './result/result-handoff';
+export { CommitCoordinator, type CommitCoordinatorDeps } from './result/commit-coordinator';

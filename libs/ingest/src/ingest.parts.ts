@@ -13,6 +13,8 @@ import { ParseServices } from './parse-services';
 import { BullJobQueue } from './queue/bull-job.queue';
 import type { JobQueue } from './queue/job-queue';
 import { SqliteJobQueue } from './queue/sqlite-job.queue';
+import { CommitCoordinator, type CommitCoordinatorDeps } from './result/commit-coordinator';
+import { ResultHandOff } from './result/result-handoff';
 
 /*
  * One factory function per part of the ingest graph. The API's Nest providers and the plain factory of the CLI and
@@ -114,8 +116,18 @@ export const retryBackoffMs = (attempt: number): number => backoffDelay(attempt 
  * The job queue QUEUE names: the catalog's jobs table (the embedded default) or BullMQ on Redis (REDIS_URL), with
  * leases as long as JOB_LEASE_SECONDS and retries with backoff either way.
  */
-export function createJobQueue(config: LecternConfig, catalog: CatalogDb, logger?: IngestLogger): JobQueue {
+export function createJobQueue(config: LecternConfig, catalog: CatalogDb | null, logger?: IngestLogger): JobQueue {
   if (config.queue.kind === 'redis') {
+    if (!catalog) {
+      // A worker without the catalog (INGEST_COMMIT=handoff): the corpora's owner mirrors stages and failures.
+      return new BullJobQueue({
+        onConnectionError: (error) => logger?.error(`job queue (Redis): ${error.message}`),
+        url: config.queue.url,
+        leaseMs: config.jobLeaseMs,
+        retryBackoffMs,
+        onExhausted: () => undefined,
+      });
+    }
     return new BullJobQueue({
       onConnectionError: (error) => logger?.error(`job queue (Redis): ${error.message}`),
       url: config.queue.url,
@@ -127,7 +139,59 @@ export function createJobQueue(config: LecternConfig, catalog: CatalogDb, logger
       onProgress: (documentId, { stage }) => void catalog.documents.updateStatusUnlessReady(documentId, stage),
     });
   }
+  if (!catalog) throw new Error('the SQLite job queue lives in the catalog');
   return new SqliteJobQueue(catalog.jobs, { leaseMs: config.jobLeaseMs, retryBackoffMs });
+}
+
+/** BullMQ queue name of the commit jobs (INGEST_COMMIT=handoff): one per handed-off document. */
+export const COMMIT_QUEUE_NAME = 'lectern-commit';
+
+/**
+ * The commit queue of INGEST_COMMIT=handoff (null otherwise): workers queue a commit job per handed-off result, the
+ * corpora's owner claims them. With the catalog, a commit job failed on every attempt fails its document.
+ */
+export function createCommitQueue(config: LecternConfig, catalog: CatalogDb | null, logger?: IngestLogger): JobQueue | null {
+  if (config.ingestCommit !== 'handoff' || config.queue.kind !== 'redis') return null;
+  return new BullJobQueue({
+    onConnectionError: (error) => logger?.error(`commit queue (Redis): ${error.message}`),
+    url: config.queue.url,
+    queueName: COMMIT_QUEUE_NAME,
+    leaseMs: config.jobLeaseMs,
+    retryBackoffMs,
+    onExhausted: (documentId, reason) => void catalog?.documents.updateStatusUnlessReady(documentId, 'failed', { error: reason }),
+  });
+}
+
+/** The API's coordinator of INGEST_COMMIT=handoff (null otherwise): commits handed-off results, mirrors workers' reports. */
+export function createCommitCoordinator(
+  parts: Omit<CommitCoordinatorDeps, 'commitQueue'> & { commitQueue: JobQueue | null },
+): CommitCoordinator | null {
+  const { commitQueue, ...rest } = parts;
+  return commitQueue ? new CommitCoordinator({ ...rest, commitQueue }) : null;
+}
+
+/**
+ * A worker for another machine (INGEST_COMMIT=handoff): it opens neither the catalog nor a corpus. The job says
+ * where the PDF is; the built article goes to the object store and a commit job to the corpora's owner.
+ */
+export function createHandoffIngestWorker(
+  config: LecternConfig,
+  parts: Omit<IngestWorkerParts, 'catalog' | 'corpora' | 'committer'> & { commitQueue: JobQueue },
+  options: IngestWorkerOptions = {},
+): IngestWorker {
+  const { commitQueue, ...rest } = parts;
+  const { modelId, dimension } = parts.embedder.instance;
+  return createIngestWorker(
+    config,
+    {
+      ...rest,
+      catalog: null,
+      // Never opened: the committer below is not the corpus's.
+      corpora: new CorpusRegistry(config.dataDir, { modelId, dimension }),
+      committer: new ResultHandOff(parts.store, (target) => commitQueue.retry(target)),
+    },
+    options,
+  );
 }
 
 /** The worker's dependencies, with the embedder as configured (the worker derives the pool's copy and the budget). */

@@ -12,7 +12,17 @@ import { CorpusRegistry } from './corpus-registry';
 import { InlinePool, type IngestPool } from './ingest.pool';
 import { IngestWorker } from './ingest.worker';
 import { ParseServices } from './parse-services';
-import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './queue/job-queue';
+import type {
+  ClaimedJob,
+  FailOutcome,
+  JobEventListener,
+  JobFailure,
+  JobLease,
+  JobProgress,
+  JobQueue,
+  JobTarget,
+  QueuedJob,
+} from './queue/job-queue';
 import { SqliteJobQueue } from './queue/sqlite-job.queue';
 import { resultObjectKey } from './result/article-result.codec';
 import { commitArticleResult, ResultHandOff } from './result/result-handoff';
@@ -92,6 +102,9 @@ class ObservedQueue implements JobQueue {
     this.renewals.push(held);
     if (held) await this.runAfterHeld();
     return held;
+  }
+  watch(listener: JobEventListener): Promise<void> {
+    return this.inner.watch(listener);
   }
   open(): Promise<void> {
     return this.inner.open();

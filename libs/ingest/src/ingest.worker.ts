@@ -14,8 +14,12 @@ import type { ParseServices } from './parse-services';
 import type { ClaimedJob, JobFailure, JobQueue, JobTarget } from './queue/job-queue';
 
 export interface IngestWorkerDeps {
-  /** Documents only: their status and results. The job mechanics go through `queue`. */
-  catalog: CatalogDb;
+  /**
+   * Documents only: their status and results. The job mechanics go through `queue`. Null for a worker that cannot
+   * reach the catalog (INGEST_COMMIT=handoff): the job carries the PDF's key, `committer` hands the result off, and
+   * the corpora's owner mirrors the queue's progress and failures onto the documents.
+   */
+  catalog: CatalogDb | null;
   queue: JobQueue;
   store: ObjectStore;
   corpora: CorpusRegistry;
@@ -63,7 +67,8 @@ export class IngestWorker {
     this.logger = deps.logger ?? silentLogger;
     const { store, services, pool, embedder, maxTokens } = deps;
     this.builder = new ArticleBuilder({ store, services, pool, embedder, maxTokens, embedBatchSize: options.embedBatchSize ?? 64 });
-    this.committer = deps.committer ?? new CorpusCommitter(deps.catalog, deps.corpora);
+    if (!deps.committer && !deps.catalog) throw new Error('a worker without the catalog must hand its results off (committer)');
+    this.committer = deps.committer ?? new CorpusCommitter(deps.catalog as CatalogDb, deps.corpora);
   }
 
   start(): void {
@@ -152,7 +157,7 @@ export class IngestWorker {
   private async ingest(job: ClaimedJob, held: HeldLease, tag: string): Promise<void> {
     const { catalog, queue } = this.deps;
     const target: JobTarget = { documentId: job.documentId, projectId: job.projectId };
-    const doc = catalog.documents.findById(job.documentId);
+    const doc = catalog ? catalog.documents.findById(job.documentId) : fromJob(job);
     if (!doc) {
       await queue.fail(job.lease, { reason: 'document no longer exists', permanent: true });
       return;
@@ -214,7 +219,7 @@ export class IngestWorker {
       this.logger.warn(`${tag} abandoned: ${(error as Error).message}`);
       return;
     }
-    if (!catalog.documents.findById(job.documentId)) {
+    if (catalog && !catalog.documents.findById(job.documentId)) {
       // Removed (or its project deleted) mid-ingest: the failure is the removal's doing, not the document's.
       this.logger.log(`${tag} was removed while ingesting (${(error as Error).message})`);
       await queue.fail(job.lease, { reason: 'document removed while ingesting', permanent: true });
@@ -227,7 +232,8 @@ export class IngestWorker {
       return;
     }
     // Never over a ready document: another worker finished it if this one was paused past its lease after `fail`.
-    catalog.documents.updateStatusUnlessReady(job.documentId, outcome === 'retrying' ? 'queued' : 'failed', { error: failure.reason });
+    // Without the catalog, the corpora's owner mirrors the queue's failure onto the document.
+    catalog?.documents.updateStatusUnlessReady(job.documentId, outcome === 'retrying' ? 'queued' : 'failed', { error: failure.reason });
     const message = `${tag} failed${outcome === 'retrying' ? ' (will be retried)' : ''}: `;
     if (failure.permanent) this.logger.warn(message + failure.reason);
     else this.logger.error(message + ((error as Error).stack ?? String(error)));
@@ -242,7 +248,7 @@ export class IngestWorker {
       this.logger.warn(`${tag} could not complete its job (${(error as Error).message}); it will be claimed and completed again`);
       return;
     }
-    if (!completed && this.deps.catalog.documents.findById(job.documentId)) {
+    if (!completed && (!this.deps.catalog || this.deps.catalog.documents.findById(job.documentId))) {
       this.logger.warn(`${tag} lost its lease before completing its job; the next claim finds the document committed`);
     }
   }
@@ -257,4 +263,9 @@ function failureOf(error: unknown): JobFailure {
   const message = error instanceof Error ? error.message : String(error);
   const known = error instanceof DomainError;
   return { reason: known && error.exposable ? message : `internal error: ${message}`, permanent: known ? error.permanent : false };
+}
+
+/** The document as a job carries it, for a worker without the catalog; null when the job does not say where the PDF is. */
+function fromJob(job: ClaimedJob): { id: string; storageKey: string; filename: string } | null {
+  return job.storageKey ? { id: job.documentId, storageKey: job.storageKey, filename: job.filename ?? job.documentId } : null;
 }

@@ -45,6 +45,8 @@ export class CoreModule implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationBootstrap(): Promise<void> {
     await this.lifecycle.init();
+    const coordinator = await this.lifecycle.startCommitCoordinator();
+    if (coordinator) this.logger.log(`commit coordinator started (${coordinator}): workers hand results back (INGEST_COMMIT=handoff)`);
     if (!this.config.inProcessWorker) return;
     this.logger.log(`in-process ingest worker started (${this.lifecycle.startWorker()})`);
   }

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, Job, Queue, UnrecoverableError, Worker, type JobsOptions } from 'bullmq';
+import { ErrorCode, Job, Queue, QueueEvents, UnrecoverableError, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobCounts, JobStatus } from '@lectern/corpus';
-import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './job-queue';
+import type {
+  ClaimedJob,
+  FailOutcome,
+  JobEventListener,
+  JobFailure,
+  JobLease,
+  JobProgress,
+  JobQueue,
+  JobTarget,
+  QueuedJob,
+} from './job-queue';
 import { QueueUnavailableError } from '../errors';
 
 export interface BullJobQueueOptions {
@@ -60,6 +70,7 @@ export class BullJobQueue implements JobQueue {
   private readonly redis: Redis;
   private readonly waitingKeyPrefix: string;
   private worker: Worker<JobData> | null = null;
+  private events: QueueEvents | null = null;
 
   constructor(private readonly options: BullJobQueueOptions) {
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -151,6 +162,29 @@ export class BullJobQueue implements JobQueue {
     return this.toQueued(job);
   }
 
+  /**
+   * BullMQ's event stream (QueueEvents: a Redis stream every process can read): a stage a worker reported
+   * (`updateProgress`), a failure with a retry ahead (the job moved to `delayed`), a failure for good (`failed`).
+   */
+  async watch(listener: JobEventListener): Promise<void> {
+    if (this.events) throw new Error('the queue is watched already');
+    const events = new QueueEvents(this.queue.name, { connection: { url: this.options.url } });
+    this.events = events;
+    events.on('error', (error) => this.options.onConnectionError?.(error));
+    events.on('progress', ({ jobId, data }) => {
+      const stage = (data as { stage?: unknown } | null)?.stage;
+      if (stage === 'parsing' || stage === 'embedding') listener.progress(jobId, { stage });
+    });
+    events.on('failed', ({ jobId, failedReason }) => listener.failed(jobId, failedReason));
+    events.on('delayed', ({ jobId }) => {
+      void this.queue
+        .getJob(jobId)
+        .then((job) => listener.retrying(jobId, job?.failedReason ?? 'failed; will be retried'))
+        .catch((error: Error) => this.options.onConnectionError?.(error));
+    });
+    await events.waitUntilReady();
+  }
+
   async counts(): Promise<JobCounts> {
     const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'waiting-children', 'active', 'completed', 'failed');
     return {
@@ -182,6 +216,7 @@ export class BullJobQueue implements JobQueue {
   /** Closes the Redis connections (the claimer's, with its stall-check timer, too). */
   async close(): Promise<void> {
     await this.worker?.close();
+    await this.events?.close();
     await this.queue.close();
     this.redis.disconnect();
   }
@@ -238,6 +273,7 @@ export class BullJobQueue implements JobQueue {
       id: job.id as string,
       documentId: job.data.documentId,
       projectId: job.data.projectId,
+      ...(job.data.storageKey === undefined ? {} : { storageKey: job.data.storageKey, filename: job.data.filename }),
       status,
       attempts: job.attemptsStarted ?? 0,
     };

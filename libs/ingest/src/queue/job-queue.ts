@@ -4,6 +4,12 @@ import type { JobCounts, JobStatus } from '@lectern/corpus';
 export interface JobTarget {
   documentId: string;
   projectId: string;
+  /**
+   * Where the PDF is in the object store, and its name: carried by the BullMQ job so a worker without the catalog
+   * (INGEST_COMMIT=handoff) can build it. The SQLite queue does not keep them (its workers read the catalog).
+   */
+  storageKey?: string;
+  filename?: string;
 }
 
 export interface QueuedJob extends JobTarget {
@@ -35,6 +41,18 @@ export interface JobFailure {
 /** How far a held job has come, reported to its document so the UI and the CLI show it, whichever the queue. */
 export interface JobProgress {
   stage: 'parsing' | 'embedding';
+}
+
+/**
+ * What happened to jobs held by workers elsewhere, for the process that owns the documents (INGEST_COMMIT=handoff:
+ * workers without the catalog report through the queue). Keyed by document (a queue holds one job per document).
+ */
+export interface JobEventListener {
+  progress(documentId: string, progress: JobProgress): void;
+  /** A passing failure: the job waits for its backoff, then runs again. */
+  retrying(documentId: string, reason: string): void;
+  /** Failed for good (permanent, out of attempts, or its worker died on every attempt). */
+  failed(documentId: string, reason: string): void;
 }
 
 /**
@@ -82,6 +100,12 @@ export interface JobQueue {
    * queue holds none; a queued or running job is returned unchanged.
    */
   retry(target: JobTarget): Promise<QueuedJob>;
+
+  /**
+   * Calls the listener with what workers report until `close`. The SQLite queue's workers write the catalog
+   * themselves, so it never calls it; BullMQ's events (QueueEvents) reach it from any machine.
+   */
+  watch(listener: JobEventListener): Promise<void>;
 
   /** How many jobs are in each state (for /health). */
   counts(): Promise<JobCounts>;

@@ -70,6 +70,9 @@ export class SqliteJobQueue implements JobQueue {
     return toQueued(this.jobs.requeue(target.documentId));
   }
 
+  /** Its workers share the catalog and write the documents themselves: nothing to report. */
+  async watch(): Promise<void> {}
+
   async counts(): Promise<JobCounts> {
     return this.jobs.counts();
   }
