@@ -51,7 +51,8 @@ describe('CommitCoordinator (INGEST_COMMIT=handoff)', () => {
     const onExhausted = () => undefined;
     ingestQueueName = `ingest-${n}`;
     ingestQueue = new BullJobQueue({ url: redis.url, queueName: ingestQueueName, leaseMs: 5_000, onExhausted });
-    commitQueue = new BullJobQueue({ url: redis.url, queueName: `commit-${n}`, leaseMs: 5_000, onExhausted });
+    // A short wait before a commit job is tried again (BullMQ keeps the time), so a test sees it delayed first.
+    commitQueue = new BullJobQueue({ url: redis.url, queueName: `commit-${n}`, leaseMs: 5_000, retryBackoffMs: () => 300, onExhausted });
     coordinator = new CommitCoordinator({ catalog, store, corpora, ingestQueue, commitQueue });
     const projectId = catalog.projects.create('hand-off').id;
     const doc = catalog.documents.create({ projectId, sha256: 'a'.repeat(64), filename: 'acl.pdf', sizeBytes: 1, storageKey: 'k/acl.pdf' });
@@ -101,6 +102,29 @@ describe('CommitCoordinator (INGEST_COMMIT=handoff)', () => {
     // The ingest job is queued again, still carrying where the PDF is for a worker without the catalog.
     const again = (await ingestQueue.claim('worker'))!;
     expect(again).toMatchObject({ documentId: target.documentId, storageKey: 'k/acl.pdf', filename: 'acl.pdf' });
+  });
+
+  it('looks again later when the result is unreadable while the ingest job is still running', async () => {
+    // The worker queued the commit but has not completed its ingest job yet.
+    await ingestQueue.enqueue(target);
+    const claimed = (await ingestQueue.claim('worker'))!;
+    await commitQueue.retry(target);
+
+    expect(await coordinator.drain()).toBe(1);
+    expect(catalog.documents.findById(target.documentId)!.status).toBe('queued');
+    expect(await commitQueue.counts()).toMatchObject({ queued: 1, running: 0, failed: 0 });
+
+    // Once the ingest job is completed, the next look (after the backoff) queues it again.
+    await ingestQueue.complete(claimed.lease);
+    const deadline = Date.now() + 3_000;
+    let looked = 0;
+    while (looked === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      looked = await coordinator.drain();
+    }
+    expect(looked).toBe(1);
+    expect(await commitQueue.counts()).toMatchObject({ queued: 0, running: 0, failed: 0, done: 1 });
+    expect(await ingestQueue.claim('worker')).toMatchObject({ documentId: target.documentId, storageKey: 'k/acl.pdf' });
   });
 
   it('mirrors the stages and failures workers report through the queue onto the documents', async () => {

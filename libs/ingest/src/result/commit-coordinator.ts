@@ -115,12 +115,23 @@ export class CommitCoordinator {
     const doc = catalog.documents.findById(job.documentId);
     if (error instanceof ObjectNotFoundError || error instanceof InvalidArticleResultError) {
       // The result is gone or damaged (a crash, a lifecycle rule, a bad disk): the document is built again.
-      await commitQueue.complete(job.lease);
-      if (doc && doc.status !== 'ready') {
-        this.logger.warn(`${tag}: ${(error as Error).message}; building the document again`);
-        catalog.documents.updateStatusUnlessReady(doc.id, 'queued', { error: null });
-        await ingestQueue.retry(jobTargetOf(doc));
+      if (!doc || doc.status === 'ready') {
+        await commitQueue.complete(job.lease);
+        return;
       }
+      const requeued = await ingestQueue.retry(jobTargetOf(doc));
+      if (requeued.status === 'running') {
+        // The worker that queued this commit has not completed its ingest job yet, so it cannot be queued again:
+        // look again after the commit queue's backoff (its attempts bound how often).
+        const reason = `the built article is unreadable (${(error as Error).message}) and its ingest job is still running`;
+        if ((await commitQueue.fail(job.lease, { reason, permanent: false })) === 'failed') {
+          catalog.documents.updateStatusUnlessReady(doc.id, 'failed', { error: `internal error: ${reason}` });
+        }
+        return;
+      }
+      this.logger.warn(`${tag}: ${(error as Error).message}; building the document again`);
+      catalog.documents.updateStatusUnlessReady(doc.id, 'queued', { error: null });
+      await commitQueue.complete(job.lease);
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
