@@ -3,6 +3,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
+import { resultObjectKey } from '@lectern/ingest';
+import { MinioObjectStore } from '@lectern/storage';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { corpusPdf, REPO_ROOT } from './support/paths';
 import { startRedisServer, type RedisServer } from './support/redis-server';
@@ -28,6 +30,12 @@ function startWorker(env: Record<string, string>): WorkerProcess {
   child.stdout?.on('data', (d: Buffer) => (worker.log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (worker.log += d.toString()));
   return worker;
+}
+
+/** Documents the worker started and has not handed off or failed yet, from its log lines. */
+function inProgress(worker: WorkerProcess): string[] {
+  const started = [...worker.log.matchAll(/document=(\S+) job=\S+ ingest started/g)].map((m) => m[1]);
+  return started.filter((id) => !new RegExp(`document=${id} job=\\S+ (built in|failed)`).test(worker.log));
 }
 
 /** Every file under a directory, relative to it. */
@@ -68,7 +76,7 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
     if (workerDir) await fs.rm(workerDir, { recursive: true, force: true });
   });
 
-  it('builds on the workers, commits once in the API, and leaves the workers’ data directory empty', async () => {
+  it('builds on the workers (one killed mid-job), commits once in the API, and leaves the workers’ data directory empty', async () => {
     const s3Url = new URL(s3.url);
     const shared = {
       QUEUE: 'redis',
@@ -80,6 +88,7 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
       MINIO_ACCESS_KEY: decodeURIComponent(s3Url.username),
       MINIO_SECRET_KEY: decodeURIComponent(s3Url.password),
       MINIO_BUCKET: 'lectern-handoff',
+      JOB_LEASE_SECONDS: '2',
     };
     t = await startTestApp({ ...shared, INGEST_WORKER: 'off' });
     const workerEnv = { ...shared, LECTERN_DATA_DIR: workerDir, WORKERS: '1', MAX_CONCURRENT_DOCUMENTS: '2' };
@@ -91,6 +100,23 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
     req.attach('files', buildImageOnlyPdf(), { filename: 'scan.pdf', contentType: 'application/pdf' });
     const accepted = (await req.expect(202)).body.documents as Array<{ id: string; filename: string }>;
     expect(accepted).toHaveLength(PAPERS.length + 1);
+
+    // kill -9 the first worker seen in the middle of a document: BullMQ's stall check gives the job to the other.
+    const killDeadline = Date.now() + 30_000;
+    let killed: { worker: WorkerProcess; documentId: string } | null = null;
+    while (!killed && Date.now() < killDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const worker of workers) {
+        const [documentId] = inProgress(worker);
+        if (documentId && !killed) {
+          worker.child.kill('SIGKILL');
+          killed = { worker, documentId };
+        }
+      }
+    }
+    expect(killed).not.toBeNull();
+    await killed!.worker.exited;
+    const survivor = workers.find((w) => w !== killed!.worker)!;
 
     // Poll every document to the end, noting each status seen: the stages come from the workers through the queue.
     const seen = new Map<string, Set<string>>(accepted.map((d) => [d.id, new Set<string>()]));
@@ -118,9 +144,13 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
     const bookId = byName['thinkos-0.7.4.pdf'].id;
     expect([...seen.get(bookId)!].some((s) => s === 'parsing' || s === 'embedding')).toBe(true);
 
-    // Built on the workers, committed by the API.
+    // Built on the workers, committed by the API; the killed worker's document by the survivor.
     const log = workers.map((w) => w.log).join('\n');
     for (const name of PAPERS) expect(log).toMatch(new RegExp(`document=${byName[name].id} job=\\S+ built in \\d+ ms and handed`));
+    expect(survivor.log).toMatch(new RegExp(`document=${killed!.documentId} job=\\S+ (built in|failed)`));
+    // The coordinator deleted every result object once committed.
+    const store = MinioObjectStore.fromUrl(s3.url, 'lectern-handoff');
+    for (const { id } of accepted) expect(await store.exists(resultObjectKey(projectId, id))).toBe(false);
 
     const res = await t
       .http()
@@ -144,12 +174,10 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
       catalog.close();
     }
 
-    // The workers shut down cleanly, and never wrote into their data directory (no catalog, no corpus).
-    for (const worker of workers) worker.child.kill('SIGTERM');
-    for (const worker of workers) {
-      await worker.exited;
-      expect(worker.child.exitCode).toBe(0);
-    }
+    // The survivor shuts down cleanly, and no worker wrote into its data directory (no catalog, no corpus).
+    survivor.child.kill('SIGTERM');
+    await survivor.exited;
+    expect(survivor.child.exitCode).toBe(0);
     expect(await filesUnder(workerDir)).toEqual([]);
   }, 60_000);
 });
