@@ -71,6 +71,7 @@ describe(CatalogDb.name, () => {
         pageCount: null,
         parsers: [],
         warnings: [],
+        progress: null,
         createdAt: document.createdAt,
         updatedAt: document.createdAt,
       });

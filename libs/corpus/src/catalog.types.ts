@@ -23,6 +23,8 @@ export interface DocumentRow {
   pageCount: number | null;
   parsers: string[];
   warnings: string[];
+  /** How far its current stage has come (page `page` of `pages` while parsing); null when nothing was reported. */
+  progress: PageProgress | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -35,7 +37,15 @@ export interface CreateDocumentInput {
   storageKey: string;
 }
 
+/** Page `page` of `pages` (1-based). */
+export interface PageProgress {
+  page: number;
+  pages: number;
+}
+
 export interface DocumentStatusPatch {
+  /** How far the new status has come; any status written without it clears it. */
+  progress?: PageProgress | null;
   error?: string | null;
   articleId?: string | null;
   pageCount?: number | null;

@@ -17,6 +17,8 @@ interface DocumentRecord {
   page_count: number | null;
   parsers: string;
   warnings: string;
+  progress_page: number | null;
+  progress_pages: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -35,6 +37,7 @@ function toDocument(row: DocumentRecord): DocumentRow {
     pageCount: row.page_count,
     parsers: JSON.parse(row.parsers) as string[],
     warnings: JSON.parse(row.warnings) as string[],
+    progress: row.progress_page !== null && row.progress_pages !== null ? { page: row.progress_page, pages: row.progress_pages } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -69,6 +72,8 @@ export class DocumentsRepository {
         page_count = CASE WHEN @hasPageCount THEN @pageCount ELSE page_count END,
         parsers = COALESCE(@parsers, parsers),
         warnings = COALESCE(@warnings, warnings),
+        progress_page = @progressPage,
+        progress_pages = @progressPages,
         updated_at = @now
       WHERE id = @id`;
     this.setStatus = db.prepare(setStatus);
@@ -132,6 +137,8 @@ export class DocumentsRepository {
       pageCount: patch.pageCount ?? null,
       parsers: patch.parsers ? JSON.stringify(patch.parsers) : null,
       warnings: patch.warnings ? JSON.stringify(patch.warnings) : null,
+      progressPage: patch.progress?.page ?? null,
+      progressPages: patch.progress?.pages ?? null,
       now: new Date().toISOString(),
     });
     return result.changes === 0 ? null : this.findById(id);

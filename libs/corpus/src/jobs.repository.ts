@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { nanoid } from 'nanoid';
-import type { DocumentStatus, JobCounts, JobRow, JobStatus } from './catalog.types';
+import type { DocumentStatus, JobCounts, JobRow, JobStatus, PageProgress } from './catalog.types';
 import { JobNotFoundError } from './errors';
 
 interface JobRecord {
@@ -62,7 +62,7 @@ export class JobsRepository {
   private readonly countByStatus: Database.Statement<[], { status: JobStatus; count: number }>;
   private readonly heldBy: Database.Statement;
   private readonly setDocumentStage: Database.Statement;
-  private readonly stageTransaction: (jobId: string, owner: string, stage: DocumentStatus) => boolean;
+  private readonly stageTransaction: (jobId: string, owner: string, stage: DocumentStatus, progress: PageProgress | null) => boolean;
   private readonly claimTransaction: (owner: string, leaseMs: number, now: number) => JobRow | null;
   private readonly enqueueTransaction: (documentId: string, projectId: string) => JobRow;
 
@@ -115,15 +115,18 @@ export class JobsRepository {
     this.countByStatus = db.prepare('SELECT status, COUNT(*) AS count FROM jobs GROUP BY status');
     this.heldBy = db.prepare(`SELECT document_id FROM jobs WHERE id = @jobId AND lease_owner = @owner AND status = 'running'`);
     // A ready document is never set back, whoever asks.
+    // A stage reported without pages clears the previous stage's.
     this.setDocumentStage = db.prepare(`
-      UPDATE documents SET status = @stage, updated_at = @iso WHERE id = @documentId AND status != 'ready'`);
-    const stage = db.transaction((jobId: string, owner: string, status: DocumentStatus): boolean => {
+      UPDATE documents SET status = @stage, progress_page = @page, progress_pages = @pages, updated_at = @iso
+      WHERE id = @documentId AND status != 'ready'`);
+    const stage = db.transaction((jobId: string, owner: string, status: DocumentStatus, progress: PageProgress | null): boolean => {
       const held = this.heldBy.get({ jobId, owner }) as { document_id: string } | undefined;
       if (!held) return false;
-      this.setDocumentStage.run({ documentId: held.document_id, stage: status, iso: new Date().toISOString() });
+      const { page = null, pages = null } = progress ?? {};
+      this.setDocumentStage.run({ documentId: held.document_id, stage: status, page, pages, iso: new Date().toISOString() });
       return true;
     });
-    this.stageTransaction = (jobId, owner, status) => stage.immediate(jobId, owner, status);
+    this.stageTransaction = (jobId, owner, status, progress) => stage.immediate(jobId, owner, status, progress);
 
     const claim = db.transaction((owner: string, leaseMs: number, now: number): JobRow | null => {
       const iso = new Date(now).toISOString();
@@ -174,8 +177,8 @@ export class JobsRepository {
    * Shows the stage a held job's document is in, in the same transaction as the check that the owner still holds
    * the job (a lease is a fence here, not only a timer); false when it does not.
    */
-  reportStage(jobId: string, owner: string, stage: DocumentStatus): boolean {
-    return this.stageTransaction(jobId, owner, stage);
+  reportStage(jobId: string, owner: string, stage: DocumentStatus, progress: PageProgress | null = null): boolean {
+    return this.stageTransaction(jobId, owner, stage, progress);
   }
 
   /** False when the owner lost its lease; the result must then be discarded. */

@@ -31,6 +31,8 @@ export interface BuildContext {
   guard<T>(work: Promise<T>): Promise<T>;
   /** Reports the stage the build enters; throws (and so stops the build) when the work is to be abandoned. */
   onStage(stage: BuildStage): Promise<void>;
+  /** Called after each page the embedded parser read (page of pages); must not throw. */
+  onPage?(page: number, pages: number): void;
 }
 
 export interface ArticleBuilderDeps {
@@ -56,7 +58,8 @@ export class ArticleBuilder {
     await context.onStage('parsing');
     const data = await guard(store.get(source.storageKey));
     const { outputs, warnings: serviceWarnings } = await guard(services.collect(data, context.tag));
-    const parsed = await guard(pool.parse({ data, outputs, maxTokens }, { signal }));
+    const onPage = context.onPage?.bind(context);
+    const parsed = await guard(pool.parse({ data, outputs, maxTokens }, { signal, onPage }));
     await context.onStage('embedding');
     const vectors = await guard(this.embed(textsToEmbed(parsed.article), signal));
     const article = toArticleInput(source.documentId, parsed.article, vectors, this.deps.embedder.instance.modelId);

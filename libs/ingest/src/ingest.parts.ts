@@ -11,7 +11,7 @@ import type { IngestLogger } from './ingest.logger';
 import { IngestWorker, type IngestWorkerDeps, type IngestWorkerOptions } from './ingest.worker';
 import { ParseServices } from './parse-services';
 import { BullJobQueue } from './queue/bull-job.queue';
-import type { JobQueue } from './queue/job-queue';
+import { pageProgress, type JobQueue } from './queue/job-queue';
 import { SqliteJobQueue } from './queue/sqlite-job.queue';
 import { CommitCoordinator, type CommitCoordinatorDeps } from './result/commit-coordinator';
 import { ResultHandOff } from './result/result-handoff';
@@ -136,7 +136,8 @@ export function createJobQueue(config: LecternConfig, catalog: CatalogDb | null,
       // The queue cannot reach the catalog's documents; a job whose worker died on every attempt fails its document here.
       onExhausted: (documentId, reason) => catalog.documents.updateStatus(documentId, 'failed', { error: reason }),
       // Workers share the data directory for now (docs/scaling.md): the stage goes to the document as with SQLite.
-      onProgress: (documentId, { stage }) => void catalog.documents.updateStatusUnlessReady(documentId, stage),
+      onProgress: (documentId, progress) =>
+        void catalog.documents.updateStatusUnlessReady(documentId, progress.stage, { progress: pageProgress(progress) }),
     });
   }
   if (!catalog) throw new Error('the SQLite job queue lives in the catalog');

@@ -44,6 +44,19 @@ describe(PiscinaPool.name, () => {
     await expect(failure).rejects.toMatchObject({ status: 422, permanent: true, exposable: true });
   });
 
+  it('reports each page read from the thread, up to the page count, on the calling thread', async () => {
+    const data = new Uint8Array(await fs.readFile(corpusPdf('extra/dpr-2004.04906-full.pdf')));
+    const seen: Array<[number, number]> = [];
+    const threaded = await pool.parse({ data, outputs: {}, maxTokens: 512 }, { onPage: (page, pages) => seen.push([page, pages]) });
+    const pages = threaded.article.pageCount;
+    expect(pages).toBeGreaterThan(10);
+    expect(seen).toEqual(Array.from({ length: pages }, (_, i) => [i + 1, pages]));
+    // The same reports without a pool thread (WORKERS=0).
+    const inline: Array<[number, number]> = [];
+    await new InlinePool().parse({ data, outputs: {}, maxTokens: 512 }, { onPage: (page, total) => inline.push([page, total]) });
+    expect(inline).toEqual(seen);
+  });
+
   it('runs documents on several threads at once', async () => {
     const names = ['arxiv-1211.2288.pdf', 'acl-N18-3011.pdf', 'jner-2016-demarchis.pdf', 'qasper-1810.08699.pdf'];
     const results = await Promise.all(

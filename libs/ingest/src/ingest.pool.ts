@@ -1,6 +1,8 @@
 import { DomainError, reviveError } from '@lectern/common';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { MessageChannel, type TransferListItem } from 'node:worker_threads';
+import type { PageListener } from '@lectern/parsing';
 import Piscina from 'piscina';
 import type { TaskFailure } from './ingest.task';
 import { embedTexts, parseAndChunk, type EmbedTask, type ParseResult, type ParseTask } from './run-ingest';
@@ -8,7 +10,7 @@ import { embedTexts, parseAndChunk, type EmbedTask, type ParseResult, type Parse
 /** Where the CPU stages of ingestion run: a piscina thread pool, or the calling thread. */
 export interface IngestPool {
   readonly threads: number;
-  parse(task: ParseTask, options?: PoolTaskOptions): Promise<ParseResult>;
+  parse(task: ParseTask, options?: ParseTaskOptions): Promise<ParseResult>;
   embed(task: EmbedTask, options?: PoolTaskOptions): Promise<Float32Array[]>;
   close(): Promise<void>;
 }
@@ -16,6 +18,11 @@ export interface IngestPool {
 export interface PoolTaskOptions {
   /** Aborts the task (its job's lease was lost): a pool thread running it is stopped and replaced. */
   signal?: AbortSignal;
+}
+
+export interface ParseTaskOptions extends PoolTaskOptions {
+  /** Called on the calling thread after each page the embedded parser read (not with a GROBID skeleton). */
+  onPage?: PageListener;
 }
 
 /** Raised when a pool thread dies (out of memory, a native crash) while working on one document. */
@@ -26,8 +33,8 @@ export class PoolThreadCrashError extends DomainError {
 
 export class InlinePool implements IngestPool {
   readonly threads = 0;
-  parse(task: ParseTask): Promise<ParseResult> {
-    return parseAndChunk(task);
+  parse(task: ParseTask, options: ParseTaskOptions = {}): Promise<ParseResult> {
+    return parseAndChunk(task, options.onPage);
   }
   embed(task: EmbedTask): Promise<Float32Array[]> {
     return embedTexts(task);
@@ -52,10 +59,27 @@ export class PiscinaPool implements IngestPool {
     });
   }
 
-  parse(task: ParseTask, options: PoolTaskOptions = {}): Promise<ParseResult> {
+  async parse(task: ParseTask, options: ParseTaskOptions = {}): Promise<ParseResult> {
     // A private copy can be transferred safely: the caller's buffer may be a slice of a shared pool.
     const data = new Uint8Array(task.data);
-    return this.run({ kind: 'parse', ...task, data }, { transferList: [data.buffer], signal: options.signal });
+    const { onPage, signal } = options;
+    if (!onPage) return this.run({ kind: 'parse', ...task, data }, { transferList: [data.buffer], signal });
+    // Pages travel on a port of their own, transferred with the task; the thread ends them with `null`, which is
+    // awaited so that every page is reported before the result (the result comes back on piscina's own port).
+    const { port1, port2 } = new MessageChannel();
+    let ended!: () => void;
+    const allReported = new Promise<void>((resolve) => (ended = resolve));
+    port1.on('message', (message: [number, number] | null) => (message ? onPage(message[0], message[1]) : ended()));
+    try {
+      const result = await this.run<ParseResult>(
+        { kind: 'parse', ...task, data, pagePort: port2 },
+        { transferList: [data.buffer, port2], signal },
+      );
+      await allReported;
+      return result;
+    } finally {
+      port1.close();
+    }
   }
 
   embed(task: EmbedTask, options: PoolTaskOptions = {}): Promise<Float32Array[]> {
@@ -66,7 +90,7 @@ export class PiscinaPool implements IngestPool {
     return this.pool.destroy();
   }
 
-  private async run<T>(task: object, options: { transferList?: ArrayBuffer[]; signal?: AbortSignal }): Promise<T> {
+  private async run<T>(task: object, options: { transferList?: TransferListItem[]; signal?: AbortSignal }): Promise<T> {
     let result: unknown;
     try {
       result = await this.pool.run(task, options);

@@ -8,6 +8,7 @@ import { ArticleBuilder, type BuiltArticle } from './article-builder';
 import { CorpusCommitter, type ArticleCommitter, type CommitOutcome } from './article-committer';
 import type { CorpusRegistry } from './corpus-registry';
 import { HeldLease, LeaseLostError } from './held-lease';
+import { PageReporter } from './page-reporter';
 import { silentLogger, type IngestLogger } from './ingest.logger';
 import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
@@ -38,6 +39,8 @@ export interface IngestWorkerOptions {
   /** Documents in flight at once; the next job is claimed only when one finishes (back-pressure). */
   concurrency?: number;
   embedBatchSize?: number;
+  /** Least time between two page-progress reports of one document to the queue (default 250 ms). */
+  pageReportMs?: number;
 }
 
 /**
@@ -53,6 +56,7 @@ export class IngestWorker {
   private readonly logger: IngestLogger;
   private readonly builder: ArticleBuilder;
   private readonly committer: ArticleCommitter;
+  private readonly pageReportMs: number;
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private loop: Promise<void> | null = null;
@@ -63,6 +67,7 @@ export class IngestWorker {
     options: IngestWorkerOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 1_000;
+    this.pageReportMs = options.pageReportMs ?? 250;
     this.concurrency = options.concurrency ?? 2;
     this.logger = deps.logger ?? silentLogger;
     const { store, services, pool, embedder, maxTokens } = deps;
@@ -169,6 +174,12 @@ export class IngestWorker {
       return;
     }
     held.keepAlive(queue.leaseMs / 3);
+    // A lost lease shows in `held.progress` (false), which aborts the build through `held.signal`.
+    const pages = new PageReporter(
+      (page, total) => held.progress({ stage: 'parsing', page, pages: total }),
+      (error) => this.logger.warn(`${tag} could not report its page progress: ${(error as Error).message}`),
+      this.pageReportMs,
+    );
     const started = Date.now();
     let outcome: CommitOutcome;
     let built: BuiltArticle;
@@ -182,8 +193,11 @@ export class IngestWorker {
           guard: (work) => held.race(work),
           // Through the queue, which checks the lease in the same step: a worker that lost it cannot set a document back.
           onStage: async (stage) => {
+            // A page report still on its way must not land after (and so over) the next stage.
+            if (stage !== 'parsing') await pages.stop();
             if (!(await held.progress({ stage }))) throw new LeaseLostError(job.id);
           },
+          onPage: (page, total) => pages.report(page, total),
         },
       );
       // The lease is renewed right before the commit, which grants a whole lease to make it in; the in-process commit
@@ -191,6 +205,7 @@ export class IngestWorker {
       if (!(await held.confirm())) throw new LeaseLostError(job.id);
       outcome = await this.committer.commit(target, built);
     } catch (error) {
+      await pages.stop();
       await this.failed(job, held, error, tag);
       return;
     }

@@ -1,7 +1,7 @@
 import type { ArticleInput } from '@lectern/corpus';
 import { chunkArticle, type ChunkedArticle } from '@lectern/chunking';
 import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
-import { buildArticle, type ServiceOutputs } from '@lectern/parsing';
+import { buildArticle, type PageListener, type ServiceOutputs } from '@lectern/parsing';
 import { TiktokenCounter } from '@lectern/text';
 
 /** What the CPU stage needs; structured-cloneable so it can cross into a pool thread. */
@@ -26,8 +26,8 @@ const counters = new Map<string, TiktokenCounter>();
 const embedders = new Map<string, Embedder>();
 
 /** Parse (merging whatever the services returned) and chunk: the first CPU stage of ingestion. */
-export async function parseAndChunk(task: ParseTask): Promise<ParseResult> {
-  const parsed = await buildArticle(task.data, task.outputs);
+export async function parseAndChunk(task: ParseTask, onPage?: PageListener): Promise<ParseResult> {
+  const parsed = await buildArticle(task.data, task.outputs, { onPage });
   let counter = counters.get('cl100k');
   if (!counter) counters.set('cl100k', (counter = new TiktokenCounter()));
   const article = chunkArticle(parsed, { maxTokens: task.maxTokens, counter });

@@ -1,4 +1,5 @@
 import type { ParsedArticle } from './article';
+import type { ParseOptions } from './document-parser';
 import { mergeEquations } from './merge/equations.merge';
 import { mergeTables } from './merge/tables.merge';
 import { equationsFromMmd, locateEquationPages } from './nougat/equations';
@@ -28,7 +29,7 @@ const embedded = new PdfjsParser();
  * 3. Math: Nougat's display equations (LaTeX) replace garbled formula text on the same page, or are added there.
  * A service output that cannot be used adds a warning and the merge goes on without it.
  */
-export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs): Promise<ParsedArticle> {
+export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs, options: ParseOptions = {}): Promise<ParsedArticle> {
   const warnings: string[] = [];
   let pageTexts: string[] | null = null;
   const pages = async () => (pageTexts ??= await readPageTexts(pdf));
@@ -42,7 +43,7 @@ export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs): Pr
       warnings.push(`grobid output unusable (${(error as Error).message}); used the embedded parser`);
     }
   }
-  let article: ParsedArticle = skeleton ?? (await embedded.parse(pdf));
+  let article: ParsedArticle = skeleton ?? (await embedded.parse(pdf, options));
   const parsers = [...article.parsers];
 
   if (outputs.unstructuredElements !== undefined) {

@@ -4,5 +4,12 @@ import type { ParsedArticle } from './article';
 export interface DocumentParser {
   /** Recorded in `ParsedArticle.parsers`, e.g. `pdfjs`. */
   readonly name: string;
-  parse(data: Uint8Array): Promise<ParsedArticle>;
+  parse(data: Uint8Array, options?: ParseOptions): Promise<ParsedArticle>;
+}
+
+/** Called after each page is read: `page` of `pages` (1-based), so a long document shows how far it has come. */
+export type PageListener = (page: number, pages: number) => void;
+
+export interface ParseOptions {
+  onPage?: PageListener;
 }

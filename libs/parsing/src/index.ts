@@ -1,6 +1,6 @@
 export * from './article';
 export * from './errors';
-export type { DocumentParser } from './document-parser';
+export type { DocumentParser, PageListener, ParseOptions } from './document-parser';
 export { assertPdfBytes } from './pdf-sniff';
 export { PdfjsParser } from './pdfjs/pdfjs.parser';
 export { readTeiOutline, type TeiOutline } from './tei/tei-outline.reader';

@@ -61,17 +61,21 @@ export async function ingestCommand(
   const waiting = () => states.filter((s) => s.documentId && !s.outcome);
   const total = waiting().length;
   deps.worker.start();
-  let shown = -1;
+  let shown = '';
   while (waiting().length > 0) {
+    const pages: string[] = [];
     for (const state of waiting()) {
       const { document: doc, built } = deps.progress.get(state.documentId as string);
       if (doc.status === 'ready') Object.assign(state, { outcome: 'ready', detail: describe(built) });
       if (doc.status === 'failed') Object.assign(state, { outcome: 'failed', detail: doc.error ?? 'unknown reason' });
       if (state.outcome) report(state);
+      else if (doc.progress) pages.push(`${state.label} ${doc.status} ${doc.progress.page}/${doc.progress.pages}`);
     }
     const done = total - waiting().length;
-    if (done !== shown && done < total) err.write(`… ${done}/${total} processed\n`);
-    shown = done;
+    // A long document shows the page it is at: `… 0/1 processed; book.pdf parsing 12/240`.
+    const line = `… ${done}/${total} processed${pages.length ? `; ${pages.join(', ')}` : ''}`;
+    if (line !== shown && done < total) err.write(`${line}\n`);
+    shown = line;
     if (waiting().length > 0) await new Promise((resolve) => setTimeout(resolve, 150));
   }
   await deps.worker.stop();

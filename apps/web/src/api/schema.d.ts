@@ -345,6 +345,15 @@ export interface components {
         };
         /** @enum {string} */
         DocumentStatus: "queued" | "parsing" | "embedding" | "ready" | "failed";
+        PageProgressDto: {
+            /**
+             * @description The page reached (1-based).
+             * @example 12
+             */
+            page: number;
+            /** @example 240 */
+            pages: number;
+        };
         UploadedDocumentDto: {
             /** @example x2bq9Lw0aVn3kT8mZ1rYc */
             id: string;
@@ -378,6 +387,8 @@ export interface components {
             parsers: string[];
             /** @description What degraded the parse (a service that timed out, …). */
             warnings: string[];
+            /** @description How far the current stage has come: the page the parser reached, while parsing; null otherwise. */
+            progress: components["schemas"]["PageProgressDto"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -423,6 +434,8 @@ export interface components {
             parsers: string[];
             /** @description What degraded the parse (a service that timed out, …). */
             warnings: string[];
+            /** @description How far the current stage has come: the page the parser reached, while parsing; null otherwise. */
+            progress: components["schemas"]["PageProgressDto"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

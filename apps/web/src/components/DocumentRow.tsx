@@ -44,7 +44,10 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
             {label}
           </span>
         )}
-        <span className={`status status-${doc.status}`}>{stageLabel(doc.status)}</span>
+        <span className={`status status-${doc.status}`}>
+          {stageLabel(doc.status)}
+          {doc.progress ? ` ${doc.progress.page}/${doc.progress.pages}` : ''}
+        </span>
         {confirming ? (
           <span className="doc-confirm">
             <button type="button" className="btn btn-danger btn-small" onClick={() => onRemove(doc.id)} autoFocus>

@@ -2,6 +2,7 @@ import { freePort } from '../../../../test/support/free-port';
 import { startRedisServer, type RedisServer } from '../../../../test/support/redis-server';
 import { QueueUnavailableError } from '../errors';
 import { BullJobQueue } from './bull-job.queue';
+import { pageProgress } from './job-queue';
 import { catalogForContract, describeJobQueueContract } from './job-queue.contract';
 
 // A real redis-server on a free loopback port; each test gets a queue (and keys) of its own.
@@ -26,7 +27,8 @@ describeJobQueueContract(
       retryBackoffMs,
       stalledIntervalMs: 100,
       onExhausted: (documentId, reason) => catalog.documents.updateStatus(documentId, 'failed', { error: reason }),
-      onProgress: (documentId, { stage }) => void catalog.documents.updateStatusUnlessReady(documentId, stage),
+      onProgress: (documentId, progress) =>
+        void catalog.documents.updateStatusUnlessReady(documentId, progress.stage, { progress: pageProgress(progress) }),
     });
     return {
       ...targets,

@@ -13,6 +13,7 @@ import type {
   JobTarget,
   QueuedJob,
 } from './job-queue';
+import { pageProgress } from './job-queue';
 import { QueueUnavailableError } from '../errors';
 
 export interface BullJobQueueOptions {
@@ -122,7 +123,7 @@ export class BullJobQueue implements JobQueue {
   async progress(lease: JobLease, progress: JobProgress): Promise<boolean> {
     const job = await this.claimedJob(lease);
     if (job === null || (await job.extendLock(lease.token, this.leaseMs)) !== 1) return false;
-    await job.updateProgress({ stage: progress.stage });
+    await job.updateProgress({ stage: progress.stage, ...pageProgress(progress) });
     this.options.onProgress?.(job.data.documentId, progress);
     return true;
   }
@@ -172,8 +173,9 @@ export class BullJobQueue implements JobQueue {
     this.events = events;
     events.on('error', (error) => this.options.onConnectionError?.(error));
     events.on('progress', ({ jobId, data }) => {
-      const stage = (data as { stage?: unknown } | null)?.stage;
-      if (stage === 'parsing' || stage === 'embedding') listener.progress(jobId, { stage });
+      const { stage, page, pages } = (data ?? {}) as { stage?: unknown; page?: unknown; pages?: unknown };
+      if (stage !== 'parsing' && stage !== 'embedding') return;
+      listener.progress(jobId, typeof page === 'number' && typeof pages === 'number' ? { stage, page, pages } : { stage });
     });
     events.on('failed', ({ jobId, failedReason }) => listener.failed(jobId, failedReason));
     events.on('delayed', ({ jobId }) => {

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CatalogDb } from '@lectern/corpus';
+import { CatalogDb, type PageProgress } from '@lectern/corpus';
 import type { JobQueue, JobTarget } from './job-queue';
 
 /** What the contract configures in the queue under test. */
@@ -24,6 +24,10 @@ export interface JobQueueHarness {
   newTarget(project?: string): Promise<JobTarget>;
   /** The catalog status of a document, to see what the queue did to it. */
   documentStatus(documentId: string): Promise<string | undefined>;
+  /** The page progress shown on a document. */
+  documentProgress(documentId: string): Promise<PageProgress | null | undefined>;
+  /** Marks a document ready, as the commit does. */
+  markReady(documentId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -156,6 +160,21 @@ export function describeJobQueueContract(
       expect(await harness.documentStatus(documentId)).toBe('embedding');
     });
 
+    it('shows the page a held job has reached on its document, cleared by the next stage and when it is ready', async () => {
+      const { documentId } = await enqueued();
+      const held = await queue.claim('w1');
+      expect(await queue.progress(held!.lease, { stage: 'parsing' })).toBe(true);
+      expect(await harness.documentProgress(documentId)).toBeNull();
+      expect(await queue.progress(held!.lease, { stage: 'parsing', page: 12, pages: 240 })).toBe(true);
+      expect(await harness.documentProgress(documentId)).toEqual({ page: 12, pages: 240 });
+      expect(await queue.progress(held!.lease, { stage: 'embedding' })).toBe(true);
+      expect(await harness.documentProgress(documentId)).toBeNull();
+      expect(await queue.progress(held!.lease, { stage: 'parsing', page: 240, pages: 240 })).toBe(true);
+      await harness.markReady(documentId);
+      expect(await harness.documentStatus(documentId)).toBe('ready');
+      expect(await harness.documentProgress(documentId)).toBeNull();
+    });
+
     it('never hands out a completed job again', async () => {
       await enqueued();
       const claimed = await queue.claim('w1');
@@ -253,6 +272,12 @@ export function catalogForContract(maxAttempts: number): Omit<JobQueueHarness, '
     },
     async documentStatus(documentId) {
       return catalog.documents.findById(documentId)?.status;
+    },
+    async documentProgress(documentId) {
+      return catalog.documents.findById(documentId)?.progress;
+    },
+    async markReady(documentId) {
+      catalog.documents.updateStatus(documentId, 'ready', { pageCount: 240 });
     },
     async close() {
       catalog.close();

@@ -41,6 +41,15 @@ export interface JobFailure {
 /** How far a held job has come, reported to its document so the UI and the CLI show it, whichever the queue. */
 export interface JobProgress {
   stage: 'parsing' | 'embedding';
+  /** Page `page` of `pages` of the stage, for long documents (the embedded parser reports them while parsing). */
+  page?: number;
+  pages?: number;
+}
+
+/** The page progress to store on the document: null unless both `page` and `pages` were reported. */
+export function pageProgress(progress: JobProgress): { page: number; pages: number } | null {
+  const { page, pages } = progress;
+  return typeof page === 'number' && typeof pages === 'number' ? { page, pages } : null;
 }
 
 /**

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { JobCounts, JobRow, JobsRepository } from '@lectern/corpus';
-import type { ClaimedJob, FailOutcome, JobFailure, JobLease, JobProgress, JobQueue, JobTarget, QueuedJob } from './job-queue';
+import {
+  pageProgress,
+  type ClaimedJob,
+  type FailOutcome,
+  type JobFailure,
+  type JobLease,
+  type JobProgress,
+  type JobQueue,
+  type JobTarget,
+  type QueuedJob,
+} from './job-queue';
 
 export interface SqliteJobQueueOptions {
   /** How long a claim lasts without renewal (default 30 s). */
@@ -49,7 +59,7 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   async progress(lease: JobLease, progress: JobProgress): Promise<boolean> {
-    return this.jobs.reportStage(lease.jobId, lease.token, progress.stage);
+    return this.jobs.reportStage(lease.jobId, lease.token, progress.stage, pageProgress(progress));
   }
 
   async complete(lease: JobLease): Promise<boolean> {

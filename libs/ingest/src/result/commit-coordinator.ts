@@ -7,7 +7,7 @@ import { CorpusCommitter } from '../article-committer';
 import type { CorpusRegistry } from '../corpus-registry';
 import { jobTargetOf } from '../document-intake';
 import { silentLogger, type IngestLogger } from '../ingest.logger';
-import type { ClaimedJob, JobQueue } from '../queue/job-queue';
+import { pageProgress, type ClaimedJob, type JobQueue } from '../queue/job-queue';
 import { InvalidArticleResultError } from './article-result.codec';
 import { commitArticleResult } from './result-handoff';
 
@@ -49,7 +49,8 @@ export class CommitCoordinator {
     this.running = true;
     const documents = this.deps.catalog.documents;
     await this.deps.ingestQueue.watch({
-      progress: (documentId, { stage }) => void documents.updateStatusUnlessReady(documentId, stage),
+      progress: (documentId, progress) =>
+        void documents.updateStatusUnlessReady(documentId, progress.stage, { progress: pageProgress(progress) }),
       retrying: (documentId, reason) => void documents.updateStatusUnlessReady(documentId, 'queued', { error: reason }),
       failed: (documentId, reason) => void documents.updateStatusUnlessReady(documentId, 'failed', { error: reason }),
     });

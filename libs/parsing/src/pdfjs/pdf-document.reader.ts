@@ -1,4 +1,5 @@
 import { CorruptPdfError, EncryptedPdfError } from '../errors';
+import type { PageListener } from '../document-parser';
 import type { FontInfo } from './font-names';
 import type { PageText } from './layout.types';
 import { readPageRuns } from './page-text.reader';
@@ -28,7 +29,7 @@ export function textOnlyDocumentOptions(data: Uint8Array) {
  * Opens the PDF with pdf.js and returns every page's text lines. Never renders: images are capped at
  * one pixel so building the operator list (needed for font names) skips decoding them.
  */
-export async function readPdfText(data: Uint8Array): Promise<PageText[]> {
+export async function readPdfText(data: Uint8Array, onPage?: PageListener): Promise<PageText[]> {
   const pdfjs = loadPdfjs();
   const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
   let doc: PdfjsDocument;
@@ -46,6 +47,7 @@ export async function readPdfText(data: Uint8Array): Promise<PageText[]> {
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE);
       page.cleanup();
       pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(raw.runs, number), sideText: raw.sideText });
+      onPage?.(number, doc.numPages);
     }
     return pages;
   } catch (error) {

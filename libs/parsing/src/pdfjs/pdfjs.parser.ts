@@ -1,5 +1,5 @@
 import type { ParsedArticle } from '../article';
-import type { DocumentParser } from '../document-parser';
+import type { DocumentParser, ParseOptions } from '../document-parser';
 import { NoTextLayerError } from '../errors';
 import { assertPdfBytes } from '../pdf-sniff';
 import { assembleArticle, hasTextLayer } from './article-assembler';
@@ -13,9 +13,9 @@ import { removeRunningFurniture } from './running-furniture';
 export class PdfjsParser implements DocumentParser {
   readonly name = 'pdfjs';
 
-  async parse(data: Uint8Array): Promise<ParsedArticle> {
+  async parse(data: Uint8Array, options: ParseOptions = {}): Promise<ParsedArticle> {
     assertPdfBytes(data);
-    const pages = await readPdfText(data);
+    const pages = await readPdfText(data, options.onPage);
     if (!hasTextLayer(pages)) throw new NoTextLayerError();
     const { pages: content, removed } = removeRunningFurniture(pages);
     return assembleArticle({ pages: content, furniture: removed, parserName: this.name });

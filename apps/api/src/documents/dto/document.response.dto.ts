@@ -7,6 +7,14 @@ const STATUSES: Record<DocumentStatus, true> = { queued: true, parsing: true, em
 /** Every status a document moves through, in order. */
 export const DOCUMENT_STATUSES = Object.keys(STATUSES) as DocumentStatus[];
 
+export class PageProgressDto {
+  @ApiProperty({ type: Number, example: 12, description: 'The page reached (1-based).' })
+  page!: number;
+
+  @ApiProperty({ type: Number, example: 240 })
+  pages!: number;
+}
+
 export class DocumentResponseDto {
   @ApiProperty({ type: String, example: 'x2bq9Lw0aVn3kT8mZ1rYc' })
   id!: string;
@@ -53,6 +61,13 @@ export class DocumentResponseDto {
 
   @ApiProperty({ type: [String], description: 'What degraded the parse (a service that timed out, …).' })
   warnings!: string[];
+
+  @ApiProperty({
+    type: PageProgressDto,
+    nullable: true,
+    description: 'How far the current stage has come: the page the parser reached, while parsing; null otherwise.',
+  })
+  progress!: PageProgressDto | null;
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
