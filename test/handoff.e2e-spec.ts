@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,31 +5,13 @@ import Database from 'better-sqlite3';
 import { resultObjectKey } from '@lectern/ingest';
 import { MinioObjectStore } from '@lectern/storage';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
-import { corpusPdf, REPO_ROOT } from './support/paths';
+import { corpusPdf } from './support/paths';
+import { startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { startS3Server, type S3TestServer } from './support/s3-server';
 import { startTestApp, type DocumentState, type TestApp } from './support/test-app';
 
-const WORKER_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'worker', 'src', 'main.js');
 const PAPERS = ['thinkos-0.7.4.pdf', 'acl-N18-3011.pdf', 'arxiv-1211.2288.pdf', 'dpr-2004.04906-2p.pdf'];
-
-interface WorkerProcess {
-  child: ChildProcess;
-  log: string;
-  exited: Promise<void>;
-}
-
-function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, [WORKER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const worker: WorkerProcess = { child, log: '', exited: new Promise((resolve) => child.once('close', () => resolve())) };
-  child.stdout?.on('data', (d: Buffer) => (worker.log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (worker.log += d.toString()));
-  return worker;
-}
 
 /** Documents the worker started and has not handed off or failed yet, from its log lines. */
 function inProgress(worker: WorkerProcess): string[] {
@@ -92,7 +73,7 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
     };
     t = await startTestApp({ ...shared, INGEST_WORKER: 'off' });
     const workerEnv = { ...shared, LECTERN_DATA_DIR: workerDir, WORKERS: '1', MAX_CONCURRENT_DOCUMENTS: '2' };
-    workers.push(startWorker(workerEnv), startWorker(workerEnv));
+    workers.push(startWorkerProcess(workerEnv), startWorkerProcess(workerEnv));
 
     const projectId = (await t.http().post('/projects').send({ name: 'hand-off' }).expect(201)).body.id as string;
     const req = t.http().post(`/projects/${projectId}/documents`);

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
-import { corpusPdf, REPO_ROOT } from './support/paths';
+import { corpusPdf } from './support/paths';
+import { startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
 import { startTestApp, waitForDocument, type DocumentState, type TestApp } from './support/test-app';
 
-const WORKER_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'worker', 'src', 'main.js');
 const PAPERS = [
   'arxiv-1211.2288.pdf',
   'thinkos-0.7.4.pdf',
@@ -29,25 +28,6 @@ const PAPERS = [
   'qasper-1912.01214.pdf',
   'extra/dpr-2004.04906-full.pdf',
 ];
-
-/** One `npm run worker` process (the built entry, as `npm run worker` runs it after its build), with its log. */
-interface WorkerProcess {
-  child: ChildProcess;
-  log: string;
-  exited: Promise<void>;
-}
-
-function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, [WORKER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const worker: WorkerProcess = { child, log: '', exited: new Promise((resolve) => child.once('close', () => resolve())) };
-  child.stdout?.on('data', (d: Buffer) => (worker.log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (worker.log += d.toString()));
-  return worker;
-}
 
 /** Documents the worker started and has not finished (ready or failed), from its log lines. */
 function inProgress(worker: WorkerProcess): string[] {
@@ -83,7 +63,7 @@ describe('Redis queue with two worker processes, one killed mid-job (e2e)', () =
     const shared = { QUEUE: 'redis', REDIS_URL: redis.url, EMBEDDINGS: 'lexical', JOB_LEASE_SECONDS: '2' };
     t = await startTestApp({ ...shared, INGEST_WORKER: 'off' });
     const workerEnv = { ...shared, LECTERN_DATA_DIR: t.dataDir, WORKERS: '1', MAX_CONCURRENT_DOCUMENTS: '2' };
-    workers.push(startWorker(workerEnv), startWorker(workerEnv));
+    workers.push(startWorkerProcess(workerEnv), startWorkerProcess(workerEnv));
 
     const projectId = (await t.http().post('/projects').send({ name: 'scale-out' }).expect(201)).body.id as string;
     const req = t.http().post(`/projects/${projectId}/documents`);
