@@ -207,6 +207,8 @@ export class BullJobQueue implements JobQueue {
     try {
       await Promise.race([this.redis.ping(), timeout]);
     } catch (error) {
+      // Stop reconnecting: the service does not start, and retrying connections would keep its process alive.
+      await this.close().catch(() => undefined);
       throw new QueueUnavailableError(
         `QUEUE=redis: Redis at ${redactedUrl(this.options.url)} does not answer (${(error as Error).message})`,
       );
