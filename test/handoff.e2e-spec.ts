@@ -6,7 +6,7 @@ import { resultObjectKey } from '@lectern/ingest';
 import { MinioObjectStore } from '@lectern/storage';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { corpusPdf } from './support/paths';
-import { startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
+import { killFirstMidDocument, startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { startS3Server, type S3TestServer } from './support/s3-server';
 import { startTestApp, type DocumentState, type TestApp } from './support/test-app';
@@ -83,20 +83,8 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
     expect(accepted).toHaveLength(PAPERS.length + 1);
 
     // kill -9 the first worker seen in the middle of a document: BullMQ's stall check gives the job to the other.
-    const killDeadline = Date.now() + 30_000;
-    let killed: { worker: WorkerProcess; documentId: string } | null = null;
-    while (!killed && Date.now() < killDeadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      for (const worker of workers) {
-        const [documentId] = inProgress(worker);
-        if (documentId && !killed) {
-          worker.child.kill('SIGKILL');
-          killed = { worker, documentId };
-        }
-      }
-    }
+    const killed = await killFirstMidDocument(workers, inProgress);
     expect(killed).not.toBeNull();
-    await killed!.worker.exited;
     const survivor = workers.find((w) => w !== killed!.worker)!;
 
     // Poll every document to the end, noting each status seen: the stages come from the workers through the queue.

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { corpusPdf } from './support/paths';
-import { startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
+import { killFirstMidDocument, startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
 import { startTestApp, waitForDocument, type DocumentState, type TestApp } from './support/test-app';
 
 const PAPERS = [
@@ -74,20 +74,8 @@ describe('Redis queue with two worker processes, one killed mid-job (e2e)', () =
     expect(accepted).toHaveLength(PAPERS.length + 1);
 
     // kill -9 the first worker seen in the middle of a document.
-    const deadline = Date.now() + 30_000;
-    let killed: { worker: WorkerProcess; documentId: string } | null = null;
-    while (!killed && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      for (const worker of workers) {
-        const [documentId] = inProgress(worker);
-        if (documentId && !killed) {
-          worker.child.kill('SIGKILL');
-          killed = { worker, documentId };
-        }
-      }
-    }
+    const killed = await killFirstMidDocument(workers, inProgress);
     expect(killed).not.toBeNull();
-    await killed!.worker.exited;
     expect(killed!.worker.child.signalCode).toBe('SIGKILL');
 
     const final: DocumentState[] = [];

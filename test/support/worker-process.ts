@@ -24,3 +24,27 @@ export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
   child.stderr?.on('data', (d: Buffer) => (worker.log += d.toString()));
   return worker;
 }
+
+/**
+ * Kills (-9) the first worker seen in the middle of a document, as `inProgress` reads it from the worker's log, and
+ * waits for it to exit; null when none was mid-document within `withinMs`.
+ */
+export async function killFirstMidDocument(
+  workers: WorkerProcess[],
+  inProgress: (worker: WorkerProcess) => string[],
+  withinMs = 30_000,
+): Promise<{ worker: WorkerProcess; documentId: string } | null> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const worker of workers) {
+      const [documentId] = inProgress(worker);
+      if (documentId) {
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        return { worker, documentId };
+      }
+    }
+  }
+  return null;
+}
