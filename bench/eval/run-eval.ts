@@ -3,8 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig } from '@lectern/config';
 import { createLlm } from '@lectern/llm';
-import { SearchService, selectRerankers } from '@lectern/retrieval';
+import { ABSTAIN_BELOW_COVERAGE, SearchService, selectRerankers } from '@lectern/retrieval';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
+import { answerTable, calibrate, rowAt, runAnswers, splitDevSet, SWEEP, type AnswerRow } from './answer-eval';
 import { ArticleRenderer } from './article-renderer';
 import { ingestForEval } from './eval-corpus';
 import { EVAL_MODES, ModeRunner } from './eval-modes';
@@ -18,6 +19,7 @@ const FULL_BUDGETS = [256, 512, 1024, 8192];
 const QUICK_BUDGETS = [512, 8192];
 const QUICK_ARTICLES = 15;
 const SECTION_HEADING = '## Retrieval evaluation';
+const ANSWER_HEADING = '## Answer evaluation';
 
 /**
  * `npm run eval [-- --quick]`: ingests the QA corpora through the real PDF pipeline once per CONTEXT_MAX_TOKENS,
@@ -26,6 +28,8 @@ const SECTION_HEADING = '## Retrieval evaluation';
 async function main(): Promise<void> {
   const started = process.hrtime.bigint();
   const quick = process.argv.includes('--quick');
+  // --answers: only the answer rows (extractive, and LLM with a configured server) on the dev construction.
+  const answersOnly = process.argv.includes('--answers');
   const budgets = quick ? QUICK_BUDGETS : FULL_BUDGETS;
   const machine = `${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()}`;
   console.log(`Lectern retrieval evaluation${quick ? ' (--quick)' : ''} — ${machine}`);
@@ -39,6 +43,9 @@ async function main(): Promise<void> {
   const base = loadConfig(process.env);
   const llm = createLlm(base.llm);
   const rerankers = selectRerankers({ modelsDir: base.embeddings.modelsDir, allowDownload: base.embeddings.allowDownload }, llm);
+  const answerSection = await evaluateAnswers(datasets, llm, machine, quick);
+  await writeSection(path.join(REPO_ROOT, 'bench', 'RESULTS.md'), answerSection, ANSWER_HEADING);
+  if (answersOnly) return;
   const runs: SettingRun[] = [];
   const exploreRows: ExploreRow[] = [];
   let embedderNote = '';
@@ -191,15 +198,71 @@ function caveats(embedderKind: string, datasets: EvalDataset[]): string[] {
   return lines;
 }
 
-/** Replaces the `## Retrieval evaluation` section (up to the next `## ` heading), keeping every other section. */
-async function writeSection(file: string, section: string): Promise<void> {
+/**
+ * The answer rows on the dev construction: every other COVID-QA article ingested at the default CONTEXT_MAX_TOKENS,
+ * the ingested half's questions answerable, the other half's unanswerable. The threshold sweep shows the trade-off;
+ * "calibrated" is the highest threshold with at most 5% wrongful refusals on these questions.
+ */
+async function evaluateAnswers(
+  datasets: EvalDataset[],
+  llm: ReturnType<typeof createLlm>,
+  machine: string,
+  quick: boolean,
+): Promise<string> {
+  const covid = datasets.find((d) => d.name === 'covid-qa');
+  if (!covid) return `${ANSWER_HEADING}\n\nNo COVID-QA data.\n`;
+  const dev = splitDevSet(covid.documents, covid.questions);
+  const corpus = await ingestForEval(process.env, loadConfig(process.env).contextMaxTokens, [
+    { name: 'covid-qa', documents: dev.ingested },
+  ]);
+  try {
+    const ingested = corpus.datasets.get('covid-qa')!;
+    const deps = { corpus: ingested.corpus, embedder: corpus.embedder.instance, searchMode: corpus.embedder.defaultSearchMode, llm };
+    const rows: AnswerRow[] = [];
+    const calibrated: string[] = [];
+    for (const mode of llm ? (['extractive', 'llm'] as const) : (['extractive'] as const)) {
+      console.log(`answers: ${mode} over ${dev.answerable.length} answerable and ${dev.unanswerable.length} unanswerable questions …`);
+      const { outcomes, ms } = await runAnswers(deps, dev, mode);
+      const chosen = calibrate(outcomes);
+      calibrated.push(`${mode}: ${chosen.toFixed(2)}`);
+      const thresholds = [...new Set([...SWEEP, ABSTAIN_BELOW_COVERAGE, chosen])].sort((a, b) => a - b);
+      for (const t of thresholds) rows.push(rowAt(mode, t, outcomes, ms));
+    }
+    const table = answerTable(rows);
+    console.log(`\n${table}\ncalibrated (≤ 5% wrongful refusals): ${calibrated.join(', ')}`);
+    return [
+      ANSWER_HEADING,
+      '',
+      `${machine}; ${new Date().toISOString().slice(0, 10)}; \`npm run eval${quick ? ' -- --quick' : ''}\` (answer rows alone: \`-- --answers\`).`,
+      '',
+      `Dev construction: COVID-QA articles (${covid.documents.length}${quick ? ', --quick' : ''}) sorted by id, every other one ingested ` +
+        `(${dev.ingested.length}, ${ingested.failed.length} failed to ingest) as two-column PDFs at CONTEXT_MAX_TOKENS=${corpus.contextMaxTokens}; ` +
+        `questions about ingested articles are answerable, the others unanswerable. Embedder: ${corpus.embedder.choice.kind}, search mode ${corpus.embedder.defaultSearchMode}, ` +
+        'k 80, no expansion (the chat and `lectern ask` defaults). LLM rows only with a configured server.',
+      '',
+      'gold in answer: share of answerable questions whose answer (markers removed) contains a gold answer, refusals counting as misses; ' +
+        'mean words: over answers given; cited sentence holds gold: share of the citations of answered answerable questions whose quoted sentence ' +
+        'contains a gold answer; abstained: share of unanswerable questions answered "the sources don\'t say"; wrongful refusals: share of answerable ones.',
+      '',
+      table,
+      '',
+      `Calibrated threshold (highest with ≤ 5% wrongful refusals): ${calibrated.join(', ')}; the default in code is ${ABSTAIN_BELOW_COVERAGE.toFixed(2)} (\`ABSTAIN_BELOW_COVERAGE\`).`,
+      '',
+    ].join('\n');
+  } finally {
+    await corpus.close();
+  }
+}
+
+/** Replaces the section under `heading` (up to the next `## ` heading), keeping every other section. */
+async function writeSection(file: string, section: string, heading = SECTION_HEADING): Promise<void> {
   const current = existsSync(file) ? await fs.readFile(file, 'utf8') : '# Benchmark results\n\n';
-  const start = current.indexOf(SECTION_HEADING);
+  const start = current.indexOf(heading);
   if (start < 0) {
     await fs.writeFile(file, `${current.trimEnd()}\n\n${section}`);
     return;
   }
-  const next = current.indexOf('\n## ', start + SECTION_HEADING.length);
+  const next = current.indexOf('\n## ', start + heading.length);
   const rest = next < 0 ? '' : current.slice(next + 1);
   await fs.writeFile(file, `${current.slice(0, start)}${section}${rest ? `\n${rest}` : ''}`);
 }

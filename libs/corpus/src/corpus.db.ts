@@ -21,6 +21,7 @@ import { EmbeddingModelMismatchError, MigrationError } from './errors';
 import { migrationsDir, runMigrations } from './migrator';
 import { reembedDatabase, type ReembedEmbedder, type ReembedOptions, type ReembedResult } from './reembed';
 import { SIMHASH_SCHEME } from './simhash';
+import { TermRarityReader, type TermRarity } from './term-rarity';
 import { DEFAULT_VECTOR_SEARCH, SIMHASH_TABLE, tableExists, VECTOR_TABLE, VectorIndex, type VectorSearchSettings } from './vector-index';
 
 export interface CorpusOpenOptions {
@@ -39,6 +40,7 @@ export class CorpusDb {
   private readonly articles: ArticlesRepository;
   private readonly search: ContextSearchRepository;
   private readonly lookup: ContextLookupRepository;
+  private rarity: TermRarityReader | null = null;
 
   private constructor(
     private readonly db: Database.Database,
@@ -208,6 +210,12 @@ export class CorpusDb {
    */
   vectorSearch(vector: Float32Array, k: number, options: { exact?: boolean } = {}): CorpusHit[] {
     return this.search.vector(vector, k, options.exact ?? false);
+  }
+
+  /** How many contexts hold each word (FTS5 tokenisation, counts capped): what makes a question's term rare here. */
+  termRarity(words: readonly string[]): TermRarity {
+    this.rarity ??= new TermRarityReader(this.db);
+    return this.rarity.read(words);
   }
 
   /** A snapshot that opens without sqlite-vec (see exportCorpus). Overwrites `file`. */

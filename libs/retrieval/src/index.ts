@@ -75,3 +75,17 @@ export {
   type AnswerSourcesInput,
 } from './answer/answer.types';
 export { citedNumbers } from './answer/citation-markers';
+export { ABSTAIN_BELOW_COVERAGE, evidenceOf, type Evidence } from './answer/evidence';
+export { extractiveAnswer, DEFAULT_ANSWER_WORDS, withMarker, withoutCitationBrackets } from './answer/extractive-answer';
+export {
+  isQuotable,
+  questionType,
+  scoreSentence,
+  sentencesWithSpans,
+  titleCoverage,
+  weightedQuestionTerms,
+  type QuestionType,
+  type SentenceSpan,
+  type TermWeights,
+} from './answer/sentence-scorer';
+export { rankByStructure, questionTermWeights } from './structure-rank';

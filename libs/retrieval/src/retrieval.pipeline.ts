@@ -1,3 +1,4 @@
+import type { CorpusDb } from '@lectern/corpus';
 import type { LlmClient } from '@lectern/llm';
 import { InvalidSearchError } from './errors';
 import { DEFAULT_QUERY_VARIANTS, MAX_QUERY_VARIANTS, writeQueryVariants } from './multi-query';
@@ -6,6 +7,8 @@ import { reciprocalRankFusion } from './reciprocal-rank-fusion';
 import { filterRelevant } from './relevance-filter';
 import { rerankHits } from './rerank/rerank';
 import type { Reranker, RerankerName } from './rerank/reranker';
+import { questionTermWeights, rankByStructure } from './structure-rank';
+import type { TermWeights } from './answer/sentence-scorer';
 import { DEFAULT_SEARCH_K, type SearchHit, type SearchMode, type SearchService } from './search.service';
 
 export type ExpandMode = 'parent' | 'none';
@@ -46,12 +49,14 @@ export interface RetrievalResult {
   /** What degraded and why, for the caller to show or log. */
   notes: string[];
   used: RetrievalUsed;
+  /** Corpus idf of the query's terms, when the corpus can count them: what the answer weighs evidence by. */
+  termWeights?: TermWeights;
 }
 
 export interface RetrievalPipelineDeps {
   search: SearchService;
-  /** Reads neighbouring contexts for parent expansion: the project's CorpusDb. */
-  corpus: ContextNeighbourhoodSource;
+  /** Reads neighbouring contexts for parent expansion and counts term rarity: the project's CorpusDb. */
+  corpus: ContextNeighbourhoodSource & Partial<Pick<CorpusDb, 'termRarity'>>;
   /** Null when no LLM is configured: multi-query and filter are skipped with a note. */
   llm: LlmClient | null;
   /** Tried in order when reranking (see selectRerankers); none means reranking is off. */
@@ -93,6 +98,11 @@ export class RetrievalPipeline {
       }
     }
 
+    // Headings that name the question pull their contexts up; bibliography entries go down (see rankByStructure).
+    const corpus = this.deps.corpus;
+    const termWeights = corpus.termRarity ? questionTermWeights(corpus as Pick<CorpusDb, 'termRarity'>, query) : undefined;
+    hits = rankByStructure(query, hits, termWeights);
+
     if (options.rerank) {
       const threshold = typeof options.rerank === 'object' ? options.rerank.threshold : undefined;
       const reranked = await rerankHits(this.deps.rerankers ?? [], query, hits, { threshold, signal: options.signal });
@@ -117,7 +127,7 @@ export class RetrievalPipeline {
     }
 
     const passages = expand === 'parent' ? expandParents(hits, this.deps.corpus) : [];
-    return { query, hits, passages, notes, used };
+    return { query, hits, passages, notes, used, ...(termWeights ? { termWeights } : {}) };
   }
 }
 

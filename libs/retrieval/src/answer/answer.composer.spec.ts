@@ -1,4 +1,3 @@
-import { splitSentences } from '@lectern/text';
 import { LlmUnavailableError, type ChatMessage, type CompletionOptions, type LlmClient } from '@lectern/llm';
 import { startOpenAiReplay, type OpenAiReplay } from '../../../../test/replay/openai.replay-server';
 import { RetrievalPipeline, type RetrievalResult } from '../retrieval.pipeline';
@@ -9,7 +8,8 @@ import { AnswerComposer } from './answer.composer';
 import { citedNumbers } from './citation-markers';
 import { NOTICE_LLM_STOPPED } from './answer.composer';
 import { NO_ANSWER_TEXT, NOTICE_LLM_DOWN, NOTICE_NO_LLM, type AnswerEvent, type Citation } from './answer.types';
-import { withoutCitationBrackets } from './extractive-answer';
+import { ABSTAIN_BELOW_COVERAGE } from './evidence';
+import { DEFAULT_ANSWER_WORDS, withMarker, withoutCitationBrackets } from './extractive-answer';
 
 const QUESTION = 'Which ammonia-oxidizing archaea dominate the deep water of the South China Sea?';
 
@@ -69,7 +69,34 @@ describe(AnswerComposer.name, () => {
       page: source.anchor.page,
     };
   };
+  /** An LLM's `[n]` points at source n's sentence closest to the claim: in one of the source's contexts, maybe not its best hit. */
+  const citedFromSource = (n: number) => {
+    const source = expectedSources()[n - 1];
+    const passage = result.passages.find((p) => p.text === source.text);
+    const ids = passage ? passage.contexts.map((c) => c.id) : [source.anchor.id];
+    return expect.objectContaining({
+      n,
+      articleId: source.article.id,
+      articleTitle: source.article.title,
+      contextId: expect.stringMatching(new RegExp(`^(${ids.join('|')})$`)),
+    });
+  };
   const promptOf = () => requestsOf(replay, 'answer')[0].messages;
+  /**
+   * A citation names the sentence it rests on, and its span is where that sentence sits in the cited context; one whose
+   * claim shares no word with its source has neither. At least the first has one.
+   */
+  const expectSentenceSpans = (citations: readonly Citation[]) => {
+    expect(citations[0].quote).toBeDefined();
+    for (const citation of citations) {
+      if (citation.quote === undefined) {
+        expect(citation.span).toBeUndefined();
+        continue;
+      }
+      const context = fixture.corpus.contextNeighbourhood(citation.contextId, 0, 0)!.contexts[0];
+      expect(context.text.slice(citation.span!.start, citation.span!.end).replace(/\s+/g, ' ')).toBe(citation.quote);
+    }
+  };
 
   it('numbers the sources [1]…[n] in rank order in the prompt and maps the [n] the answer uses to article, section and page', async () => {
     expect(result.passages.length).toBeGreaterThan(1);
@@ -93,9 +120,8 @@ describe(AnswerComposer.name, () => {
     });
     expect(user).not.toContain(`[${sources.length + 1}] `);
 
-    expect(answer).toEqual({ answer: answerText, citations: [2, 1, 3].map(citationOfSource), llm: true });
-    const [first] = answer.citations;
-    expect(first.page).toBe(result.passages[1].contexts.find((c) => c.id === result.passages[1].hitContextIds[0])!.page);
+    expect(answer).toMatchObject({ answer: answerText, citations: [2, 1, 3].map(citedFromSource), llm: true });
+    expectSentenceSpans(answer.citations);
   });
 
   it('puts sources in rank order only until the token budget is spent', async () => {
@@ -118,7 +144,7 @@ describe(AnswerComposer.name, () => {
     const hit = result.passages[0].contexts.find((c) => c.id === result.passages[0].hitContextIds[0])!;
     expect(user).toContain(hit.text.slice(0, 80));
     expect(user).not.toContain(hit.text.slice(0, 200));
-    expect(answer.citations).toEqual([citationOfSource(1)]);
+    expect(answer.citations).toMatchObject([citationOfSource(1)]);
   });
 
   it('sends the recent conversation, dropping the oldest turns first to fit the history budget', async () => {
@@ -147,8 +173,9 @@ describe(AnswerComposer.name, () => {
     expect(tokens.length).toBeGreaterThan(3);
     expect(tokens.map((t) => t.text).join('')).toBe(answerText);
     const citations = events.flatMap((e) => (e.type === 'citation' ? [e.citation] : []));
-    expect(citations).toEqual([citationOfSource(2), citationOfSource(1)]);
-    expect(done.type === 'done' && done.answer).toEqual({ answer: answerText, citations, llm: true });
+    expect(citations).toEqual([citedFromSource(2), citedFromSource(1)]);
+    expectSentenceSpans(citations);
+    expect(done.type === 'done' && done.answer).toEqual({ answer: answerText, citations, llm: true, evidence: expect.any(Object) });
     // Each citation comes right after the token that completed its marker: not before, not later.
     events.forEach((event, i) => {
       if (event.type !== 'citation') return;
@@ -168,11 +195,11 @@ describe(AnswerComposer.name, () => {
     expect(events.filter((e) => e.type === 'token')).toHaveLength(4);
     expect('Group I crenarchaeota [1] dominate the deep water below the euphotic zone.'.startsWith(streamed)).toBe(true);
     const done = events[events.length - 1];
-    expect(done).toEqual({
+    expect(done).toMatchObject({
       type: 'done',
       answer: {
         answer: streamed.trim(),
-        citations: citedNumbers(streamed, 9).map(citationOfSource),
+        citations: citedNumbers(streamed, 9).map(citedFromSource),
         llm: true,
         notice: NOTICE_LLM_STOPPED,
       },
@@ -205,27 +232,30 @@ describe(AnswerComposer.name, () => {
 
   it('passes on the LLM saying the sources do not answer, with no citations', async () => {
     scriptTasks(replay, { answer: () => ({ content: NO_ANSWER_TEXT }) });
-    expect(await new AnswerComposer(replayLlm(replay)).answer('Who won the 1998 World Cup?', [], result)).toEqual({
+    // Asked with the question's own terms, so the evidence gate lets it through to the model, which declines.
+    expect(await new AnswerComposer(replayLlm(replay)).answer(QUESTION, [], result)).toMatchObject({
       answer: NO_ANSWER_TEXT,
       citations: [],
       llm: true,
     });
+    expect(requestsOf(replay, 'answer')).toHaveLength(1);
   });
 
-  it("without an LLM answers with 2–4 cited sentences of the best sources that share the question's terms", async () => {
+  it("without an LLM answers with 1–3 cited sentences, about 60 words, of the best sources that share the question's terms", async () => {
     const answer = await new AnswerComposer(null).answer(QUESTION, [], result);
     expect(answer.llm).toBe(false);
     expect(answer.notice).toBe(NOTICE_NO_LLM);
-    const parts = [...answer.answer.matchAll(/(.+?) \[(\d+)\](?: |$)/g)];
-    expect(parts.length).toBeGreaterThanOrEqual(2);
-    expect(parts.length).toBeLessThanOrEqual(4);
-    expect(parts.map((p) => p[0]).join('')).toBe(answer.answer);
+    expect(answer.citations.length).toBeGreaterThanOrEqual(1);
+    expect(answer.citations.length).toBeLessThanOrEqual(3);
     expect(answer.citations.map((c) => c.n)).toEqual(answer.citations.map((_, i) => i + 1));
-    for (const [, sentence, n] of parts) {
-      const citation = answer.citations[Number(n) - 1];
+    expect(answer.answer).toBe(answer.citations.map((c) => withMarker(withoutCitationBrackets(c.quote!), c.n)).join(' '));
+    if (answer.citations.length > 1) expect(answer.answer.split(/\s+/).length).toBeLessThanOrEqual(DEFAULT_ANSWER_WORDS + 3);
+    expectSentenceSpans(answer.citations);
+    for (const citation of answer.citations) {
+      const sentence = citation.quote!;
       const context = fixture.corpus.contextNeighbourhood(citation.contextId, 0, 0)!.contexts[0];
       // Quoted verbatim from the cited context, which sits at the cited page and section.
-      expect(splitSentences(context.text).map(withoutCitationBrackets)).toContain(sentence);
+      expect(context.text.slice(citation.span!.start, citation.span!.end).replace(/\s+/g, ' ')).toBe(sentence);
       expect(citation).toMatchObject({ page: context.page, sectionNumber: context.sectionNumber, sectionTitle: context.sectionTitle });
       expect(sentence).toMatch(/archaea|ammonia|South China Sea|deep|water|dominat/i);
       // Bibliography entries share the keywords but answer nothing.
@@ -253,13 +283,14 @@ describe(AnswerComposer.name, () => {
 
   it('without an LLM says the sources do not answer when no sentence shares a term with the question', async () => {
     const answer = await new AnswerComposer(null).answer('Quelle heure est-il à Tokyo ?', [], result);
-    expect(answer).toEqual({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
+    expect(answer).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
   });
 
   it("without an LLM says the sources do not answer when they hold under half of the question's terms", async () => {
     // "water" occurs in the sources; "boiling", "zebra", "marmalade" do not: at most 2 of 5 terms.
     const answer = await new AnswerComposer(null).answer('What is the boiling point of zebra marmalade in water?', [], result);
-    expect(answer).toEqual({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
+    expect(answer).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
+    expect(answer.evidence!.coverage).toBeLessThan(ABSTAIN_BELOW_COVERAGE);
   });
 
   it("keeps a quoted sentence's own references out of the [n] citation brackets", () => {

@@ -1,6 +1,6 @@
 import { countChatTokens, fitMessages, LlmUnavailableError, type ChatMessage, type LlmClient } from '@lectern/llm';
 import { TiktokenCounter, type TokenCounter } from '@lectern/text';
-import { buildSources, citationOf, type AnswerSource } from './answer-sources';
+import { buildSources, type AnswerSource } from './answer-sources';
 import { answerMessages } from './answer.prompt';
 import {
   NO_ANSWER_TEXT,
@@ -12,7 +12,10 @@ import {
   type Citation,
 } from './answer.types';
 import { citedNumbers } from './citation-markers';
+import { evidenceOf, isTooWeak, type Evidence } from './evidence';
 import { extractiveAnswer } from './extractive-answer';
+import { supportedCitation } from './supporting-sentence';
+import { weightedQuestionTerms } from './sentence-scorer';
 
 export interface AnswerComposerOptions {
   /** Tokens of source text in the prompt; sources beyond it (in rank order) are left out. */
@@ -22,6 +25,8 @@ export interface AnswerComposerOptions {
   historyTokens?: number;
   maxAnswerTokens?: number;
   counter?: TokenCounter;
+  /** Evidence coverage below which the answer is the no-answer text (default ABSTAIN_BELOW_COVERAGE). */
+  abstainBelow?: number;
 }
 
 export interface AnswerOptions {
@@ -34,7 +39,8 @@ export const DEFAULT_HISTORY_TOKENS = 1500;
 export const DEFAULT_MAX_ANSWER_TOKENS = 1024;
 export const NOTICE_LLM_STOPPED = 'The LLM stopped answering part-way; the answer may be incomplete.';
 
-type Plan = { kind: 'ready'; answer: Answer } | { kind: 'llm'; llm: LlmClient; sources: AnswerSource[]; messages: ChatMessage[] };
+type Plan =
+  { kind: 'ready'; answer: Answer } | { kind: 'llm'; llm: LlmClient; sources: AnswerSource[]; messages: ChatMessage[]; evidence: Evidence };
 
 /**
  * Answers a question from retrieved sources: the large model with numbered `[n]` sources and citations mapped back
@@ -63,10 +69,10 @@ export class AnswerComposer {
     try {
       text = await plan.llm.complete(plan.messages, this.completionOptions(options));
     } catch (error) {
-      if (error instanceof LlmUnavailableError) return this.extractive(question, plan.sources, NOTICE_LLM_DOWN);
+      if (error instanceof LlmUnavailableError) return this.extractive(question, plan.sources, NOTICE_LLM_DOWN, result);
       throw error;
     }
-    return llmAnswer(text, plan.sources);
+    return { ...llmAnswer(text, plan.sources), evidence: plan.evidence };
   }
 
   /** Tokens as the LLM writes them, each citation as soon as its marker is complete, then the whole answer. */
@@ -91,19 +97,19 @@ export class AnswerComposer {
         for (const n of citedNumbers(text, plan.sources.length)) {
           if (emitted.has(n)) continue;
           emitted.add(n);
-          yield { type: 'citation', citation: citationOf(plan.sources[n - 1]) };
+          yield { type: 'citation', citation: supportedCitation(text, n, plan.sources) };
         }
       }
     } catch (error) {
       if (!(error instanceof LlmUnavailableError)) throw error;
       if (text.trim().length === 0) {
-        yield* replay(this.extractive(question, plan.sources, NOTICE_LLM_DOWN));
+        yield* replay(this.extractive(question, plan.sources, NOTICE_LLM_DOWN, result));
         return;
       }
       yield { type: 'done', answer: { ...llmAnswer(text, plan.sources), notice: NOTICE_LLM_STOPPED } };
       return;
     }
-    const answer = llmAnswer(text, plan.sources);
+    const answer = { ...llmAnswer(text, plan.sources), evidence: plan.evidence };
     // The empty-answer fallback says something the stream has not: send it as a token so the text matches.
     if (text.trim().length === 0) yield { type: 'token', text: answer.answer };
     yield { type: 'done', answer };
@@ -112,18 +118,26 @@ export class AnswerComposer {
   private plan(question: string, history: readonly ChatMessage[], result: AnswerSourcesInput): Plan {
     const sources = buildSources(result, { maxTokens: this.options.sourceTokens ?? DEFAULT_SOURCE_TOKENS, counter: this.counter });
     if (sources.length === 0) return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false } };
-    if (!this.llm) return { kind: 'ready', answer: this.extractive(question, sources, NOTICE_NO_LLM) };
+    // Too little of the question in the best source: say so, with or without an LLM (the same everywhere).
+    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result);
+    if (isTooWeak(evidence, this.options.abstainBelow)) {
+      const notice = this.llm ? undefined : NOTICE_NO_LLM;
+      return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false, evidence, ...(notice ? { notice } : {}) } };
+    }
+    if (!this.llm) return { kind: 'ready', answer: this.extractive(question, sources, NOTICE_NO_LLM, result) };
     const maxMessages = this.options.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
     const recent = history.filter((message) => message.role !== 'system').slice(-maxMessages);
     const messages = answerMessages(question, recent, sources);
     // History turns go oldest first until they fit beside the instructions, the sources and the question.
     const required = countChatTokens([messages[0], messages[messages.length - 1]], this.counter);
     const historyTokens = this.options.historyTokens ?? DEFAULT_HISTORY_TOKENS;
-    return { kind: 'llm', llm: this.llm, sources, messages: fitMessages(messages, required + historyTokens, this.counter) };
+    return { kind: 'llm', llm: this.llm, sources, messages: fitMessages(messages, required + historyTokens, this.counter), evidence };
   }
 
-  private extractive(question: string, sources: readonly AnswerSource[], notice: string): Answer {
-    return extractiveAnswer(question, sources, notice) ?? { answer: NO_ANSWER_TEXT, citations: [], llm: false, notice };
+  private extractive(question: string, sources: readonly AnswerSource[], notice: string, result: AnswerSourcesInput): Answer {
+    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result);
+    const { answer } = extractiveAnswer(question, sources, notice, { termWeights: result.termWeights, evidence });
+    return { ...(answer ?? { answer: NO_ANSWER_TEXT, citations: [], llm: false, notice }), evidence };
   }
 
   private completionOptions(options: AnswerOptions) {
@@ -138,7 +152,9 @@ export class AnswerComposer {
 
 function llmAnswer(text: string, sources: readonly AnswerSource[]): Answer {
   const answer = text.trim().length > 0 ? text.trim() : NO_ANSWER_TEXT;
-  const citations: Citation[] = citedNumbers(answer, sources.length).map((n) => citationOf(sources[n - 1]));
+  // The model abstained (the prompt tells it how): no source supports a refusal.
+  if (answer.includes(NO_ANSWER_TEXT)) return { answer, citations: [], llm: true };
+  const citations: Citation[] = citedNumbers(answer, sources.length).map((n) => supportedCitation(answer, n, sources));
   return { answer, citations, llm: true };
 }
 

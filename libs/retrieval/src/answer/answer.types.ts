@@ -1,3 +1,5 @@
+import type { Evidence } from './evidence';
+import type { TermWeights } from './sentence-scorer';
 import type { Passage } from '../parent-expansion';
 import type { RetrievedHit } from '../retrieval.pipeline';
 
@@ -14,6 +16,10 @@ export interface Citation {
   sectionTitle: string;
   /** 1-based. */
   page: number;
+  /** The sentence of the context the marker quotes or rests on. */
+  quote?: string;
+  /** Where `quote` sits in the context's text: character offsets, end exclusive. */
+  span?: { start: number; end: number };
 }
 
 export interface Answer {
@@ -24,6 +30,8 @@ export interface Answer {
   llm: boolean;
   /** Why the answer is extractive (no LLM configured, LLM unreachable), for the UI to show. */
   notice?: string;
+  /** How strongly the sources bore on the question (what abstention decided on); absent when there were none. */
+  evidence?: Evidence;
 }
 
 export type AnswerEvent = { type: 'token'; text: string } | { type: 'citation'; citation: Citation } | { type: 'done'; answer: Answer };
@@ -32,6 +40,8 @@ export type AnswerEvent = { type: 'token'; text: string } | { type: 'citation'; 
 export interface AnswerSourcesInput {
   hits: readonly RetrievedHit[];
   passages: readonly Passage[];
+  /** Corpus idf per stemmed question term, for weighing sentences and evidence. */
+  termWeights?: TermWeights;
 }
 
 export const NOTICE_NO_LLM = 'No LLM is configured, so this answer is made of sentences quoted from the sources.';

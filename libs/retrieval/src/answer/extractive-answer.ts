@@ -1,80 +1,116 @@
-import { splitSentences, stemmedQuestionTerms } from '@lectern/text';
 import type { PassageContext } from '../parent-expansion';
 import { citationOf, type AnswerSource } from './answer-sources';
 import type { Answer, Citation } from './answer.types';
+import { evidenceOf, type Evidence } from './evidence';
+import {
+  asksAboutCitations,
+  isQuotable,
+  questionType,
+  scoreSentence,
+  sentencesWithSpans,
+  weightedQuestionTerms,
+  type TermWeights,
+} from './sentence-scorer';
 
-export const MIN_EXTRACTED_SENTENCES = 2;
-export const MAX_EXTRACTED_SENTENCES = 4;
-/** A sentence this much weaker than the best adds noise, not support, unless it is needed to reach the minimum. */
-const RELATIVE_CUTOFF = 0.5;
-const MIN_SENTENCE_WORDS = 4;
-const MAX_SENTENCE_CHARS = 600;
-/** The section number of a paper's references (DESIGN.md). */
-const REFERENCES_SECTION_NUMBER = 'ref';
+/** About three short sentences: what a reader takes in at a glance (issue 19). */
+export const DEFAULT_ANSWER_WORDS = 60;
+export const MAX_EXTRACTED_SENTENCES = 3;
+/** A sentence this much weaker than the best adds noise, not support. */
+const RELATIVE_CUTOFF = 0.7;
+/** Rank prior: the retrieval order (which saw vectors, BM25 over whole contexts) breaks near-ties between sentences. */
+const RANK_PRIOR = 0.08;
 
-/**
- * Share of the question's distinct terms the sources must contain somewhere. Below it the sources are about
- * something else ("the boiling point of zebra marmalade" matches only "point"), and the answer says so.
- */
-export const MIN_QUESTION_COVERAGE = 0.5;
+export interface ExtractiveOptions {
+  /** Corpus idf per stemmed question term (see RetrievalResult.termWeights); without it every term weighs 1. */
+  termWeights?: TermWeights;
+  maxWords?: number;
+  /** Evidence measured over everything retrieved (the composer's); else over `sources`. */
+  evidence?: Evidence;
+}
 
 interface Candidate {
   text: string;
+  span: { start: number; end: number };
   source: AnswerSource;
   context: PassageContext;
-  /** Source rank, then reading position: the tie-break and the order sentences are read in. */
+  /** Source rank, then reading position: the tie-break. */
   order: number;
-  terms: Set<string>;
+  words: number;
   score: number;
 }
 
+/** The extractive answer, or null (nothing quotable matches), with the evidence strength it was judged on. */
+export interface ExtractiveResult {
+  answer: Answer | null;
+  evidence: Evidence;
+}
+
 /**
- * The answer without an LLM: the 2–4 sentences of the sources that share the most (idf-weighted) question terms,
- * best first, each followed by the `[n]` of its own context. Null when no sentence shares a term with the question,
- * or the sources together hold less than MIN_QUESTION_COVERAGE of its terms.
+ * The answer without an LLM: the sentence of the sources that best answers the question — scored by the question's
+ * idf-weighted terms it holds, its shape against the question type, its section's title — then up to two more
+ * nearly as good, within about DEFAULT_ANSWER_WORDS words, each followed by the `[n]` of its own context. Keyword
+ * lines, reference entries, captions, number soup, tables and the paper's title are never quoted.
  */
-export function extractiveAnswer(question: string, sources: readonly AnswerSource[], notice: string): Answer | null {
-  const wanted = new Set(stemmedQuestionTerms(question));
-  if (wanted.size === 0) return null;
+export function extractiveAnswer(
+  question: string,
+  sources: readonly AnswerSource[],
+  notice: string,
+  options: ExtractiveOptions = {},
+): ExtractiveResult {
+  const terms = weightedQuestionTerms(question, options.termWeights);
+  const evidence = options.evidence ?? evidenceOf(terms, sources);
+  if (terms.size === 0) return { answer: null, evidence };
+  const type = questionType(question);
+  const citationsAsked = asksAboutCitations(question);
   const candidates: Candidate[] = [];
-  for (const source of sources) {
+  sources.forEach((source, rank) => {
     for (const context of source.contexts) {
-      // Bibliography entries share every keyword of their topic but answer nothing; tables and formulas read badly.
-      if (context.kind !== 'text' || context.section.number === REFERENCES_SECTION_NUMBER) continue;
-      for (const sentence of splitSentences(context.text)) {
-        if (sentence.length > MAX_SENTENCE_CHARS || sentence.split(/\s+/).length < MIN_SENTENCE_WORDS) continue;
-        const terms = new Set(stemmedQuestionTerms(sentence).filter((term) => wanted.has(term)));
-        candidates.push({ text: sentence, source, context, order: candidates.length, terms, score: 0 });
+      const setting = { kind: context.kind, section: context.section, articleTitle: source.article.title };
+      for (const sentence of sentencesWithSpans(context.text)) {
+        if (!isQuotable(sentence.text, setting, citationsAsked)) continue;
+        const scored = scoreSentence(sentence.text, setting, terms, type);
+        if (scored.coverage === 0) continue;
+        candidates.push({
+          text: sentence.text,
+          span: { start: sentence.start, end: sentence.end },
+          source,
+          context,
+          order: candidates.length,
+          words: sentence.text.split(/\s+/).length,
+          score: scored.score + RANK_PRIOR / (1 + rank),
+        });
       }
     }
-  }
-  // Rare question terms decide: a sentence with "crenarchaeota" beats five with "marine".
-  const documentFrequency = new Map<string, number>();
-  for (const candidate of candidates)
-    for (const term of candidate.terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  for (const candidate of candidates) {
-    for (const term of candidate.terms) candidate.score += Math.log(1 + candidates.length / documentFrequency.get(term)!);
-  }
-  if (documentFrequency.size < wanted.size * MIN_QUESTION_COVERAGE) return null;
-  const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || a.order - b.order);
-  if (ranked.length === 0) return null;
-  const chosen = ranked
-    .slice(0, MAX_EXTRACTED_SENTENCES)
-    .filter((candidate, i) => i < MIN_EXTRACTED_SENTENCES || candidate.score >= ranked[0].score * RELATIVE_CUTOFF);
-
-  // Citations number the cited contexts in order of first use, so each sentence points at its own page.
-  const citations: Citation[] = [];
-  const numberOf = new Map<string, number>();
-  const parts = chosen.map((candidate) => {
-    let n = numberOf.get(candidate.context.id);
-    if (n === undefined) {
-      n = citations.length + 1;
-      numberOf.set(candidate.context.id, n);
-      citations.push(citationOf(candidate.source, candidate.context, n));
-    }
-    return `${withoutCitationBrackets(candidate.text)} [${n}]`;
   });
-  return { answer: parts.join(' '), citations, llm: false, notice };
+  if (candidates.length === 0) return { answer: null, evidence };
+  const ranked = [...candidates].sort((a, b) => b.score - a.score || a.order - b.order);
+  const maxWords = options.maxWords ?? DEFAULT_ANSWER_WORDS;
+  const chosen = [ranked[0]];
+  let words = ranked[0].words;
+  for (const candidate of ranked.slice(1)) {
+    if (chosen.length >= MAX_EXTRACTED_SENTENCES || candidate.score < ranked[0].score * RELATIVE_CUTOFF) break;
+    if (words + candidate.words > maxWords) continue;
+    if (chosen.some((c) => c.text === candidate.text)) continue;
+    chosen.push(candidate);
+    words += candidate.words;
+  }
+
+  // Citations number the cited contexts in order of first use, so each sentence points at its own page and span.
+  const citations: Citation[] = [];
+  const parts = chosen.map((candidate) => {
+    const n = citations.length + 1;
+    citations.push({ ...citationOf(candidate.source, candidate.context, n), quote: candidate.text, span: candidate.span });
+    return withMarker(withoutCitationBrackets(candidate.text), n);
+  });
+  return { answer: { answer: parts.join(' '), citations, llm: false, notice }, evidence };
+}
+
+/** "It rose by 5%." → "It rose by 5% [2]." — the marker inside the sentence, before its final stop. */
+export function withMarker(sentence: string, n: number): string {
+  const trimmed = sentence.trim();
+  const end = /[.!?]+["'”’)]*$/.exec(trimmed);
+  if (!end) return `${trimmed} [${n}].`;
+  return `${trimmed.slice(0, end.index).trimEnd()} [${n}]${trimmed.slice(end.index)}`;
 }
 
 /**

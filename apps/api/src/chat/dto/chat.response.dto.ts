@@ -21,10 +21,25 @@ export class ChatSourceDto {
   page!: number;
 }
 
+/** Where a quoted sentence sits in its context's text. */
+export class CitationSpanDto {
+  @ApiProperty({ type: Number, description: 'Character offset of the sentence in the context text.' })
+  start!: number;
+
+  @ApiProperty({ type: Number, description: 'Character offset just past the sentence (exclusive).' })
+  end!: number;
+}
+
 /** A source the answer cites: the source plus the `[n]` marker that cites it. */
 export class ChatCitationDto extends ChatSourceDto {
   @ApiProperty({ type: Number, description: 'The `[n]` marker in the answer.', example: 1 })
   n!: number;
+
+  @ApiPropertyOptional({ type: String, description: 'The sentence of the context the marker quotes or rests on.' })
+  quote?: string;
+
+  @ApiPropertyOptional({ type: CitationSpanDto, description: "Where `quote` sits in the context's text." })
+  span?: CitationSpanDto;
 }
 
 export class ChatRetrievalSummaryDto {

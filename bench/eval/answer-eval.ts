@@ -1,0 +1,163 @@
+import type { CorpusDb } from '@lectern/corpus';
+import type { Embedder } from '@lectern/embeddings';
+import type { LlmClient } from '@lectern/llm';
+import {
+  ABSTAIN_BELOW_COVERAGE,
+  AnswerComposer,
+  NO_ANSWER_TEXT,
+  RetrievalPipeline,
+  SearchService,
+  type Answer,
+  type SearchMode,
+} from '@lectern/retrieval';
+import { containsPhrase, normaliseText } from './gold-matcher';
+import type { EvalDocument, EvalQuestion } from './eval.types';
+
+/** The dev construction (issue 19): every other COVID-QA article is ingested; the rest are asked about but absent. */
+export interface AnswerDevSet {
+  ingested: EvalDocument[];
+  /** Questions about ingested articles. */
+  answerable: EvalQuestion[];
+  /** Questions about the articles left out: the right answer is "the sources don't say". */
+  unanswerable: EvalQuestion[];
+}
+
+/** Articles in key order, alternately in and out: both halves span the file's topics alike. */
+export function splitDevSet(documents: readonly EvalDocument[], questions: readonly EvalQuestion[]): AnswerDevSet {
+  const sorted = [...documents].sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }));
+  const inKeys = new Set(sorted.filter((_, i) => i % 2 === 0).map((d) => d.key));
+  return {
+    ingested: sorted.filter((d) => inKeys.has(d.key)),
+    answerable: questions.filter((q) => inKeys.has(q.documentKey)),
+    unanswerable: questions.filter((q) => !inKeys.has(q.documentKey)),
+  };
+}
+
+export interface AnswerOutcome {
+  answerable: boolean;
+  /** The composer's evidence coverage (0..1), what abstention decides on. */
+  coverage: number;
+  /** With abstention off: the answer text holds a gold answer. */
+  goldInAnswer: boolean;
+  words: number;
+  citations: number;
+  /** Citations whose quoted sentence holds a gold answer. */
+  citationsWithGold: number;
+  /** The composer said "the sources don't say" on its own (LLM refusal, nothing quotable). */
+  refusedAnyway: boolean;
+}
+
+export interface AnswerRow {
+  mode: 'extractive' | 'llm';
+  threshold: number;
+  answerable: number;
+  unanswerable: number;
+  goldInAnswer: number;
+  meanWords: number;
+  citationPrecision: number;
+  abstainUnanswerable: number;
+  wrongfulRefusals: number;
+  msPerQuestion: number;
+}
+
+export interface AnswerEvalDeps {
+  corpus: CorpusDb;
+  embedder: Embedder;
+  searchMode: SearchMode;
+  llm: LlmClient | null;
+}
+
+/**
+ * Asks every dev question through the same retrieval and composer as `POST /chat` and `lectern ask` (their default
+ * settings: the embedder's search mode, k 80, no expansion), with abstention off so every question's evidence is
+ * recorded; abstention at a threshold is then applied to the recorded outcomes.
+ */
+export async function runAnswers(
+  deps: AnswerEvalDeps,
+  dev: AnswerDevSet,
+  mode: 'extractive' | 'llm',
+): Promise<{ outcomes: AnswerOutcome[]; ms: number }> {
+  const search = new SearchService(deps.corpus, deps.embedder);
+  const pipeline = new RetrievalPipeline({ search, corpus: deps.corpus, llm: mode === 'llm' ? deps.llm : null });
+  const composer = new AnswerComposer(mode === 'llm' ? deps.llm : null, { abstainBelow: 0 });
+  const outcomes: AnswerOutcome[] = [];
+  const started = process.hrtime.bigint();
+  const all = [...dev.answerable.map((q) => ({ q, answerable: true })), ...dev.unanswerable.map((q) => ({ q, answerable: false }))];
+  for (const { q, answerable } of all) {
+    const result = await pipeline.retrieve(q.question, { mode: deps.searchMode });
+    const answer = await composer.answer(q.question, [], result);
+    outcomes.push(score(answer, q, answerable));
+  }
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { outcomes, ms: all.length ? ms / all.length : 0 };
+}
+
+function score(answer: Answer, question: EvalQuestion, answerable: boolean): AnswerOutcome {
+  const gold = question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
+  const holds = (text: string) => gold.some((g) => containsPhrase(normaliseText(text), g));
+  const refused = answer.answer.includes(NO_ANSWER_TEXT);
+  const text = answer.answer.replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '');
+  return {
+    answerable,
+    coverage: answer.evidence?.coverage ?? 0,
+    goldInAnswer: !refused && holds(text),
+    words: refused ? 0 : text.split(/\s+/).filter((w) => w.length > 0).length,
+    citations: answer.citations.length,
+    citationsWithGold: answer.citations.filter((c) => c.quote !== undefined && holds(c.quote)).length,
+    refusedAnyway: refused,
+  };
+}
+
+/** The table row for abstention at `threshold` over recorded outcomes. */
+export function rowAt(mode: 'extractive' | 'llm', threshold: number, outcomes: readonly AnswerOutcome[], ms: number): AnswerRow {
+  const abstains = (o: AnswerOutcome) => o.refusedAnyway || o.coverage < threshold;
+  const answerable = outcomes.filter((o) => o.answerable);
+  const unanswerable = outcomes.filter((o) => !o.answerable);
+  const answered = answerable.filter((o) => !abstains(o));
+  const share = (n: number, of: number) => (of > 0 ? n / of : 0);
+  const citations = answered.reduce((s, o) => s + o.citations, 0);
+  return {
+    mode,
+    threshold,
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
+    goldInAnswer: share(answered.filter((o) => o.goldInAnswer).length, answerable.length),
+    meanWords: share(
+      answered.reduce((s, o) => s + o.words, 0),
+      answered.length,
+    ),
+    citationPrecision: share(
+      answered.reduce((s, o) => s + o.citationsWithGold, 0),
+      citations,
+    ),
+    abstainUnanswerable: share(unanswerable.filter(abstains).length, unanswerable.length),
+    wrongfulRefusals: share(answerable.filter(abstains).length, answerable.length),
+    msPerQuestion: ms,
+  };
+}
+
+export const SWEEP = [0, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
+
+/** The highest threshold whose wrongful refusals stay at or under `maxRefusals` (issue 19: 5%). */
+export function calibrate(outcomes: readonly AnswerOutcome[], maxRefusals = 0.05): number {
+  let best = 0;
+  for (let t = 0; t <= 1.0001; t += 0.01) {
+    const row = rowAt('extractive', t, outcomes, 0);
+    if (row.wrongfulRefusals <= maxRefusals) best = Math.round(t * 100) / 100;
+  }
+  return best;
+}
+
+export function answerTable(rows: readonly AnswerRow[]): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const lines = [
+    '| mode | abstain below | answerable | unanswerable | gold in answer | mean words | cited sentence holds gold | abstained on unanswerable | wrongful refusals | ms/question |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.mode} | ${r.threshold.toFixed(2)}${r.threshold === ABSTAIN_BELOW_COVERAGE ? ' (default)' : ''} | ${r.answerable} | ${r.unanswerable} | ${pct(r.goldInAnswer)} | ${r.meanWords.toFixed(1)} | ${pct(r.citationPrecision)} | ${pct(r.abstainUnanswerable)} | ${pct(r.wrongfulRefusals)} | ${r.msPerQuestion.toFixed(0)} |`,
+    );
+  }
+  return lines.join('\n');
+}

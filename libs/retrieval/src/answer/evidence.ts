@@ -1,0 +1,48 @@
+import type { AnswerSource } from './answer-sources';
+import type { AnswerSourcesInput } from './answer.types';
+import { stemSet, weightedCoverage } from './sentence-scorer';
+
+/**
+ * How strongly the sources bear on the question: the idf-weighted share of the question's terms held by the best
+ * single context (with its section title). A question about a paper that is not in the project shares its common
+ * words with many contexts, but its rare ones — the disease, the method, the place — with none.
+ */
+export interface Evidence {
+  /** 0..1; 0 when there is no source or the question has no content word. */
+  coverage: number;
+  /** The context that holds it, when any. */
+  contextId: string | null;
+}
+
+/**
+ * Below this coverage the answer is "the sources don't say". Chosen on the COVID-QA dev construction (half the
+ * articles ingested, the other half's questions asked as unanswerable; `npm run eval`, bench/RESULTS.md): the
+ * highest threshold whose wrongful refusals on answerable questions stay at or under 5%.
+ */
+export const ABSTAIN_BELOW_COVERAGE = 0.6;
+
+type EvidenceContext = { id: string; text: string; section: { title: string } };
+
+/** Over every context retrieved (passages and hits), whether or not the prompt's token budget takes it. */
+export function evidenceOf(terms: ReadonlyMap<string, number>, input: AnswerSourcesInput | readonly AnswerSource[]): Evidence {
+  let best: Evidence = { coverage: 0, contextId: null };
+  if (terms.size === 0) return best;
+  const contexts: EvidenceContext[] = Array.isArray(input)
+    ? (input as readonly AnswerSource[]).flatMap((source) => source.contexts)
+    : [
+        ...(input as AnswerSourcesInput).passages.flatMap((passage) => passage.contexts),
+        ...(input as AnswerSourcesInput).hits.map((hit) => ({ id: hit.contextId, text: hit.text, section: hit.section })),
+      ];
+  const seen = new Set<string>();
+  for (const context of contexts) {
+    if (seen.has(context.id)) continue;
+    seen.add(context.id);
+    const coverage = weightedCoverage(terms, stemSet(`${context.section.title}\n${context.text}`));
+    if (coverage > best.coverage) best = { coverage, contextId: context.id };
+  }
+  return best;
+}
+
+export function isTooWeak(evidence: Evidence, threshold = ABSTAIN_BELOW_COVERAGE): boolean {
+  return evidence.coverage < threshold;
+}

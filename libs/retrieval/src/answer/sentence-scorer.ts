@@ -1,0 +1,230 @@
+import { porterStem, splitSentences, stemmedQuestionTerms } from '@lectern/text';
+
+/** The section number of a paper's references (DESIGN.md). */
+export const REFERENCES_SECTION_NUMBER = 'ref';
+
+/** What the question asks for, from its first words: a number, a time, a reason, or a thing/description. */
+export type QuestionType = 'count' | 'time' | 'reason' | 'place' | 'person' | 'thing';
+
+/** Corpus-wide inverse document frequency per stemmed question term; missing terms weigh as the rarest seen. */
+export type TermWeights = ReadonlyMap<string, number>;
+
+/** A sentence of a context, with where it sits in the context's text. */
+export interface SentenceSpan {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface SentenceScore {
+  /** 0..1: the idf-weighted share of the question's terms the sentence holds. */
+  coverage: number;
+  /** The coverage plus what the sentence's shape and section add or take away; ≤ 0 means never quote it. */
+  score: number;
+}
+
+/** What a scored sentence sits in: its context's kind and section, and the paper's title. */
+export interface SentenceSetting {
+  kind: string;
+  section: { number: string; title: string };
+  articleTitle: string;
+}
+
+const QUESTION_START: Array<[RegExp, QuestionType]> = [
+  [
+    /^\s*(how\s+(many|much|long|often|large|big|high|old)|what\s+(is|was|are|were)\s+the\s+(number|percentage|proportion|rate|size|ratio|amount|mean|median|average|dose|duration)|what\s+(number|percentage|proportion|fraction))\b/i,
+    'count',
+  ],
+  [/^\s*(when|in\s+what\s+year|what\s+year|what\s+(time|date))\b/i, 'time'],
+  [/^\s*(why|for\s+what\s+reason|what\s+(causes|caused))\b/i, 'reason'],
+  [/^\s*(where|in\s+which\s+(country|city|region))\b/i, 'place'],
+  [/^\s*(who|by\s+whom)\b/i, 'person'],
+];
+
+export function questionType(question: string): QuestionType {
+  for (const [pattern, type] of QUESTION_START) if (pattern.test(question)) return type;
+  return 'thing';
+}
+
+/** Whether the question asks about the literature itself: then reference entries may be the answer. */
+export function asksAboutCitations(question: string): boolean {
+  return /\b(cite[sd]?|citations?|references?|bibliograph\w*|reference\s+list)\b/i.test(question);
+}
+
+const ANSWER_SHAPE: Record<QuestionType, RegExp | null> = {
+  count: /\d/,
+  time: /\b(1[6-9]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|days?|weeks?|months?|years?|hours?)\b/i,
+  reason: /\b(because|due to|since|caused by|owing to|as a result|therefore|thus|leads? to|result(s|ed)? (in|from))\b/i,
+  place: /\b(in|at|from)\s+[A-Z][a-z]+/,
+  person: /\b[A-Z][a-z]+\s+(et al\.|and [A-Z][a-z]+)|\b[A-Z]\.\s?[A-Z][a-z]+/,
+  thing: null,
+};
+
+/** Lines that only list words: "Key words: …", "Keywords —", "Index Terms". */
+const KEYWORD_LINE = /^\s*(key\s*-?\s*words?|index\s+terms|subject\s+terms|abbreviations?)\b\s*[:.—–-]?/i;
+/** A caption's start: "Fig. 3", "Figure 2:", "Table 1." */
+const CAPTION_START = /^\s*(fig\.?|figure|table|tab\.|supplementary\s+(figure|table))\s*[A-Z]?\d+/i;
+/** Front and back matter that never answers a question about the work. */
+const NEVER_SECTIONS =
+  /^(references?|bibliography|literature\s+cited|acknowledge?ments?|funding|conflicts?\s+of\s+interest|competing\s+interests?|author\s+contributions?|declaration|data\s+availability|keywords?|abbreviations?)\b/i;
+/** Sections whose sentences set the scene rather than report: kept, but a finding elsewhere wins a tie. */
+const BACKGROUND_SECTIONS = /^(introduction|background|related\s+work|literature\s+review)\b/i;
+
+const REFERENCE_MARKS = [
+  /\bet al\.?/i,
+  /\(\s*(19|20)\d\d[a-z]?\s*\)|\b(19|20)\d\d[a-z]?[;.,]/,
+  /\bdoi\b|https?:\/\//i,
+  /\b\d+\s*\(\d+\)\s*[:,]\s*\d+|\b\d+\s*:\s*\d+\s*[-–]\s*\d+/,
+  /\bpp?\.\s*\d+|\bvol\.\s*\d+/i,
+  /\b(j\.|journal|proc\.|proceedings|conference|press|rev\.|lett\.|arxiv)\b/i,
+  /^\s*\[?\d{1,3}[\].]\s+[A-Z]/,
+  /^\s*[A-Z][a-z]+,?\s+(?:[A-Z]\.\s*){1,3}[,;]/,
+];
+
+/** A sentence that reads as a bibliography entry: several marks of one (authors, year, volume:pages, journal, DOI). */
+export function looksLikeReference(sentence: string): boolean {
+  let marks = 0;
+  for (const mark of REFERENCE_MARKS) if (mark.test(sentence)) marks += 1;
+  return marks >= 3;
+}
+
+/** A sentence that is mostly numbers and symbols: a table row, an axis, a caption's figures. */
+export function isNumberSoup(sentence: string): boolean {
+  const tokens = sentence.split(/\s+/).filter((t) => t.length > 0);
+  if (tokens.length === 0) return true;
+  const words = tokens.filter((t) => /\p{L}{3,}/u.test(t)).length;
+  const numbers = tokens.filter((t) => /^[^\p{L}]*\d[^\p{L}]*$/u.test(t)).length;
+  return numbers / tokens.length > 0.3 || words / tokens.length < 0.5;
+}
+
+const MIN_SENTENCE_WORDS = 5;
+const MAX_SENTENCE_WORDS = 90;
+
+/** Whether a sentence can be quoted as an answer at all, whatever it shares with the question. */
+export function isQuotable(sentence: string, setting: SentenceSetting, citationsAsked: boolean): boolean {
+  if (setting.kind !== 'text') return false;
+  const words = sentence.split(/\s+/).length;
+  if (words < MIN_SENTENCE_WORDS || words > MAX_SENTENCE_WORDS) return false;
+  if (KEYWORD_LINE.test(sentence) || CAPTION_START.test(sentence) || isNumberSoup(sentence)) return false;
+  if (!citationsAsked) {
+    if (setting.section.number === REFERENCES_SECTION_NUMBER || looksLikeReference(sentence)) return false;
+  }
+  if (
+    NEVER_SECTIONS.test(setting.section.title.trim()) &&
+    !(citationsAsked && /^(references?|bibliography)/i.test(setting.section.title.trim()))
+  )
+    return false;
+  if (sameWords(sentence, setting.articleTitle)) return false;
+  // A question in the text ("But what drives X?") asks; it does not answer.
+  if (/\?\s*$/.test(sentence)) return false;
+  return true;
+}
+
+/**
+ * The question's stemmed terms with their weight: the corpus's idf when known, else 1. Terms the corpus never holds
+ * weigh as much as the rarest known one: a question's word that no paper uses is exactly what it would need.
+ */
+export function weightedQuestionTerms(question: string, weights?: TermWeights): Map<string, number> {
+  const terms = [...new Set(stemmedQuestionTerms(question))];
+  const known = terms.map((t) => weights?.get(t)).filter((w): w is number => w !== undefined && Number.isFinite(w));
+  const rarest = known.length > 0 ? Math.max(...known) : 1;
+  return new Map(terms.map((t) => [t, weights ? (weights.get(t) ?? rarest) : 1]));
+}
+
+/** idf-weighted share (0..1) of the question's terms among `terms`. */
+export function weightedCoverage(question: ReadonlyMap<string, number>, terms: ReadonlySet<string>): number {
+  let total = 0;
+  let found = 0;
+  for (const [term, weight] of question) {
+    total += weight;
+    if (terms.has(term)) found += weight;
+  }
+  return total > 0 ? found / total : 0;
+}
+
+export function stemSet(text: string): Set<string> {
+  return new Set(stemmedQuestionTerms(text));
+}
+
+/**
+ * Scores one quotable sentence for a question: the weighted coverage of the question's terms, a bonus when the
+ * sentence has the shape of the answer asked for (a number for "how many", a year for "when", "because" for "why"),
+ * a bonus when its section's title names what is asked ("Assessment of X" for "how was X assessed"), a small
+ * penalty in background sections.
+ */
+export function scoreSentence(
+  sentence: string,
+  setting: SentenceSetting,
+  question: ReadonlyMap<string, number>,
+  type: QuestionType,
+): SentenceScore {
+  const coverage = weightedCoverage(question, stemSet(sentence));
+  if (coverage === 0) return { coverage, score: 0 };
+  let score = coverage;
+  const shape = ANSWER_SHAPE[type];
+  if (shape && shape.test(sentence)) score += 0.15;
+  score += 0.35 * titleCoverage(setting.section.title, question);
+  if (BACKGROUND_SECTIONS.test(setting.section.title.trim())) score -= 0.05;
+  return { coverage, score };
+}
+
+/** Weighted share of the question's terms that a section title names; 0 for one shared word of a long question. */
+export function titleCoverage(title: string, question: ReadonlyMap<string, number>): number {
+  if (title.trim().length === 0) return 0;
+  const terms = stemSet(title);
+  let shared = 0;
+  for (const term of question.keys()) if (terms.has(term)) shared += 1;
+  if (shared < Math.min(2, question.size)) return 0;
+  return weightedCoverage(question, terms);
+}
+
+/**
+ * The sentences of a context's text with their character spans. Line breaks inside a paragraph are spaces (PDF
+ * lines wrap mid-sentence); a blank line, a keyword line or a caption starts a block of its own, so "Key words: …"
+ * never runs into the sentence after it.
+ */
+export function sentencesWithSpans(text: string): SentenceSpan[] {
+  const flat = text.replace(/[\r\n]/g, ' ');
+  const blocks: Array<{ start: number; end: number }> = [];
+  let blockStart = 0;
+  let offset = 0;
+  let previousWasList = false;
+  for (const line of text.split('\n')) {
+    const startsBlock = line.trim() === '' || KEYWORD_LINE.test(line) || CAPTION_START.test(line) || previousWasList;
+    if (startsBlock && offset > blockStart) {
+      blocks.push({ start: blockStart, end: offset });
+      blockStart = offset;
+    }
+    previousWasList = KEYWORD_LINE.test(line);
+    offset += line.length + 1;
+  }
+  blocks.push({ start: blockStart, end: text.length });
+  const spans: SentenceSpan[] = [];
+  for (const block of blocks) {
+    const piece = flat.slice(block.start, block.end);
+    let cursor = 0;
+    for (const sentence of splitSentences(piece)) {
+      const at = piece.indexOf(sentence, cursor);
+      if (at < 0) continue;
+      spans.push({ text: sentence.replace(/\s+/g, ' '), start: block.start + at, end: block.start + at + sentence.length });
+      cursor = at + sentence.length;
+    }
+  }
+  return spans;
+}
+
+function sameWords(a: string, b: string): boolean {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const x = norm(a);
+  const y = norm(b);
+  return y.length > 0 && (x === y || (x.length > 20 && y.includes(x)));
+}
+
+/** Stems as the question scorer makes them, for words given one by one (the corpus counts words, not stems). */
+export function stemOf(word: string): string {
+  return porterStem(word.toLowerCase());
+}
