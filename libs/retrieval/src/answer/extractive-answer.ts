@@ -66,10 +66,13 @@ export function extractiveAnswer(
   sources.forEach((source, rank) => {
     for (const context of source.contexts) {
       const setting = { kind: context.kind, section: context.section, articleTitle: source.article.title };
+      let previous = '';
       for (const sentence of sentencesWithSpans(context.text)) {
+        const before = previous;
+        previous = sentence.text;
         if (!isQuotable(sentence.text, setting, citationsAsked)) continue;
-        const scored = scoreSentence(sentence.text, setting, terms, type);
-        if (scored.coverage === 0) continue;
+        const scored = scoreSentence(sentence.text, setting, terms, type, question, before);
+        if (scored.score <= 0) continue;
         candidates.push({
           text: sentence.text,
           span: { start: sentence.start, end: sentence.end },

@@ -157,15 +157,46 @@ export function scoreSentence(
   setting: SentenceSetting,
   question: ReadonlyMap<string, number>,
   type: QuestionType,
+  rawQuestion = '',
+  previous = '',
 ): SentenceScore {
-  const coverage = weightedCoverage(question, stemSet(sentence));
-  if (coverage === 0) return { coverage, score: 0 };
-  let score = coverage;
+  const own = withSynonyms(stemSet(sentence));
+  // "Its principal exports are …" is about what the sentence before named: a pronoun carries its terms over.
+  if (previous && PRONOUN_START.test(sentence)) for (const term of stemSet(previous)) own.add(term);
+  const coverage = weightedCoverage(question, own);
+  // Under a heading that names the question, the heading's words count as the sentence's own: "Assessment of X"
+  // answers "how was X assessed?" in sentences that need not repeat X.
+  const titled =
+    titleCoverage(setting.section.title, question) > 0 ? weightedCoverage(question, new Set([...own, ...withSynonyms(stemSet(setting.section.title))])) : coverage;
+  if (titled === 0) return { coverage, score: 0 };
+  let score = titled + 0.1 * coverage;
   const shape = ANSWER_SHAPE[type];
   if (shape && shape.test(sentence)) score += 0.15;
-  score += 0.35 * titleCoverage(setting.section.title, question);
+  if (type === 'thing' && LIST_QUESTION.test(rawQuestion) && ENUMERATION.test(sentence)) score += 0.2;
   if (BACKGROUND_SECTIONS.test(setting.section.title.trim())) score -= 0.05;
   return { coverage, score };
+}
+
+const PRONOUN_START = /^(it|its|they|their|these|this|those|such|he|she|his|her)\b/i;
+
+/** "What are the main …", "Which … were": the answer is a list. */
+const LIST_QUESTION = /^\s*(what|which)\s+(are|were|\w+\s+(are|were))\b|\b(list|name)\s+the\b/i;
+/** "cocoa, gold and crude oil": three or more items, or two joined by "and"/"or" after a comma-free list verb. */
+const ENUMERATION = /\b[\p{L}-]+(\s[\p{L}-]+)?,\s[\p{L}-]+(\s[\p{L}-]+)?,?\s(and|or)\s[\p{L}-]+|\b(are|were|include|includes|included|including|namely)\s[^.]{0,60}\s(and|or)\s/u;
+
+/** Words a paper uses for what a question calls "main", and so on: each stem also counts as the others of its group. */
+const SYNONYM_GROUPS = [
+  ['main', 'princip', 'major', 'primari', 'chief', 'predomin'],
+  ['caus', 'reason', 'driver'],
+  ['measur', 'assess', 'quantifi', 'evalu'],
+].map((group) => new Set(group));
+
+function withSynonyms(stems: Set<string>): Set<string> {
+  const out = new Set(stems);
+  for (const group of SYNONYM_GROUPS) {
+    if ([...group].some((stem) => stems.has(stem))) for (const stem of group) out.add(stem);
+  }
+  return out;
 }
 
 /** Weighted share of the question's terms that a section title names; 0 for one shared word of a long question. */

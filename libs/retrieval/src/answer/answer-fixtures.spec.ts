@@ -1,0 +1,158 @@
+import { RetrievalPipeline } from '../retrieval.pipeline';
+import { SearchService } from '../search.service';
+import { buildArticleCorpus, type ArticleCorpus, type FixtureArticle } from '../testing/article-corpus.fixture';
+import { AnswerComposer } from './answer.composer';
+import { NO_ANSWER_TEXT, type Answer } from './answer.types';
+
+/**
+ * The three questions of issue 19, on papers written to their shape: the answer sits under a heading that names the
+ * question, or in one sentence among neighbours that share more of its words, or nowhere (the papers only mention the
+ * country). Asked as `lectern ask` and the chat ask them by default: keyword search (the lexical embedder's mode), no
+ * expansion, no LLM.
+ */
+const NERVE_PAPER: FixtureArticle = {
+  title: 'Small fibre neuropathy in patients with long-standing type 2 diabetes',
+  sections: [
+    {
+      number: '',
+      title: 'Abstract',
+      page: 1,
+      paragraphs: [
+        'Small fibre neuropathy is common in diabetes. We studied 84 patients and 40 controls and found reduced intraepidermal nerve fiber density in 61% of patients.',
+        'Key words: intraepidermal nerve fiber density; small fibre neuropathy; skin biopsy; diabetes',
+      ],
+    },
+    {
+      number: '1',
+      title: 'Introduction',
+      page: 1,
+      paragraphs: [
+        'Intraepidermal nerve fiber density is a marker of small fibre damage that is reduced early in the course of diabetic neuropathy. Loss of small fibres causes pain and autonomic symptoms.',
+      ],
+    },
+    {
+      number: '2.3',
+      title: 'Assessment of intraepidermal nerve fiber density',
+      page: 3,
+      paragraphs: [
+        'Three-millimetre punch biopsies were taken 10 cm above the lateral malleolus and immunostained with the pan-axonal marker PGP 9.5. Single fibres crossing the dermal-epidermal junction were counted in three sections per biopsy and expressed per millimetre of epidermis.',
+      ],
+    },
+    {
+      number: '3',
+      title: 'Results',
+      page: 4,
+      paragraphs: ['Patients with pain had lower counts than patients without pain (4.1 versus 6.3 fibres/mm, p = 0.002).'],
+    },
+    {
+      number: 'ref',
+      title: 'References',
+      page: 6,
+      paragraphs: [
+        '[1] Lauria G, Hsieh ST, Johansson O, et al. European Federation of Neurological Societies guideline on the use of skin biopsy in the diagnosis of small fiber neuropathy: intraepidermal nerve fiber density assessed. Eur J Neurol. 2010;17(7):903-912.',
+      ],
+    },
+  ],
+};
+
+const TRADE_PAPER: FixtureArticle = {
+  title: 'Commodity dependence and growth in Ghana, 1990-2020',
+  sections: [
+    {
+      number: '1',
+      title: 'Introduction',
+      page: 1,
+      paragraphs: [
+        'Export diversification into manufactured products remains a stated policy goal in Ghana. Export products with more processing would raise value added, yet the main export products have changed little.',
+      ],
+    },
+    {
+      number: '2',
+      title: 'The structure of trade',
+      page: 2,
+      paragraphs: [
+        'Ghana earns most of its foreign exchange from a narrow base. Its principal exports are gold, cocoa beans and crude oil, which together make up about four fifths of merchandise earnings. Price swings of export products therefore pass straight into the budget.',
+      ],
+    },
+    {
+      number: '3',
+      title: 'Data',
+      page: 3,
+      paragraphs: ['We use annual customs data on export products and quantities from the statistical service, deflated to 2015 prices.'],
+    },
+  ],
+};
+
+const NIGERIA_PAPERS: FixtureArticle[] = [
+  {
+    title: 'Lassa fever surveillance in Nigeria, 2018-2022',
+    sections: [
+      {
+        number: '1',
+        title: 'Results',
+        page: 2,
+        paragraphs: [
+          'Nigeria reported 4,632 confirmed cases of Lassa fever between 2018 and 2022. The case fatality rate among confirmed cases in Nigeria was 18.9%, highest in Ondo and Edo states.',
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Malaria prevalence among children in northern Nigeria',
+    sections: [
+      {
+        number: '1',
+        title: 'Results',
+        page: 2,
+        paragraphs: [
+          'Malaria parasites were found in 37% of children under five in the surveyed districts of northern Nigeria. Prevalence in Nigeria peaked at the end of the rainy season.',
+        ],
+      },
+    ],
+  },
+];
+
+describe('extractive answers on issue 19 fixtures', () => {
+  let fixture: ArticleCorpus;
+  let ask: (question: string) => Promise<Answer>;
+
+  beforeAll(async () => {
+    fixture = await buildArticleCorpus([NERVE_PAPER, TRADE_PAPER, ...NIGERIA_PAPERS]);
+    const pipeline = new RetrievalPipeline({
+      search: new SearchService(fixture.corpus, fixture.embedder),
+      corpus: fixture.corpus,
+      llm: null,
+    });
+    const composer = new AnswerComposer(null);
+    ask = async (question) => composer.answer(question, [], await pipeline.retrieve(question, { mode: 'keyword' }));
+  });
+  afterAll(() => fixture.dispose());
+
+  it('cites the section whose heading names the question, not the keyword line, the introduction or a reference', async () => {
+    const answer = await ask('How was intraepidermal nerve fiber density assessed?');
+    expect(answer.citations[0]).toMatchObject({ sectionTitle: 'Assessment of intraepidermal nerve fiber density', page: 3 });
+    expect(answer.answer).toContain('PGP 9.5');
+    expect(answer.answer).not.toMatch(/Key words|Lauria|Eur J Neurol/);
+    expect(answer.citations.map((c) => c.sectionNumber)).not.toContain('ref');
+  });
+
+  it('quotes the sentence that names the export products, not its neighbours', async () => {
+    const answer = await ask('What are the main export products of Ghana?');
+    expect(answer.citations[0]).toMatchObject({ sectionTitle: 'The structure of trade', page: 2 });
+    expect(answer.citations[0].quote).toMatch(/^Its principal exports are gold, cocoa beans and crude oil/);
+    expect(answer.answer.startsWith('Its principal exports are gold, cocoa beans and crude oil')).toBe(true);
+  });
+
+  it('says the sources do not answer a question about Nigeria that the papers only mention', async () => {
+    const answer = await ask('What is the capital of Nigeria?');
+    expect(answer.answer).toBe(NO_ANSWER_TEXT);
+    expect(answer.citations).toEqual([]);
+  });
+
+  it('still answers what the papers about Nigeria do say', async () => {
+    const answer = await ask('What was the case fatality rate of Lassa fever in Nigeria?');
+    expect(answer.answer).toContain('18.9%');
+    expect(answer.citations[0]).toMatchObject({ articleTitle: 'Lassa fever surveillance in Nigeria, 2018-2022' });
+    expect(answer.citations[0].span).toBeDefined();
+  });
+});
