@@ -37,6 +37,9 @@ export interface AnswerOutcome {
   answerable: boolean;
   /** The composer's evidence coverage (0..1), what abstention decides on. */
   coverage: number;
+  /** The evidence's phrase share (0..1), recorded for calibration. */
+  phrases: number;
+  question: string;
   /** With abstention off: the answer text holds a gold answer. */
   goldInAnswer: boolean;
   words: number;
@@ -100,6 +103,8 @@ function score(answer: Answer, question: EvalQuestion, answerable: boolean): Ans
   return {
     answerable,
     coverage: answer.evidence?.coverage ?? 0,
+    phrases: answer.evidence?.phrases ?? 0,
+    question: question.question,
     goldInAnswer: !refused && holds(text),
     words: refused ? 0 : text.split(/\s+/).filter((w) => w.length > 0).length,
     citations: answer.citations.length,

@@ -223,6 +223,9 @@ async function evaluateAnswers(
     for (const mode of llm ? (['extractive', 'llm'] as const) : (['extractive'] as const)) {
       console.log(`answers: ${mode} over ${dev.answerable.length} answerable and ${dev.unanswerable.length} unanswerable questions …`);
       const { outcomes, ms } = await runAnswers(deps, dev, mode);
+      // Every question's evidence, for studying the abstention rule offline.
+      await fs.mkdir(path.join(REPO_ROOT, 'bench', '.data'), { recursive: true });
+      await fs.writeFile(path.join(REPO_ROOT, 'bench', '.data', `answer-outcomes-${mode}.json`), JSON.stringify(outcomes));
       const chosen = calibrate(outcomes);
       calibrated.push(`${mode}: ${chosen.toFixed(2)}`);
       const thresholds = [...new Set([...SWEEP, ABSTAIN_BELOW_COVERAGE, chosen])].sort((a, b) => a - b);

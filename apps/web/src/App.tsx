@@ -139,6 +139,7 @@ export function App() {
             page: context.page,
             box: context.box,
             passage: context.text,
+            ...(citation.quote ? { quote: citation.quote } : {}),
             label,
           });
           return;

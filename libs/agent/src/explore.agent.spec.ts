@@ -1,7 +1,14 @@
-import type { LlmTool, ToolCallingLlm, ToolChatMessage, ToolChatOptions, ToolChatResult } from '@lectern/llm';
+import {
+  LlmUnavailableError,
+  type LlmTool,
+  type ToolCallingLlm,
+  type ToolChatMessage,
+  type ToolChatOptions,
+  type ToolChatResult,
+} from '@lectern/llm';
 import { SearchService } from '@lectern/retrieval';
 import { buildPdfCorpus, type PdfCorpus } from '../../retrieval/src/testing/pdf-corpus.fixture';
-import { ExploreAgent, NOTICE_HEURISTIC } from './explore.agent';
+import { ExploreAgent, NOTICE_HEURISTIC, NOTICE_HEURISTIC_LLM_DOWN } from './explore.agent';
 
 const PAPER = 'acl-N18-3011.pdf';
 const QUESTION = 'How does Semantic Scholar link entity mentions in papers to the knowledge base?';
@@ -61,6 +68,28 @@ describe(ExploreAgent.name, () => {
       }
       expect(result.steps.length).toBeLessThanOrEqual(8);
       expect(result.usage.tokens).toBeGreaterThan(0);
+      // Sentences joined with their [n], each pointing at the quoted sentence of a context read, by title.
+      expect(result.answer).toMatch(/\[1\][.!?]/);
+      result.citations.forEach((citation, i) => {
+        expect(citation.n).toBe(i + 1);
+        expect(result.answer).toContain(`[${i + 1}]`);
+        expect(citation.articleTitle).toBe(fixture.corpus.getArticle(articleId)!.title);
+        const context = fixture.corpus.listArticleContexts(articleId).find((c) => c.id === citation.contextId)!;
+        expect(context.text.slice(citation.span!.start, citation.span!.end).replace(/\s+/g, ' ')).toBe(citation.quote);
+      });
+    });
+
+    it('falls back to the heuristic navigator, with a notice, when the LLM cannot be reached', async () => {
+      const down: ToolCallingLlm = {
+        chatWithTools: async () => {
+          throw new LlmUnavailableError('LLM connection failed: ECONNREFUSED');
+        },
+      };
+      const result = await agent(down).explore({ question: QUESTION, searchMode: 'keyword' });
+      expect(result.navigator).toBe('heuristic');
+      expect(result.notice).toBe(NOTICE_HEURISTIC_LLM_DOWN);
+      expect(result.steps.map((s) => s.tool).slice(0, 3)).toEqual(['search', 'outline', 'read']);
+      expect(result.citations.length).toBeGreaterThan(0);
     });
 
     it('gives the same steps for the same question', async () => {
@@ -89,7 +118,9 @@ describe(ExploreAgent.name, () => {
       expect(result.steps.map((s) => s.tool)).toEqual(['search', 'outline', 'read', 'next', 'previous', 'read_page', 'answer']);
       expect(result.steps[3].summary).toContain(second.title || second.number);
       expect(result.answer).toBe('They link mentions.');
-      expect(result.citations).toEqual([{ articleId, sectionNumber: second.number, sectionTitle: second.title, page: expect.any(Number) }]);
+      expect(result.citations).toEqual([
+        { articleId, articleTitle: expect.any(String), sectionNumber: second.number, sectionTitle: second.title, page: expect.any(Number) },
+      ]);
       expect(result.usage.llmCalls).toBe(7);
       expect(result.navigator).toBe('llm');
     });

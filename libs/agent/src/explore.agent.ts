@@ -1,4 +1,4 @@
-import type { ToolCallingLlm } from '@lectern/llm';
+import { LlmUnavailableError, type ToolCallingLlm } from '@lectern/llm';
 import { TiktokenCounter, type TokenCounter } from '@lectern/text';
 import type { CorpusDb } from '@lectern/corpus';
 import { InvalidExploreError } from './agent.errors';
@@ -21,6 +21,8 @@ import { PaperReader } from './paper.reader';
 export const NOTICE_HEURISTIC =
   'No LLM is configured: a deterministic navigator read the paper and the answer is extracted from what it read.';
 export const NO_EXPLORE_ANSWER = 'The sections read do not answer the question.';
+export const NOTICE_HEURISTIC_LLM_DOWN =
+  'The LLM could not be reached: a deterministic navigator read the paper and the answer is extracted from what it read.';
 
 export interface ExploreAgentDeps {
   corpus: Pick<CorpusDb, 'listArticles' | 'getArticle' | 'outline' | 'listSectionContexts' | 'listArticleContexts'>;
@@ -70,8 +72,12 @@ export class ExploreAgent {
     const session = new ExploreSession(reader, budget, this.counter, this.clock);
     let llmCalls = 0;
     const llm = this.deps.llm;
-    const ending: NavigatorEnding | null = llm
-      ? yield* navigateWithLlm({
+    let navigator: 'llm' | 'heuristic' = llm ? 'llm' : 'heuristic';
+    let llmDown = false;
+    let ending: NavigatorEnding | null;
+    if (llm) {
+      try {
+        ending = yield* navigateWithLlm({
           llm,
           session,
           counter: this.counter,
@@ -80,10 +86,17 @@ export class ExploreAgent {
           stream: request.stream === true,
           signal: request.signal,
           onCall: () => (llmCalls += 1),
-        })
-      : yield* navigateHeuristically(session, question, request.articleId);
+        });
+      } catch (error) {
+        // As ask does: an unreachable LLM degrades to the deterministic navigator, with a notice, not an error.
+        if (!(error instanceof LlmUnavailableError)) throw error;
+        navigator = 'heuristic';
+        llmDown = true;
+        ending = yield* navigateHeuristically(session, question, request.articleId);
+      }
+    } else ending = yield* navigateHeuristically(session, question, request.articleId);
 
-    const result = this.finish(question, session, ending, llm ? 'llm' : 'heuristic', llmCalls);
+    const result = this.finish(question, session, ending, navigator, llmCalls, llmDown);
     yield { event: 'answer', data: { answer: result.answer, citations: result.citations } };
     const { readSectionIds: _read, ...done } = result;
     yield { event: 'done', data: done };
@@ -96,6 +109,7 @@ export class ExploreAgent {
     ending: NavigatorEnding | null,
     navigator: 'llm' | 'heuristic',
     llmCalls: number,
+    llmDown = false,
   ): ExploreResult {
     // Built in the order a reader wants the JSON: answer and citations first, the trail after.
     const base = (answer: string, citations: ExploreCitation[]) => ({
@@ -106,17 +120,16 @@ export class ExploreAgent {
       navigator,
       readSectionIds: session.reader.readSections.map((r) => r.section.id),
     });
-    const heuristicNote = navigator === 'heuristic' ? { notice: NOTICE_HEURISTIC } : {};
+    const heuristicNote = navigator === 'heuristic' ? { notice: llmDown ? NOTICE_HEURISTIC_LLM_DOWN : NOTICE_HEURISTIC } : {};
     if (ending?.text) return { ...base(ending.text, ending.citations), ...heuristicNote };
     if (ending && ending.text === null) {
       return { ...base(NO_EXPLORE_ANSWER, []), notice: `The agent gave up: ${ending.reason ?? 'no reason given'}.` };
     }
     // The budget ended the loop: answer from what was read, and say so.
     const why = session.exhausted() ?? 'the model stopped without answering';
-    const extracted = extractAnswer(question, session.reader.readSections);
-    const citations = (extracted?.sectionIds ?? []).map((id) => session.reader.citationFor(id)!.citation);
+    const extracted = extractAnswer(question, session.reader.readSections, (id) => session.reader.titleOf(id));
     return {
-      ...base(extracted?.text ?? NO_EXPLORE_ANSWER, citations),
+      ...base(extracted?.text ?? NO_EXPLORE_ANSWER, extracted?.citations ?? []),
       notice: `The agent did not answer: ${why}. This answer is extracted from the sections it read.`,
     };
   }

@@ -18,9 +18,16 @@ export interface ExploreStep {
 
 export interface ExploreCitation {
   articleId: string;
+  articleTitle: string;
   sectionNumber: string;
   sectionTitle: string;
   page: number;
+  /** The `[n]` marker of the answer, when the answer carries markers (extracted answers do). */
+  n?: number;
+  /** The context of the quoted sentence, with the sentence and its character span in the context's text. */
+  contextId?: string;
+  quote?: string;
+  span?: { start: number; end: number };
 }
 
 export interface ExploreUsage {

@@ -1,36 +1,54 @@
-import { questionKeywords, splitSentences, wordsOf } from '@lectern/text';
+import { extractiveAnswer, type PassageContext, type TermWeights } from '@lectern/retrieval';
+import type { ExploreCitation } from './explore.types';
 import type { ReadSection } from './paper.reader';
 
-export const MAX_EXTRACTED_SENTENCES = 3;
-
 export interface ExtractedAnswer {
+  /** Sentences joined, each with its `[n]`. */
   text: string;
   /** Section ids the sentences come from, in the order used. */
   sectionIds: string[];
+  /** One per `[n]`: the context and the sentence's span in it. */
+  citations: ExploreCitation[];
 }
 
 /**
- * The sentences of what was read that share most words with the question, in reading order: an answer that says
- * only what the papers say, for when there is no LLM or it ran out of budget.
+ * What was read, answered as the chat answers without an LLM (the same sentence scorer, filters and ~60-word budget):
+ * the sentence that best answers the question, and up to two more nearly as good, each with its `[n]`. Null when no
+ * read sentence can be quoted for the question.
  */
-export function extractAnswer(question: string, read: readonly ReadSection[]): ExtractedAnswer | null {
-  const terms = questionKeywords(question);
-  const scored: Array<{ sentence: string; sectionId: string; score: number; order: number }> = [];
-  let order = 0;
-  for (const section of read) {
-    for (const context of section.contexts) {
-      for (const sentence of splitSentences(context.text.replace(/\s+/g, ' '))) {
-        const words = new Set(wordsOf(sentence));
-        let score = 0;
-        for (const term of terms) if (words.has(term)) score += 1;
-        // Very short fragments (a heading, "Table 2.") carry words but no answer.
-        if (sentence.length >= 40 && score > 0)
-          scored.push({ sentence: sentence.trim(), sectionId: section.section.id, score, order: order++ });
-      }
-    }
-  }
-  if (scored.length === 0) return null;
-  const best = [...scored].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, MAX_EXTRACTED_SENTENCES);
-  best.sort((a, b) => a.order - b.order);
-  return { text: best.map((b) => b.sentence).join(' '), sectionIds: [...new Set(best.map((b) => b.sectionId))] };
+export function extractAnswer(
+  question: string,
+  read: readonly ReadSection[],
+  titleOf: (articleId: string) => string,
+  termWeights?: TermWeights,
+): ExtractedAnswer | null {
+  const sources = read.map((section, i) => {
+    const contexts: PassageContext[] = section.contexts.map((row) => ({
+      id: row.id,
+      text: row.text,
+      page: row.page,
+      kind: row.kind,
+      section: { id: section.section.id, number: section.section.number, title: section.section.title },
+    }));
+    return { n: i + 1, article: { id: section.articleId, title: titleOf(section.articleId) }, contexts, anchor: contexts[0] };
+  });
+  const usable = sources.filter((source) => source.contexts.length > 0);
+  const { answer } = extractiveAnswer(question, usable, '', { termWeights });
+  if (!answer) return null;
+  const sectionOf = new Map(usable.flatMap((source) => source.contexts.map((c) => [c.id, c.section.id] as const)));
+  return {
+    text: answer.answer,
+    sectionIds: [...new Set(answer.citations.map((c) => sectionOf.get(c.contextId)!))],
+    citations: answer.citations.map((c) => ({
+      n: c.n,
+      articleId: c.articleId,
+      articleTitle: c.articleTitle,
+      contextId: c.contextId,
+      sectionNumber: c.sectionNumber,
+      sectionTitle: c.sectionTitle,
+      page: c.page,
+      ...(c.quote !== undefined ? { quote: c.quote } : {}),
+      ...(c.span ? { span: c.span } : {}),
+    })),
+  };
 }

@@ -1,4 +1,5 @@
-import { MAX_QUERY_LENGTH } from '@lectern/retrieval';
+import type { OutlineEntry } from '@lectern/corpus';
+import { MAX_QUERY_LENGTH, titleCoverage, weightedQuestionTerms, type SearchHit } from '@lectern/retrieval';
 import { questionKeywords } from '@lectern/text';
 import { extractAnswer } from './extractive-answer';
 import type { ExploreCall } from './explore-tools';
@@ -10,9 +11,11 @@ import { AT_THE_EDGE } from './paper.reader';
 export const HEURISTIC_SEARCH_K = 5;
 
 /**
- * The navigator without an LLM, on the same tools: search, outline the best hit's article, read its section, read on
- * with next() while each section adds question words not seen yet, then step back with previous() the same way, and
- * answer with the read sentences closest to the question. Deterministic for a given corpus.
+ * The navigator without an LLM, on the same tools: search, outline the best hit's article, read the section its
+ * outline and the hits point to (a heading naming the question first, else the section holding the best hits),
+ * read on with next() while each section adds question words not seen yet, then step back with previous() the same
+ * way, and answer with the read sentences that best answer the question, each with its `[n]`. Deterministic for a
+ * given corpus.
  */
 export async function* navigateHeuristically(
   session: ExploreSession,
@@ -36,7 +39,8 @@ export async function* navigateHeuristically(
   if (!best) return { text: null, reason: 'no passage matches the question', citations: [], sectionIds: [] };
 
   if (canMove()) yield* run({ tool: 'outline', args: { article_id: best.article.id } });
-  if (canMove()) yield* run({ tool: 'read', args: { section: best.section.id } });
+  const target = pickSection(question, reader.outlineOf(best.article.id), hits) ?? best.section.id;
+  if (canMove()) yield* run({ tool: 'read', args: { section: target } });
 
   let seen = coverage();
   const readOn = async function* (tool: 'next' | 'previous'): AsyncGenerator<ExploreEvent, void> {
@@ -53,20 +57,39 @@ export async function* navigateHeuristically(
 
   // Back to just before the best section, to read the setup that leads into it.
   const outline = reader.outlineOf(best.article.id);
-  const at = outline.findIndex((e) => e.id === best.section.id);
+  const at = outline.findIndex((e) => e.id === target);
   const before = outline
     .slice(0, Math.max(0, at))
     .reverse()
     .find((e) => e.contextCount > 0);
   if (before && canMove() && !reader.readSections.some((r) => r.section.id === before.id)) {
     // Standing on the best section again, previous() lands on the section with text before it.
-    reader.cursor = { articleId: best.article.id, sectionId: best.section.id, nextContext: 0 };
+    reader.cursor = { articleId: best.article.id, sectionId: target, nextContext: 0 };
     yield* readOn('previous');
   }
 
-  const extracted = extractAnswer(question, reader.readSections);
-  if (!extracted) return { text: null, reason: 'nothing read shares words with the question', citations: [], sectionIds: [] };
+  const extracted = extractAnswer(question, reader.readSections, (id) => reader.titleOf(id));
+  if (!extracted) return { text: null, reason: 'nothing read answers the question', citations: [], sectionIds: [] };
   const outcome: CallOutcome = yield* run({ tool: 'answer', args: { text: extracted.text, citations: extracted.sectionIds } });
   if (outcome.kind !== 'answer') return null;
-  return { text: outcome.text, citations: outcome.citations, sectionIds: outcome.sectionIds };
+  // The sentence-level citations of the extracted answer: each [n] with its context and span.
+  return { text: outcome.text, citations: extracted.citations, sectionIds: outcome.sectionIds };
+}
+
+/**
+ * The section to read first in the best hit's article: by how much of the question its title names (the heading
+ * "Assessment of X" for "how was X assessed?") plus how well the search ranked the hits inside it. Null when no
+ * section of the outline has text.
+ */
+export function pickSection(question: string, outline: readonly OutlineEntry[], hits: readonly SearchHit[]): string | null {
+  const terms = weightedQuestionTerms(question);
+  let best: { id: string; score: number } | null = null;
+  for (const entry of outline) {
+    if (entry.contextCount === 0) continue;
+    const rank = hits.findIndex((hit) => hit.section.id === entry.id);
+    const content = rank < 0 ? 0 : 1 / (1 + rank);
+    const score = 2 * titleCoverage(entry.title, terms) + content;
+    if (score > 0 && (!best || score > best.score)) best = { id: entry.id, score };
+  }
+  return best?.id ?? null;
 }

@@ -124,8 +124,19 @@ export class PaperReader {
     const page = found.contexts[0]?.page ?? found.section.pageStart ?? 1;
     return {
       sectionId: found.section.id,
-      citation: { articleId: found.articleId, sectionNumber: found.section.number, sectionTitle: found.section.title, page },
+      citation: {
+        articleId: found.articleId,
+        articleTitle: this.titleOf(found.articleId),
+        sectionNumber: found.section.number,
+        sectionTitle: found.section.title,
+        page,
+      },
     };
+  }
+
+  /** The article's title, or its id when it has none. */
+  titleOf(articleId: string): string {
+    return this.options.corpus.getArticle(articleId)?.title || articleId;
   }
 
   articleIds(): string[] {

@@ -621,6 +621,12 @@ export interface components {
             llm: components["schemas"]["HealthLlmDto"] | null;
             worker: components["schemas"]["HealthWorkerDto"];
         };
+        CitationSpanDto: {
+            /** @description Character offset of the sentence in the context text. */
+            start: number;
+            /** @description Character offset just past the sentence (exclusive). */
+            end: number;
+        };
         ChatCitationDto: {
             contextId: string;
             articleId: string;
@@ -636,6 +642,10 @@ export interface components {
              * @example 1
              */
             n: number;
+            /** @description The sentence of the context the marker quotes or rests on. */
+            quote?: string;
+            /** @description Where `quote` sits in the context's text. */
+            span?: components["schemas"]["CitationSpanDto"];
         };
         ChatLlmDto: {
             /** @description False when the answer is extractive. */
@@ -731,8 +741,23 @@ export interface components {
              */
             stream?: boolean;
         };
+        ExploreCitationSpanDto: {
+            /** @description Character offset of the sentence in the context text. */
+            start: number;
+            /** @description Character offset just past the sentence (exclusive). */
+            end: number;
+        };
         ExploreCitationDto: {
             articleId: string;
+            articleTitle: string;
+            /** @description The `[n]` marker of the answer, when the answer carries markers. */
+            n?: number;
+            /** @description The context of the quoted sentence. */
+            contextId?: string;
+            /** @description The sentence the marker quotes. */
+            quote?: string;
+            /** @description Where `quote` sits in the context's text. */
+            span?: components["schemas"]["ExploreCitationSpanDto"];
             /** @example 4.1 */
             sectionNumber: string;
             /** @example Baselines */

@@ -24,6 +24,8 @@ export interface Citation {
   sectionTitle: string;
   page: number;
   contextId?: string;
+  /** The cited sentence, highlighted inside its passage in the source view. */
+  quote?: string;
 }
 
 export interface Message {
@@ -90,7 +92,7 @@ export function chatCitation(c: ChatCitation): Citation {
 }
 
 export function exploreCitations(citations: ExploreCitation[]): Citation[] {
-  return citations.map((c, i) => ({ ...c, n: i + 1 }));
+  return citations.map((c, i) => ({ ...c, n: c.n ?? i + 1 }));
 }
 
 export function useConversation(projectId: string | null) {

@@ -119,7 +119,7 @@ export class AnswerComposer {
     const sources = buildSources(result, { maxTokens: this.options.sourceTokens ?? DEFAULT_SOURCE_TOKENS, counter: this.counter });
     if (sources.length === 0) return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false } };
     // Too little of the question in the best source: say so, with or without an LLM (the same everywhere).
-    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result);
+    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result, question);
     if (isTooWeak(evidence, this.options.abstainBelow)) {
       const notice = this.llm ? undefined : NOTICE_NO_LLM;
       return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false, evidence, ...(notice ? { notice } : {}) } };
@@ -135,7 +135,7 @@ export class AnswerComposer {
   }
 
   private extractive(question: string, sources: readonly AnswerSource[], notice: string, result: AnswerSourcesInput): Answer {
-    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result);
+    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result, question);
     const { answer } = extractiveAnswer(question, sources, notice, { termWeights: result.termWeights, evidence });
     return { ...(answer ?? { answer: NO_ANSWER_TEXT, citations: [], llm: false, notice }), evidence };
   }

@@ -1,5 +1,6 @@
 import type { AnswerSource } from './answer-sources';
 import type { AnswerSourcesInput } from './answer.types';
+import { stemmedQuestionTerms } from '@lectern/text';
 import { stemSet, weightedCoverage } from './sentence-scorer';
 
 /**
@@ -10,6 +11,8 @@ import { stemSet, weightedCoverage } from './sentence-scorer';
 export interface Evidence {
   /** 0..1; 0 when there is no source or the question has no content word. */
   coverage: number;
+  /** 0..1: share of the question's adjacent content-word pairs ("incubation period") the best context holds too. */
+  phrases: number;
   /** The context that holds it, when any. */
   contextId: string | null;
 }
@@ -19,13 +22,18 @@ export interface Evidence {
  * articles ingested, the other half's questions asked as unanswerable; `npm run eval`, bench/RESULTS.md): the
  * highest threshold whose wrongful refusals on answerable questions stay at or under 5%.
  */
-export const ABSTAIN_BELOW_COVERAGE = 0.6;
+export const ABSTAIN_BELOW_COVERAGE = 0.54;
 
 type EvidenceContext = { id: string; text: string; section: { title: string } };
 
 /** Over every context retrieved (passages and hits), whether or not the prompt's token budget takes it. */
-export function evidenceOf(terms: ReadonlyMap<string, number>, input: AnswerSourcesInput | readonly AnswerSource[]): Evidence {
-  let best: Evidence = { coverage: 0, contextId: null };
+export function evidenceOf(
+  terms: ReadonlyMap<string, number>,
+  input: AnswerSourcesInput | readonly AnswerSource[],
+  question = '',
+): Evidence {
+  const pairs = pairsOf(question);
+  let best: Evidence = { coverage: 0, phrases: 0, contextId: null };
   if (terms.size === 0) return best;
   const contexts: EvidenceContext[] = Array.isArray(input)
     ? (input as readonly AnswerSource[]).flatMap((source) => source.contexts)
@@ -38,9 +46,24 @@ export function evidenceOf(terms: ReadonlyMap<string, number>, input: AnswerSour
     if (seen.has(context.id)) continue;
     seen.add(context.id);
     const coverage = weightedCoverage(terms, stemSet(`${context.section.title}\n${context.text}`));
-    if (coverage > best.coverage) best = { coverage, contextId: context.id };
+    if (coverage > best.coverage) best = { coverage, phrases: 0, contextId: context.id };
+  }
+  if (best.contextId !== null && pairs.size > 0) {
+    const context = contexts.find((c) => c.id === best.contextId)!;
+    const held = pairsOf(`${context.section.title}\n${context.text}`);
+    let found = 0;
+    for (const pair of pairs) if (held.has(pair)) found += 1;
+    best.phrases = found / pairs.size;
   }
   return best;
+}
+
+/** Adjacent content-word stems of a text, as "a b" pairs. */
+export function pairsOf(text: string): Set<string> {
+  const stems = stemmedQuestionTerms(text);
+  const pairs = new Set<string>();
+  for (let i = 1; i < stems.length; i++) pairs.add(`${stems[i - 1]} ${stems[i]}`);
+  return pairs;
 }
 
 export function isTooWeak(evidence: Evidence, threshold = ABSTAIN_BELOW_COVERAGE): boolean {

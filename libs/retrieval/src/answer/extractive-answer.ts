@@ -14,9 +14,9 @@ import {
 
 /** About three short sentences: what a reader takes in at a glance (issue 19). */
 export const DEFAULT_ANSWER_WORDS = 60;
-export const MAX_EXTRACTED_SENTENCES = 3;
+export const MAX_EXTRACTED_SENTENCES = 4;
 /** A sentence this much weaker than the best adds noise, not support. */
-const RELATIVE_CUTOFF = 0.7;
+const RELATIVE_CUTOFF = 0.5;
 /** Rank prior: the retrieval order (which saw vectors, BM25 over whole contexts) breaks near-ties between sentences. */
 const RANK_PRIOR = 0.08;
 

@@ -1,8 +1,31 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
+export class ExploreCitationSpanDto {
+  @ApiProperty({ type: Number, description: 'Character offset of the sentence in the context text.' })
+  start!: number;
+
+  @ApiProperty({ type: Number, description: 'Character offset just past the sentence (exclusive).' })
+  end!: number;
+}
+
 export class ExploreCitationDto {
   @ApiProperty({ type: String })
   articleId!: string;
+
+  @ApiProperty({ type: String })
+  articleTitle!: string;
+
+  @ApiPropertyOptional({ type: Number, description: 'The `[n]` marker of the answer, when the answer carries markers.' })
+  n?: number;
+
+  @ApiPropertyOptional({ type: String, description: 'The context of the quoted sentence.' })
+  contextId?: string;
+
+  @ApiPropertyOptional({ type: String, description: 'The sentence the marker quotes.' })
+  quote?: string;
+
+  @ApiPropertyOptional({ type: ExploreCitationSpanDto, description: "Where `quote` sits in the context's text." })
+  span?: ExploreCitationSpanDto;
 
   @ApiProperty({ type: String, example: '4.1' })
   sectionNumber!: string;

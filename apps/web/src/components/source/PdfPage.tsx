@@ -21,7 +21,7 @@ interface PdfPageProps {
   /** The scroller's width, for fit-to-width. */
   availableWidth: number;
   /** The citation's page, box and passage: highlighted only while that page is shown. */
-  target: { page: number; box: ContextBox | null; passage: string };
+  target: { page: number; box: ContextBox | null; passage: string; quote?: string };
   /** Changes each time a citation is opened, asking for one scroll to its highlight. */
   scrollRequest: number;
   scrollerRef: RefObject<HTMLElement | null>;
@@ -85,28 +85,40 @@ export function PdfPage(props: PdfPageProps) {
     if (!onTargetPage || !shown || !target.passage) return [];
     return matchPassage(shown.textItems, target.passage).items;
   }, [onTargetPage, shown, target.passage]);
+  // The cited sentence inside the passage: marked strongly, the rest of the passage faintly around it.
+  const quoted = useMemo(() => {
+    if (!onTargetPage || !shown || !target.quote) return new Set<number>();
+    return new Set(matchPassage(shown.textItems, target.quote).items);
+  }, [onTargetPage, shown, target.quote]);
 
   // Mark the spans PDF.js created (its DOM, not React's), and scroll once per opened citation.
   useLayoutEffect(() => {
     if (!shown) return;
-    const spans = marked.map((i) => shown.textDivs[i]).filter((span): span is HTMLElement => Boolean(span));
+    const spans = [...new Set([...marked, ...quoted])]
+      .sort((a, b) => a - b)
+      .map((i) => shown.textDivs[i])
+      .filter((span): span is HTMLElement => Boolean(span));
+    const strong = [...quoted].map((i) => shown.textDivs[i]).filter((span): span is HTMLElement => Boolean(span));
     spans.forEach((span, i) => {
       span.classList.add('sv-mark');
+      if (quoted.size > 0) span.classList.add(strong.includes(span) ? 'sv-mark--quote' : 'sv-mark--faint');
       if (i === 0 && !box) span.dataset.testid = 'source-highlight';
     });
+    if (strong[0]) strong[0].dataset.quoteStart = 'true';
     onHighlight(!onTargetPage ? 'none' : box ? 'box' : spans.length > 0 ? 'text' : target.passage ? 'not-found' : 'none');
 
     if (onTargetPage && scrolledForRef.current !== scrollRequest) {
       scrolledForRef.current = scrollRequest;
-      scrollToHighlight(scrollerRef.current, boxRef.current ?? spans[0] ?? null);
+      scrollToHighlight(scrollerRef.current, strong[0] ?? boxRef.current ?? spans[0] ?? null);
     }
     return () => {
       for (const span of spans) {
-        span.classList.remove('sv-mark');
+        span.classList.remove('sv-mark', 'sv-mark--quote', 'sv-mark--faint');
         delete span.dataset.testid;
+        delete span.dataset.quoteStart;
       }
     };
-  }, [shown, marked, box, onTargetPage, scrollRequest, scrollerRef, target.passage, onHighlight]);
+  }, [shown, marked, quoted, box, onTargetPage, scrollRequest, scrollerRef, target.passage, onHighlight]);
 
   // Before the first drawing, a letter-sized blank page stands in, so the pane is never empty.
   const placeholderWidth = Math.max(120, Math.min(availableWidth - PAGE_GUTTER, 820));

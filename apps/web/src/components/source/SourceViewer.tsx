@@ -14,6 +14,7 @@ export interface SourceTarget {
   page: number; // 1-based page to open at
   box?: ContextBox | null; // cited passage's first block, PDF points from the page's top-left
   passage?: string; // the cited passage text, for highlighting when there is no box
+  quote?: string; // the cited sentence inside the passage: highlighted strongly, the passage faintly around it
   label: string; // e.g. "[2] Attention Is All You Need — 3.2 Attention, p. 4"
 }
 
@@ -177,7 +178,7 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
               pageCount={pdf.doc.numPages}
               zoom={zoom}
               availableWidth={width}
-              target={{ page: target.page, box, passage: target.passage ?? '' }}
+              target={{ page: target.page, box, passage: target.passage ?? '', quote: target.quote ?? '' }}
               scrollRequest={scrollRequest}
               scrollerRef={scrollerRef}
               onRendered={setScale}
