@@ -128,8 +128,34 @@ export function weightedQuestionTerms(question: string, weights?: TermWeights): 
   const terms = [...new Set(stemmedQuestionTerms(question))];
   const known = terms.map((t) => weights?.get(t)).filter((w): w is number => w !== undefined && Number.isFinite(w));
   const rarest = known.length > 0 ? Math.max(...known) : 1;
-  return new Map(terms.map((t) => [t, weights ? (weights.get(t) ?? rarest) : 1]));
+  const weightOf = (t: string) => (weights ? (weights.get(t) ?? rarest) : 1) * (GENERIC_VERBS.has(t) ? GENERIC_WEIGHT : 1);
+  return new Map(terms.map((t) => [t, weightOf(t)]));
 }
+
+/**
+ * Verbs of asking about research ("what baselines did they consider?", "which method did they propose?"): rare
+ * in a corpus, so idf would make them decide, but the answer need not repeat them. Stems.
+ */
+const GENERIC_VERBS = new Set(
+  ['consid', 'propos', 'show', 'find', 'found', 'report', 'perform', 'obtain', 'achiev', 'mention', 'discuss', 'present'].concat([
+    'give',
+    'given',
+    'make',
+    'made',
+    'take',
+    'taken',
+    'get',
+    'emploi',
+    'adopt',
+    'appli',
+    'investig',
+    'examin',
+    'observ',
+    'suggest',
+    'defin',
+  ]),
+);
+const GENERIC_WEIGHT = 0.25;
 
 /** idf-weighted share (0..1) of the question's terms among `terms`. */
 export function weightedCoverage(question: ReadonlyMap<string, number>, terms: ReadonlySet<string>): number {
@@ -167,7 +193,9 @@ export function scoreSentence(
   // Under a heading that names the question, the heading's words count as the sentence's own: "Assessment of X"
   // answers "how was X assessed?" in sentences that need not repeat X.
   const titled =
-    titleCoverage(setting.section.title, question) > 0 ? weightedCoverage(question, new Set([...own, ...withSynonyms(stemSet(setting.section.title))])) : coverage;
+    titleCoverage(setting.section.title, question) > 0
+      ? weightedCoverage(question, new Set([...own, ...withSynonyms(stemSet(setting.section.title))]))
+      : coverage;
   if (titled === 0) return { coverage, score: 0 };
   let score = titled + 0.1 * coverage;
   const shape = ANSWER_SHAPE[type];
@@ -182,7 +210,8 @@ const PRONOUN_START = /^(it|its|they|their|these|this|those|such|he|she|his|her)
 /** "What are the main …", "Which … were": the answer is a list. */
 const LIST_QUESTION = /^\s*(what|which)\s+(are|were|\w+\s+(are|were))\b|\b(list|name)\s+the\b/i;
 /** "cocoa, gold and crude oil": three or more items, or two joined by "and"/"or" after a comma-free list verb. */
-const ENUMERATION = /\b[\p{L}-]+(\s[\p{L}-]+)?,\s[\p{L}-]+(\s[\p{L}-]+)?,?\s(and|or)\s[\p{L}-]+|\b(are|were|include|includes|included|including|namely)\s[^.]{0,60}\s(and|or)\s/u;
+const ENUMERATION =
+  /\b[\p{L}-]+(\s[\p{L}-]+)?,\s[\p{L}-]+(\s[\p{L}-]+)?,?\s(and|or)\s[\p{L}-]+|\b(are|were|include|includes|included|including|namely)\s[^.]{0,60}\s(and|or)\s/u;
 
 /** Words a paper uses for what a question calls "main", and so on: each stem also counts as the others of its group. */
 const SYNONYM_GROUPS = [
