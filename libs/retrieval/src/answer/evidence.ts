@@ -5,7 +5,7 @@ import { stemSet, weightedCoverage } from './sentence-scorer';
 
 /**
  * How strongly the sources bear on the question: the idf-weighted share of the question's terms held by the best
- * single context (with its section title). A question about a paper that is not in the project shares its common
+ * single context (with its section title and its paper's title). A question about a paper that is not in the project shares its common
  * words with many contexts, but its rare ones — the disease, the method, the place — with none.
  */
 export interface Evidence {
@@ -24,7 +24,7 @@ export interface Evidence {
  */
 export const ABSTAIN_BELOW_COVERAGE = 0.54;
 
-type EvidenceContext = { id: string; text: string; section: { title: string } };
+type EvidenceContext = { id: string; text: string; section: { title: string }; articleTitle: string };
 
 /** Over every context retrieved (passages and hits), whether or not the prompt's token budget takes it. */
 export function evidenceOf(
@@ -36,21 +36,29 @@ export function evidenceOf(
   let best: Evidence = { coverage: 0, phrases: 0, contextId: null };
   if (terms.size === 0) return best;
   const contexts: EvidenceContext[] = Array.isArray(input)
-    ? (input as readonly AnswerSource[]).flatMap((source) => source.contexts)
+    ? (input as readonly AnswerSource[]).flatMap((source) => source.contexts.map((c) => ({ ...c, articleTitle: source.article.title })))
     : [
-        ...(input as AnswerSourcesInput).passages.flatMap((passage) => passage.contexts),
-        ...(input as AnswerSourcesInput).hits.map((hit) => ({ id: hit.contextId, text: hit.text, section: hit.section })),
+        ...(input as AnswerSourcesInput).passages.flatMap((passage) =>
+          passage.contexts.map((c) => ({ ...c, articleTitle: passage.article.title })),
+        ),
+        ...(input as AnswerSourcesInput).hits.map((hit) => ({
+          id: hit.contextId,
+          text: hit.text,
+          section: hit.section,
+          articleTitle: hit.article.title,
+        })),
       ];
   const seen = new Set<string>();
   for (const context of contexts) {
     if (seen.has(context.id)) continue;
     seen.add(context.id);
-    const coverage = weightedCoverage(terms, stemSet(`${context.section.title}\n${context.text}`));
+    // A passage is about its paper: the paper's title ("Semantic Scholar") and its heading count as its words.
+    const coverage = weightedCoverage(terms, stemSet(`${context.articleTitle}\n${context.section.title}\n${context.text}`));
     if (coverage > best.coverage) best = { coverage, phrases: 0, contextId: context.id };
   }
   if (best.contextId !== null && pairs.size > 0) {
     const context = contexts.find((c) => c.id === best.contextId)!;
-    const held = pairsOf(`${context.section.title}\n${context.text}`);
+    const held = pairsOf(`${context.articleTitle}\n${context.section.title}\n${context.text}`);
     let found = 0;
     for (const pair of pairs) if (held.has(pair)) found += 1;
     best.phrases = found / pairs.size;
