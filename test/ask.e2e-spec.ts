@@ -50,8 +50,12 @@ describe('lectern ask (e2e)', () => {
         sectionNumber: expect.any(String),
         sectionTitle: expect.any(String),
         page: expect.any(Number),
+        // The sentence the claim rests on, and where it sits in the cited context.
+        quote: expect.any(String),
+        span: { start: expect.any(Number), end: expect.any(Number) },
       },
     ]);
+    expect(body.citations[0].span.end - body.citations[0].span.start).toBeGreaterThanOrEqual(body.citations[0].quote.length);
     expect(body.citations[0].page).toBeGreaterThanOrEqual(1);
     expect(body.citations[0].page).toBeLessThanOrEqual(8);
   });

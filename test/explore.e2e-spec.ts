@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { NOTICE_HEURISTIC } from '@lectern/agent';
+import * as net from 'node:net';
+import { NOTICE_HEURISTIC, NOTICE_HEURISTIC_LLM_DOWN } from '@lectern/agent';
 import { ExploreController } from '../apps/api/src/explore/explore.controller';
 import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
 import { runLectern } from './support/cli';
@@ -101,7 +102,9 @@ describe(ExploreController.name, () => {
     expect(res.body.steps[2].summary).toMatch(/^§2\.1 /);
     expect(res.body.steps[3].summary).toMatch(/^§2\.2 /);
     expect(res.body.steps[4].summary).toMatch(/^§2\.1 /);
-    expect(res.body.citations).toEqual([{ articleId, sectionNumber: '2.1', sectionTitle: expect.any(String), page: expect.any(Number) }]);
+    expect(res.body.citations).toEqual([
+      { articleId, articleTitle: expect.any(String), sectionNumber: '2.1', sectionTitle: expect.any(String), page: expect.any(Number) },
+    ]);
     expect(res.body.answer).toBe('Mentions are linked to KB entities.');
     // The search result the model saw names each hit's section, so it can jump there.
     expect(sections).toHaveLength(3);
@@ -231,12 +234,31 @@ describe('lectern explore (e2e)', () => {
     for (const citation of body.citations) expect(read).toContain(citation.sectionNumber || '-');
   });
 
-  it('prints the answer with sources, and the steps on stderr', async () => {
+  it('prints the answer with [n] markers and sources by title, and the steps on stderr', async () => {
     const run = await runLectern(['explore', QUESTION, '--project', 'demo'], offline()).done;
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/\n\nSources:\n\[1\] .+ — §.+, p\. \d+/);
+    expect(run.stdout).toMatch(/\[1\][.!?]/);
+    expect(run.stdout).toMatch(/\n\nSources:\n\[1\] Construction of the Literature Graph in Semantic Scholar — §.+, p\. \d+/);
     expect(run.stderr).toMatch(/^step 1: search /);
   });
+
+  it('degrades to the heuristic navigator, with a notice, when the configured LLM server is down', async () => {
+    // A loopback port that was just free: nothing listens there, so every connection is refused.
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const run = await runLectern(['explore', QUESTION, '--project', 'demo', '--json'], {
+      ...offline(),
+      OPENAI_BASE_URL: `http://127.0.0.1:${closed}/v1`,
+    }).done;
+    expect(run.code).toBe(0);
+    const body = JSON.parse(run.stdout);
+    expect(body).toMatchObject({ navigator: 'heuristic', notice: NOTICE_HEURISTIC_LLM_DOWN });
+    expect(body.citations.length).toBeGreaterThan(0);
+  }, 120_000);
 
   it.each([
     [['explore', '', '--project', 'demo'], /question is empty/],

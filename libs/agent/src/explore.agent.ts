@@ -1,4 +1,4 @@
-import { LlmUnavailableError, type ToolCallingLlm } from '@lectern/llm';
+import { LlmRejectedError, LlmUnavailableError, type ToolCallingLlm } from '@lectern/llm';
 import { TiktokenCounter, type TokenCounter } from '@lectern/text';
 import type { CorpusDb } from '@lectern/corpus';
 import { InvalidExploreError } from './agent.errors';
@@ -88,8 +88,9 @@ export class ExploreAgent {
           onCall: () => (llmCalls += 1),
         });
       } catch (error) {
-        // As ask does: an unreachable LLM degrades to the deterministic navigator, with a notice, not an error.
-        if (!(error instanceof LlmUnavailableError)) throw error;
+        // As ask does: an unreachable LLM degrades to the deterministic navigator, with a notice, not an error. A
+        // request the server refused (4xx) is a configuration to fix, and is reported.
+        if (!(error instanceof LlmUnavailableError) || error instanceof LlmRejectedError) throw error;
         navigator = 'heuristic';
         llmDown = true;
         ending = yield* navigateHeuristically(session, question, request.articleId);
