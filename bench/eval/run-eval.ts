@@ -250,6 +250,7 @@ async function evaluateAnswers(
       table,
       '',
       `Calibrated threshold (highest with ≤ 5% wrongful refusals): ${calibrated.join(', ')}; the default in code is ${ABSTAIN_BELOW_COVERAGE.toFixed(2)} (\`ABSTAIN_BELOW_COVERAGE\`).`,
+      'Targets (issue 19): gold in answer ≥ 75% at ≤ 60 words on average; abstain on ≥ 70% of unanswerable questions with ≤ 5% wrongful refusals.',
       '',
     ].join('\n');
   } finally {

@@ -4,11 +4,12 @@ import * as path from 'node:path';
 import { startOpenAiReplay, type OpenAiReplay } from '../../../test/replay/openai.replay-server';
 import { InvalidSearchError } from './errors';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion';
+import { questionTermWeights, rankByStructure } from './structure-rank';
 import { CROSS_ENCODER_MODEL, CrossEncoderReranker } from './rerank/cross-encoder.reranker';
 import { LlmReranker } from './rerank/llm.reranker';
 import { selectRerankers } from './rerank/rerank';
 import { RetrievalPipeline } from './retrieval.pipeline';
-import { SearchService } from './search.service';
+import { SearchService, type SearchHit } from './search.service';
 import { buildPdfCorpus, type PdfCorpus } from './testing/pdf-corpus.fixture';
 import { passageOf, replayLlm, requestsOf, scriptTasks, SMALL_MODEL } from './testing/replay-llm.fixture';
 
@@ -40,10 +41,14 @@ describe(RetrievalPipeline.name, () => {
     return new RetrievalPipeline({ search, corpus: fixture.corpus, llm, rerankers: llm ? [new LlmReranker(llm)] : [] });
   };
   const ids = (hits: Array<{ contextId: string }>) => hits.map((hit) => hit.contextId);
+  /** Search as the pipeline starts from it: the hits in structural order (headings naming the question up, references down). */
+  const structured = <T extends SearchHit>(query: string, hits: T[]) =>
+    rankByStructure(query, hits, questionTermWeights(fixture.corpus, query));
+  const ranked = async (query: string, options: { k: number }) => structured(query, await search.search(query, options));
 
-  it('without options is hybrid search, untouched, with no LLM call', async () => {
+  it('without options is hybrid search in structural order, with no LLM call', async () => {
     const result = await pipeline().retrieve(QUESTION, { k: 20 });
-    expect(result.hits).toEqual(await search.search(QUESTION, { k: 20 }));
+    expect(result.hits).toEqual(await ranked(QUESTION, { k: 20 }));
     expect(result).toMatchObject({ query: QUESTION, passages: [], notes: [] });
     expect(result.used).toEqual({ mode: 'hybrid', expand: 'none', multiQuery: null, filter: null, reranker: 'off' });
     expect(replay.requests).toEqual([]);
@@ -59,7 +64,7 @@ describe(RetrievalPipeline.name, () => {
     expect(request.messages[1].content).toBe(QUESTION);
     expect(result.used.multiQuery).toEqual(VARIANTS);
     const rankings = await Promise.all([QUESTION, ...VARIANTS].map((q) => search.search(q, { k: 15 })));
-    expect(ids(result.hits)).toEqual(ids(reciprocalRankFusion(rankings).slice(0, 15)));
+    expect(ids(result.hits)).toEqual(ids(structured(QUESTION, reciprocalRankFusion(rankings).slice(0, 15))));
     // The DPR variant brings in a paper the question alone does not reach.
     expect(rankings[0].some((hit) => /Dense Passage/i.test(hit.article.title))).toBe(false);
     expect(result.hits.some((hit) => /Dense Passage/i.test(hit.article.title))).toBe(true);
@@ -73,7 +78,7 @@ describe(RetrievalPipeline.name, () => {
   ])('multi-query falls back to the original query when the LLM %s', async (_, reply, error) => {
     scriptTasks(replay, { variants: () => reply });
     const result = await pipeline().retrieve(QUESTION, { k: 10, multiQuery: true });
-    expect(result.hits).toEqual(await search.search(QUESTION, { k: 10 }));
+    expect(result.hits).toEqual(await ranked(QUESTION, { k: 10 }));
     expect(result.used.multiQuery).toBeNull();
     expect(result.notes).toHaveLength(1);
     expect(result.notes[0]).toMatch(/^multi-query failed \(/);
@@ -93,7 +98,7 @@ describe(RetrievalPipeline.name, () => {
         return { content: JSON.stringify({ relevant: isArchaeal(passageOf(request)) }) };
       },
     });
-    const unfiltered = await search.search(QUESTION, { k: 24 });
+    const unfiltered = await ranked(QUESTION, { k: 24 });
     const result = await pipeline().retrieve(QUESTION, { k: 24, filter: { concurrency: 3 } });
 
     const judged = requestsOf(replay, 'judge');
@@ -108,7 +113,7 @@ describe(RetrievalPipeline.name, () => {
   });
 
   it('filter keeps a hit whose judge times out or answers something that is not the verdict', async () => {
-    const unfiltered = await search.search(QUESTION, { k: 8 });
+    const unfiltered = await ranked(QUESTION, { k: 8 });
     const [slow, babbling, broken] = unfiltered.map((hit) => hit.text.slice(0, 200));
     scriptTasks(replay, {
       judge: (request) => {
@@ -132,7 +137,7 @@ describe(RetrievalPipeline.name, () => {
         return { content: JSON.stringify({ score: isArchaeal(passage) ? (/amoA/.test(passage) ? 9 : 7) : 1 }) };
       },
     });
-    const unranked = await search.search(QUESTION, { k: 20 });
+    const unranked = await ranked(QUESTION, { k: 20 });
     const result = await pipeline().retrieve(QUESTION, { k: 20, rerank: { threshold: 0.5 } });
 
     expect(requestsOf(replay, 'rate')).toHaveLength(20);
@@ -183,7 +188,7 @@ describe(RetrievalPipeline.name, () => {
 
   it('without an LLM skips multi-query, filter and LLM rerank with a note each, and still answers from search', async () => {
     const result = await pipeline(false).retrieve(QUESTION, { k: 10, multiQuery: true, filter: true, rerank: true, expand: 'parent' });
-    expect(result.hits).toEqual(await search.search(QUESTION, { k: 10 }));
+    expect(result.hits).toEqual(await ranked(QUESTION, { k: 10 }));
     expect(result.used).toEqual({ mode: 'hybrid', expand: 'parent', multiQuery: null, filter: null, reranker: 'off' });
     expect(result.notes).toEqual([
       'multi-query needs an LLM and none is configured; searched the original query only',
@@ -218,7 +223,7 @@ describe(RetrievalPipeline.name, () => {
   it('rerank is off, with a note, when the LLM reranker cannot reach the LLM', async () => {
     replay.setFault({ kind: 'status', status: 503 });
     const result = await pipeline().retrieve(QUESTION, { k: 5, rerank: true });
-    expect(result.hits).toEqual(await search.search(QUESTION, { k: 5 }));
+    expect(result.hits).toEqual(await ranked(QUESTION, { k: 5 }));
     expect(result.used.reranker).toBe('off');
     expect(result.notes[0]).toMatch(/^llm reranker unavailable: the LLM reranker could not reach the LLM/);
   });

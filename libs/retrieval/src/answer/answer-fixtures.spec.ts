@@ -1,5 +1,6 @@
 import { RetrievalPipeline } from '../retrieval.pipeline';
 import { SearchService } from '../search.service';
+import { questionTermWeights, rankByStructure } from '../structure-rank';
 import { buildArticleCorpus, type ArticleCorpus, type FixtureArticle } from '../testing/article-corpus.fixture';
 import { AnswerComposer } from './answer.composer';
 import { NO_ANSWER_TEXT, type Answer } from './answer.types';
@@ -147,6 +148,32 @@ describe('extractive answers on issue 19 fixtures', () => {
     const answer = await ask('What is the capital of Nigeria?');
     expect(answer.answer).toBe(NO_ANSWER_TEXT);
     expect(answer.citations).toEqual([]);
+  });
+
+  it('orders hits by structure: the heading naming the question up, the reference entry down unless citations are asked about', () => {
+    const hit = (number: string, title: string, text: string) => ({ text, section: { id: number, number, title } });
+    const hits = [
+      hit('ref', 'References', 'Lauria G, et al. Intraepidermal nerve fiber density assessed. Eur J Neurol. 2010;17(7):903-912.'),
+      hit('1', 'Introduction', 'Intraepidermal nerve fiber density is a marker of small fibre damage.'),
+      hit('2', 'Patients', 'Eighty-four patients took part.'),
+      hit('2.3', 'Assessment of intraepidermal nerve fiber density', 'Punch biopsies were immunostained with PGP 9.5.'),
+    ];
+    const order = (question: string) => rankByStructure(question, hits).map((h) => h.section.number);
+    expect(order('How was intraepidermal nerve fiber density assessed?')).toEqual(['2.3', '1', '2', 'ref']);
+    expect(order('Which references cite Lauria?')).toEqual(['ref', '1', '2', '2.3']);
+  });
+
+  it('weighs question terms by how few contexts of the corpus hold them', () => {
+    const weights = questionTermWeights(fixture.corpus, 'What is the capital of Nigeria, and its malaria prevalence?');
+    // "capital" is in no context, "malaria" in one, "Nigeria" in both Nigerian papers' contexts.
+    expect(weights.get('capit')!).toBeGreaterThan(weights.get('malaria')!);
+    expect(weights.get('malaria')!).toBeGreaterThan(weights.get('nigeria')!);
+    expect(fixture.corpus.termRarity(['nigeria', 'capital']).holding).toEqual(
+      new Map([
+        ['nigeria', 2],
+        ['capital', 0],
+      ]),
+    );
   });
 
   it('still answers what the papers about Nigeria do say', async () => {
