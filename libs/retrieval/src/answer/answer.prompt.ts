@@ -7,6 +7,7 @@ const SYSTEM_PROMPT = [
   'Cite the source of every claim with its number in square brackets, like [1] or [2][3], right after the claim.',
   'Do not cite a source for something it does not say, and do not use knowledge from outside the sources.',
   `If the sources do not contain the answer, reply exactly: "${NO_ANSWER_TEXT}"`,
+  'A source that only shares words with the question, or is about another paper, subject or place, does not contain the answer.',
   'Answer in the language of the question, concisely, in plain prose.',
 ].join('\n');
 
