@@ -2,6 +2,7 @@ import { CorruptPdfError, EncryptedPdfError } from '../errors';
 import type { PageListener } from '../document-parser';
 import type { FontInfo } from './font-names';
 import type { PageText } from './layout.types';
+import { readPdfBookmarks, type PdfBookmark } from './pdf-bookmarks.reader';
 import { readPageRuns } from './page-text.reader';
 import { loadPdfjs, pdfjsAssetDirs } from './pdfjs.loader';
 import type { PdfjsDocument } from './pdfjs.types';
@@ -30,6 +31,14 @@ export function textOnlyDocumentOptions(data: Uint8Array) {
  * one pixel so building the operator list (needed for font names) skips decoding them.
  */
 export async function readPdfText(data: Uint8Array, onPage?: PageListener): Promise<PageText[]> {
+  return (await readPdfDocument(data, { onPage, bookmarks: false })).pages;
+}
+
+/** The pages' text lines and, when asked for, the document's outline (bookmarks) resolved to pages. */
+export async function readPdfDocument(
+  data: Uint8Array,
+  { onPage, bookmarks }: { onPage?: PageListener; bookmarks: boolean },
+): Promise<{ pages: PageText[]; bookmarks: PdfBookmark[] }> {
   const pdfjs = loadPdfjs();
   const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
   let doc: PdfjsDocument;
@@ -42,14 +51,16 @@ export async function readPdfText(data: Uint8Array, onPage?: PageListener): Prom
   try {
     const fonts = new Map<string, FontInfo>();
     const pages: PageText[] = [];
+    const bottoms: number[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
       const page = await doc.getPage(number);
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE);
+      bottoms[number] = page.view[1] ?? 0;
       page.cleanup();
       pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(raw.runs, number), sideText: raw.sideText });
       onPage?.(number, doc.numPages);
     }
-    return pages;
+    return { pages, bookmarks: bookmarks ? await readPdfBookmarks(doc, (page) => bottoms[page] ?? 0) : [] };
   } catch (error) {
     throw toDomainError(error);
   } finally {
