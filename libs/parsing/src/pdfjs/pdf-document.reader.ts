@@ -76,3 +76,31 @@ function toDomainError(error: unknown): Error {
   if (error instanceof CorruptPdfError || error instanceof EncryptedPdfError) return error;
   return new CorruptPdfError(`pdf.js could not read the PDF: ${message}`);
 }
+
+/** Only the outline (bookmarks) and the page count, without reading any text: the structure eval's gold. */
+export async function readPdfOutline(data: Uint8Array): Promise<{ pageCount: number; bookmarks: PdfBookmark[] }> {
+  const task = loadPdfjs().getDocument(textOnlyDocumentOptions(data));
+  let doc: PdfjsDocument;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw toDomainError(error);
+  }
+  try {
+    const bottoms = new Map<number, number>();
+    const bottom = async (page: number) => {
+      if (!bottoms.has(page)) bottoms.set(page, (await doc.getPage(page)).view[1] ?? 0);
+      return bottoms.get(page) ?? 0;
+    };
+    const raw = await readPdfBookmarks(doc, () => 0);
+    const bookmarks = await Promise.all(
+      raw.map(async (b) => (b.page === null || b.top === null ? b : { ...b, top: b.top - (await bottom(b.page)) })),
+    );
+    return { pageCount: doc.numPages, bookmarks };
+  } catch (error) {
+    throw toDomainError(error);
+  } finally {
+    await doc.destroy();
+  }
+}
