@@ -9,6 +9,7 @@ export { DocumentsRepository } from './documents.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
 export { toFtsQuery } from './fts-query';
+export { outlineTree, outlineDepths, type OutlineNode } from './outline-tree';
 export {
   EXACT_SCAN_MAX_CONTEXTS,
   DEFAULT_RESCORE_CANDIDATES,
