@@ -47,7 +47,7 @@ async function resolveDestination(
   dest: PdfjsOutlineItem['dest'],
 ): Promise<{ page: number | null; top: number | null }> {
   const none = { page: null, top: null };
-  let explicit: unknown[] | null = null;
+  let explicit: unknown[] | null;
   try {
     explicit = typeof dest === 'string' ? await doc.getDestination(dest) : Array.isArray(dest) ? dest : null;
   } catch {
