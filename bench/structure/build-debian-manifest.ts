@@ -1,20 +1,12 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { readPageTexts, readPdfOutline } from '@lectern/parsing';
+import { isUsableGold, readBookmarkGold } from './bookmark-gold';
 import { CACHE_DIR, EXCLUDED_PACKAGES, MANIFEST_FILE, sha256, type DebianPdf } from './debian-set';
 
 /** Manifest criteria: short enough to parse many, an outline worth scoring against, titles printed on their pages. */
 const MAX_PAGES = 40;
-const MIN_BOOKMARKS = 3;
-const MIN_TITLES_ON_PAGE = 0.8;
 const MAX_PER_PACKAGE = 60;
 const MAX_BYTES = 15 * 2 ** 20;
-
-const compact = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * `node dist/bench/structure/build-debian-manifest.js`: after `apt-get download <pkg>` and `dpkg-deb -x` into
@@ -32,19 +24,15 @@ async function main(): Promise<void> {
       if (taken >= MAX_PER_PACKAGE) break;
       const data = readFileSync(file);
       try {
-        const { pageCount, bookmarks } = await readPdfOutline(data);
-        const placed = bookmarks.filter((b) => b.page !== null && compact(b.title).length > 0);
-        if (pageCount > MAX_PAGES || placed.length < MIN_BOOKMARKS) continue;
-        const texts = (await readPageTexts(data)).map(compact);
-        const onPage = placed.filter((b) => texts[(b.page as number) - 1]?.includes(compact(b.title))).length;
-        if (onPage / placed.length < MIN_TITLES_ON_PAGE) continue;
+        const gold = await readBookmarkGold(data);
+        if (gold.pageCount > MAX_PAGES || !isUsableGold(gold)) continue;
         picked.push({
           package: pkg,
           version: version.replace(/%3a/g, ':'),
           file: path.relative(path.join(root, dir), file),
           sha256: sha256(data),
-          pages: pageCount,
-          bookmarks: placed.length,
+          pages: gold.pageCount,
+          bookmarks: gold.bookmarks.length,
         });
         taken++;
       } catch {
