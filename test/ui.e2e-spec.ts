@@ -106,6 +106,14 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await dialog.waitFor(WAIT);
     expect(await dialog.locator('.outline-item').count()).toBeGreaterThan(5);
     await shot('03-outline');
+    // The outline is a tree: a section's toggle hides its subsections and shows them again.
+    const items = await dialog.locator('.outline-item').count();
+    const toggle = dialog.locator('.outline-toggle[aria-expanded="true"]').first();
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.locator('.outline-item').count()).toBeLessThan(items);
+    await toggle.click();
+    expect(await dialog.locator('.outline-item').count()).toBe(items);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...WAIT });
     await page.waitForFunction(
@@ -148,6 +156,8 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await viewer.waitFor(WAIT);
     await page.getByTestId('source-highlight').first().waitFor(WAIT);
     await pageDrawn(page);
+    // The source view's sections are the same collapsible tree.
+    expect(await page.locator('.sv-outline .sv-outline-toggle[aria-expanded]').count()).toBeGreaterThan(0);
     await shot('05-source');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.keyboard.press('Escape');
