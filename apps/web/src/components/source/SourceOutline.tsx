@@ -62,7 +62,7 @@ function SectionList({
             {hasChildren ? (
               <button
                 type="button"
-                className="sv-outline-toggle"
+                className="sv-section-toggle"
                 aria-expanded={expanded}
                 aria-label={`${expanded ? 'Hide' : 'Show'} the subsections of ${section.title || section.number}`}
                 onClick={() => toggle(section.id)}
@@ -70,7 +70,7 @@ function SectionList({
                 {expanded ? '▾' : '▸'}
               </button>
             ) : (
-              <span className="sv-outline-toggle-space" aria-hidden="true" />
+              <span className="sv-section-toggle-space" aria-hidden="true" />
             )}
             <button
               type="button"
