@@ -46,6 +46,8 @@ const outline: BookmarkSpec[] = [
   { title: 'Evaluation', page: 2, top: lineY(2) + 11, named: true },
   // Not printed in the text: the section opens where the destination points.
   { title: 'Closing remarks', page: 2, top: lineY(4) + 8 },
+  // Printed only as the start of a line (a manual's command entry): the line opens the section and stays text.
+  { title: 'Compaction', page: 2, top: lineY(5) + 8 },
 ];
 
 describe('headings from the PDF outline', () => {
@@ -59,6 +61,7 @@ describe('headings from the PDF outline', () => {
       ['Storage layout', 3],
       ['Evaluation', 1],
       ['Closing remarks', 1],
+      ['Compaction', 1],
     ]);
     const byTitle = new Map(article.sections.map((s) => [s.title, s]));
     expect(
@@ -79,9 +82,28 @@ describe('headings from the PDF outline', () => {
         .get('Closing remarks')
         ?.blocks.map((b) => b.text)
         .join(' '),
-    ).toMatch(/^The closing remarks start[^]*foreground path\.$/);
+    ).toMatch(/^The closing remarks start[^]*to be done\.$/);
+    expect(byTitle.get('Compaction')?.blocks.map((b) => b.text)).toEqual([
+      'Compaction runs in the background and never blocks the foreground path.',
+    ]);
     // Ordinals follow the outline's hierarchy.
-    expect(article.sections.map((s) => s.number)).toEqual(['1', '1.1', '1.1.1', '2', '3']);
+    expect(article.sections.map((s) => s.number)).toEqual(['1', '1.1', '1.1.1', '2', '3', '4']);
+  });
+
+  it('counts titles that begin the line at their destination as found, so such an outline is kept', async () => {
+    const article = await parser.parse(
+      await addOutline(plainReport(), [
+        { title: 'Overview', page: 1, top: lineY(0) + 11 },
+        { title: 'Pages are written', page: 1, top: lineY(3) + 8 },
+        { title: 'Readers never wait', page: 1, top: lineY(4) + 8 },
+        { title: 'Each page starts', page: 2, top: lineY(1) + 8 },
+      ]),
+    );
+    expect(article.sections.map((s) => s.title)).toEqual(['Overview', 'Pages are written', 'Readers never wait', 'Each page starts']);
+    expect(article.sections[2].blocks.map((b) => b.text)).toEqual([
+      'Readers never wait for writers because each reader keeps its own snapshot.',
+      'Storage layout',
+    ]);
   });
 
   it('ignores the outline when asked, as the structure eval does to score detection against it', async () => {

@@ -129,7 +129,30 @@ function findTitle(
       if (!full.startsWith(joined) && !wanted.startsWith(joined) && joined.length > MAX_LABEL_CHARS + wanted.length) break;
     }
   }
-  return best ? { start: best.start, end: best.end } : null;
+  if (best) return { start: best.start, end: best.end };
+  return bookmark.top === null ? null : findLeadIn(flow, [from, to], bookmark, cursor, wanted);
+}
+
+/**
+ * A title that only begins a line right below the destination (a command's entry in a manual: `\newcommand{…}` under
+ * a bookmark `\newcommand`): the section starts at that line, which stays part of the text.
+ */
+function findLeadIn(
+  flow: FlowLine[],
+  [from, to]: [number, number],
+  bookmark: PdfBookmark,
+  cursor: number,
+  wanted: string,
+): { start: number; end: number } | null {
+  if (wanted.length < 3) return null;
+  const top = bookmark.top as number;
+  for (let i = Math.max(from, cursor); i < to; i++) {
+    const line = flow[i];
+    const below = top - line.y;
+    if (below < -line.size || below > 3 * line.size + 2) continue;
+    if (compact(line.text).startsWith(wanted) || bare(line.text).startsWith(wanted)) return { start: i, end: i };
+  }
+  return null;
 }
 
 /** `chapter3introduction` spells `introduction` after a short label. */
