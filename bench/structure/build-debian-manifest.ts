@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     }
     console.log(`${pkg} ${version}: ${taken} of ${files.length} PDFs`);
   }
-  writeFileSync(MANIFEST_FILE, `${JSON.stringify(picked, null, 1)}\n`);
+  writeFileSync(MANIFEST_FILE, `${JSON.stringify(picked, null, 2)}\n`);
   console.log(`${picked.length} PDFs → ${MANIFEST_FILE}`);
 }
 
