@@ -87,6 +87,27 @@ describe('Lectern API (e2e)', () => {
     for (const s of sections.filter((x) => x.pageStart !== null)) expect(s.pageStart).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives the outline as a tree: subsections under their section, the flat list naming each parent', async () => {
+    const res = await t.http().get(`/articles/${ready['acl-N18-3011.pdf'].articleId}/outline`).expect(200);
+    type Node = { id: string; number: string; level: number; parentId: string | null; children: Node[] };
+    const sections = res.body.sections as Array<Omit<Node, 'children'>>;
+    const tree = res.body.tree as Node[];
+    const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+    // Depth-first order of the tree is the reading order of the flat list.
+    expect(flatten(tree).map((n) => n.id)).toEqual(sections.map((s) => s.id));
+    expect(tree.every((n) => n.parentId === null)).toBe(true);
+    const nested = flatten(tree).filter((n) => n.children.length > 0);
+    expect(nested.length).toBeGreaterThan(0);
+    for (const parent of nested) {
+      for (const child of parent.children) {
+        expect(child.parentId).toBe(parent.id);
+        expect(child.level).toBeGreaterThan(parent.level);
+        // "2.1" sits under "2".
+        if (/^\d+(\.\d+)+$/.test(child.number)) expect(child.number.startsWith(`${parent.number}.`)).toBe(true);
+      }
+    }
+  });
+
   it.each(['hybrid', 'standard', 'keyword'])('finds the passage about entity linking in %s mode', async (mode) => {
     const res = await t
       .http()
@@ -131,6 +152,16 @@ describe('Lectern API (e2e)', () => {
       expect(contexts.n).toBeGreaterThan(10);
       expect(contexts.nopage).toBe(0);
       expect(db.prepare('SELECT count(*) AS n FROM section_contexts').get()).toEqual({ n: contexts.n });
+      // The hierarchy travels with the export: every parent_id names a section of the same article.
+      const orphans = db
+        .prepare(
+          `SELECT count(*) AS n FROM sections s JOIN article_sections a ON a.section_id = s.id
+           LEFT JOIN article_sections pa ON pa.section_id = s.parent_id
+           WHERE s.parent_id IS NOT NULL AND (pa.article_id IS NULL OR pa.article_id <> a.article_id)`,
+        )
+        .get();
+      expect(orphans).toEqual({ n: 0 });
+      expect((db.prepare('SELECT count(*) AS n FROM sections WHERE parent_id IS NOT NULL').get() as { n: number }).n).toBeGreaterThan(0);
       const blob = db.prepare('SELECT embedding FROM contexts LIMIT 1').get() as { embedding: Buffer };
       expect(blob.embedding.length).toBe(768 * 4);
     } finally {

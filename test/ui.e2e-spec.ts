@@ -106,6 +106,15 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await dialog.waitFor(WAIT);
     expect(await dialog.locator('.outline-item').count()).toBeGreaterThan(5);
     await shot('03-outline');
+    // The outline is a tree: a section's toggle hides its subsections and shows them again.
+    const items = await dialog.locator('.outline-item').count();
+    const toggle = dialog.locator('.outline-toggle').first();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.locator('.outline-item').count()).toBeLessThan(items);
+    await toggle.click();
+    expect(await dialog.locator('.outline-item').count()).toBe(items);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...WAIT });
     await page.waitForFunction(
@@ -268,6 +277,14 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 260, width: TABLET.width - 260 });
     expect(await page.locator('main').getAttribute('inert')).not.toBeNull();
+    // The source view's sections are the same collapsible tree.
+    const sectionToggle = page.locator('.sv-outline .sv-section-toggle').first();
+    await sectionToggle.waitFor(WAIT);
+    const shown = await page.locator('.sv-outline-item').count();
+    await sectionToggle.click();
+    expect(await sectionToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.sv-outline-item').count()).toBeLessThan(shown);
+    await sectionToggle.click();
     await shot('07-tablet-source');
     await page.keyboard.press('Escape');
     await page.locator('.source-pane').waitFor({ state: 'detached', ...WAIT });

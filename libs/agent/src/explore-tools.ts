@@ -33,7 +33,8 @@ export const EXPLORE_TOOLS: LlmTool[] = [
   },
   {
     name: 'outline',
-    description: "An article's sections in reading order: id, number, title, pages, token count.",
+    description:
+      "An article's sections as a tree in reading order (subsections indented under their section): id, number, title, pages, token count.",
     parameters: object({ article_id: str('the article id') }, ['article_id']),
   },
   {
@@ -46,7 +47,8 @@ export const EXPLORE_TOOLS: LlmTool[] = [
   },
   {
     name: 'next',
-    description: 'Read on: the rest of the current section, else the following section in reading order.',
+    description:
+      'Read on: the rest of the current section, else the following section in reading order (into its subsections, then on to the next section at any level).',
     parameters: object({}, []),
   },
   { name: 'previous', description: 'Step back to the preceding section in reading order.', parameters: object({}, []) },

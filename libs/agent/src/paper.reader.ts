@@ -1,4 +1,4 @@
-import type { ArticleRow, ContextRow, CorpusDb, OutlineEntry } from '@lectern/corpus';
+import { outlineDepths, type ArticleRow, type ContextRow, type CorpusDb, type OutlineEntry } from '@lectern/corpus';
 import type { SearchHit, SearchMode } from '@lectern/retrieval';
 import { InvalidToolCallError } from './agent.errors';
 import type { AgentSearch, ExploreCitation } from './explore.types';
@@ -68,11 +68,13 @@ export class PaperReader {
     };
   }
 
+  /** The article's sections as a tree: each subsection indented under its parent, in reading order. */
   outline(articleId: string): ToolOutput {
     const article = this.article(articleId);
     const entries = this.outlineOf(article.id);
+    const depths = outlineDepths(entries);
     const lines = entries.map(
-      (e) => `${'  '.repeat(Math.max(0, e.level - 1))}${sectionLabel(e)} — ${pages(e)}, ${e.numTokens} tokens (section_id=${e.id})`,
+      (e) => `${'  '.repeat(depths.get(e.id) ?? 0)}${sectionLabel(e)} — ${pages(e)}, ${e.numTokens} tokens (section_id=${e.id})`,
     );
     return {
       content: `"${article.title}" (article_id=${article.id})\n${lines.join('\n')}`,

@@ -71,6 +71,18 @@ function toContext(row: ContextRecord): ContextRow {
   };
 }
 
+/** Prepared on first use, so an older schema (without `parent_id`) can still be written to by a migration test. */
+const OUTLINE_SQL = `
+      SELECT s.id, s.section_number AS number, s.section_title AS title, s.level, s.parent_id AS parentId, asn.position,
+        s.num_tokens AS numTokens, COUNT(c.seq) AS contextCount,
+        MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd
+      FROM article_sections asn
+      JOIN sections s ON s.id = asn.section_id
+      LEFT JOIN section_contexts sc ON sc.section_id = s.id
+      LEFT JOIN contexts c ON c.id = sc.context_id
+      WHERE asn.article_id = ?
+      GROUP BY asn.position ORDER BY asn.position`;
+
 const CONTEXT_COLUMNS = `c.id, c.text, s.id AS section_id, c.section_number, c.section_title, sc.position,
   c.page_number, c.kind, c.num_tokens, c.stop_reason`;
 
@@ -106,16 +118,6 @@ function prepareStatements(db: Database.Database) {
     stats: prepare<CorpusStats>(`
       SELECT (SELECT COUNT(*) FROM articles) AS articles, (SELECT COUNT(*) FROM sections) AS sections,
         (SELECT COUNT(*) FROM contexts) AS contexts`),
-    outline: prepare<OutlineEntry>(`
-      SELECT s.id, s.section_number AS number, s.section_title AS title, s.level, asn.position,
-        s.num_tokens AS numTokens, COUNT(c.seq) AS contextCount,
-        MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd
-      FROM article_sections asn
-      JOIN sections s ON s.id = asn.section_id
-      LEFT JOIN section_contexts sc ON sc.section_id = s.id
-      LEFT JOIN contexts c ON c.id = sc.context_id
-      WHERE asn.article_id = ?
-      GROUP BY asn.position ORDER BY asn.position`),
     sectionContexts: prepare<ContextRecord>(`
       SELECT ${CONTEXT_COLUMNS} FROM section_contexts sc
       JOIN sections s ON s.id = sc.section_id JOIN contexts c ON c.id = sc.context_id
@@ -151,6 +153,7 @@ function prepareStatements(db: Database.Database) {
 /** Articles with their sections and contexts: the write path of ingestion and the reading paths of the agent. */
 export class ArticlesRepository {
   private readonly statements: ReturnType<typeof prepareStatements>;
+  private outlineStatement?: Database.Statement<unknown[], OutlineEntry>;
 
   constructor(
     private readonly db: Database.Database,
@@ -248,7 +251,8 @@ export class ArticlesRepository {
   }
 
   outline(articleId: string): OutlineEntry[] {
-    return this.statements.outline.all(articleId);
+    this.outlineStatement ??= this.db.prepare<unknown[], OutlineEntry>(OUTLINE_SQL);
+    return this.outlineStatement.all(articleId);
   }
 
   sectionContexts(sectionId: string): ContextRow[] {

@@ -52,6 +52,7 @@ describe(CorpusDb.name, () => {
       number: '1',
       title: 'Introduction',
       level: 1,
+      parentId: null,
       position: 0,
       numTokens: input.sections[0].numTokens,
       contextCount: 7,
@@ -59,6 +60,7 @@ describe(CorpusDb.name, () => {
       pageEnd: 2,
     });
     expect(outline.find((s) => s.number === '2.1')?.level).toBe(2);
+    expect(outline.find((s) => s.number === '2.1')?.parentId).toBe(outline.find((s) => s.number === '2')?.id);
     const section = input.sections[4];
     const contexts = corpus.listSectionContexts(outline[4].id);
     expect(contexts.map((c) => c.text)).toEqual(section.contexts.map((c) => c.text));

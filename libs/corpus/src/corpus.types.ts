@@ -59,6 +59,8 @@ export interface OutlineEntry {
   number: string;
   title: string;
   level: number;
+  /** The section this one belongs to (the nearest earlier one with a lower level); null at the top level. */
+  parentId: string | null;
   /** 0-based reading order within the article. */
   position: number;
   numTokens: number;

@@ -10,6 +10,7 @@ export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } 
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
 export { toFtsQuery } from './fts-query';
 export { MAX_COUNTED_ROWS, type TermRarity } from './term-rarity';
+export { outlineTree, outlineDepths, type OutlineNode } from './outline-tree';
 export {
   EXACT_SCAN_MAX_CONTEXTS,
   DEFAULT_RESCORE_CANDIDATES,

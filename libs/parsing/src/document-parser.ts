@@ -12,4 +12,6 @@ export type PageListener = (page: number, pages: number) => void;
 
 export interface ParseOptions {
   onPage?: PageListener;
+  /** Detect headings from the layout even when the PDF has an outline (the structure eval scores against it). */
+  ignoreOutline?: boolean;
 }

@@ -503,6 +503,8 @@ export interface components {
              * @example 2
              */
             level: number;
+            /** @description The section this one belongs to: the nearest earlier section with a lower level; null at the top level. */
+            parentId: string | null;
             /** @description 0-based reading order. */
             position: number;
             numTokens: number;
@@ -510,10 +512,37 @@ export interface components {
             pageStart: number | null;
             pageEnd: number | null;
         };
+        OutlineNodeDto: {
+            id: string;
+            /**
+             * @description The paper's own numbering (`2.1`), the ordinal where it has none, `ref` for the references.
+             * @example 2.1
+             */
+            number: string;
+            /** @example Related Work */
+            title: string;
+            /**
+             * @description 1 for a top-level section.
+             * @example 2
+             */
+            level: number;
+            /** @description The section this one belongs to: the nearest earlier section with a lower level; null at the top level. */
+            parentId: string | null;
+            /** @description 0-based reading order. */
+            position: number;
+            numTokens: number;
+            contextCount: number;
+            pageStart: number | null;
+            pageEnd: number | null;
+            /** @description Subsections, in reading order. */
+            children: components["schemas"]["OutlineNodeDto"][];
+        };
         OutlineResponseDto: {
             article: components["schemas"]["OutlineArticleDto"];
-            /** @description In reading order. */
+            /** @description In reading order, flat; `parentId` and `level` give the hierarchy. */
             sections: components["schemas"]["OutlineSectionDto"][];
+            /** @description The same sections as a tree: top-level sections with their subsections as `children`. */
+            tree: components["schemas"]["OutlineNodeDto"][];
         };
         /**
          * @description standard: vector k-NN; keyword: FTS5 BM25; hybrid: both fused. Default: hybrid with model embeddings, keyword with the lexical ones.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import type { LecternDocument, Outline, OutlineSection } from '../api/types';
+import { useOutlineTree } from './outline-tree';
 
 interface Props {
   doc: LecternDocument;
@@ -66,21 +67,42 @@ export function OutlineDialog({ doc, onClose, onOpenPage }: Props) {
           <button type="button" className="btn" onClick={() => onOpenPage(outline, null)}>
             Open the PDF
           </button>
-          <ol className="outline-list">
-            {outline.sections.map((s) => (
-              <li key={s.id} style={{ paddingLeft: `${Math.max(0, s.level - 1) * 16}px` }}>
-                <button type="button" className="outline-item" onClick={() => onOpenPage(outline, s)} disabled={s.pageStart === null}>
-                  <span className="outline-number">{s.number === 'ref' ? '' : s.number}</span>
-                  <span className="outline-title">{s.number === 'ref' ? 'References' : s.title || 'Untitled section'}</span>
-                  <span className="outline-pages">
-                    {s.pageStart ? (s.pageEnd && s.pageEnd !== s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`) : ''}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
+          <OutlineTree outline={outline} onOpenPage={onOpenPage} />
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The sections as a tree: a section with subsections has a toggle that shows or hides them. */
+function OutlineTree({ outline, onOpenPage }: { outline: Outline; onOpenPage: Props['onOpenPage'] }) {
+  const { rows, toggle } = useOutlineTree(outline.sections);
+  return (
+    <ol className="outline-list">
+      {rows.map(({ section: s, depth, hasChildren, expanded }) => (
+        <li key={s.id} className="outline-row" style={{ paddingLeft: `${depth * 16}px` }}>
+          {hasChildren ? (
+            <button
+              type="button"
+              className="outline-toggle"
+              aria-expanded={expanded}
+              aria-label={`${expanded ? 'Hide' : 'Show'} the subsections of ${s.title || s.number}`}
+              onClick={() => toggle(s.id)}
+            >
+              {expanded ? '▾' : '▸'}
+            </button>
+          ) : (
+            <span className="outline-toggle-space" aria-hidden="true" />
+          )}
+          <button type="button" className="outline-item" onClick={() => onOpenPage(outline, s)} disabled={s.pageStart === null}>
+            <span className="outline-number">{s.number === 'ref' ? '' : s.number}</span>
+            <span className="outline-title">{s.number === 'ref' ? 'References' : s.title || 'Untitled section'}</span>
+            <span className="outline-pages">
+              {s.pageStart ? (s.pageEnd && s.pageEnd !== s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`) : ''}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ol>
   );
 }

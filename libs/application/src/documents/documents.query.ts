@@ -1,4 +1,13 @@
-import type { ArticleRow, ArticleSummary, CatalogDb, ContextDetail, DocumentRow, OutlineEntry } from '@lectern/corpus';
+import {
+  outlineTree,
+  type ArticleRow,
+  type ArticleSummary,
+  type CatalogDb,
+  type ContextDetail,
+  type DocumentRow,
+  type OutlineEntry,
+  type OutlineNode,
+} from '@lectern/corpus';
 import {
   ArticleNotFoundError,
   ContextNotFoundError,
@@ -16,7 +25,10 @@ export interface DocumentView {
 
 export interface ArticleOutline {
   article: Pick<ArticleRow, 'id' | 'title' | 'authors' | 'abstract' | 'doi' | 'pageCount'> & { documentId: string };
+  /** Reading order, flat; each entry names its parent (`parentId`). */
   sections: OutlineEntry[];
+  /** The same sections nested: top-level sections with their subsections as `children`. */
+  tree: OutlineNode[];
 }
 
 /** What the API shows of documents, their articles and passages. */
@@ -66,7 +78,8 @@ export class DocumentsQuery {
     const article = corpus.getArticle(articleId);
     if (!article) throw new ArticleNotFoundError(articleId);
     const { id, title, authors, abstract, doi, pageCount } = article;
-    return { article: { id, title, authors, abstract, doi, pageCount, documentId: doc.id }, sections: corpus.outline(articleId) };
+    const sections = corpus.outline(articleId);
+    return { article: { id, title, authors, abstract, doi, pageCount, documentId: doc.id }, sections, tree: outlineTree(sections) };
   }
 
   private find(id: string): DocumentRow {

@@ -1,5 +1,6 @@
 import { ABSTRACT_SECTION_NUMBER, REFERENCES_SECTION_NUMBER, type ParsedArticle, type ParsedBlock, type ParsedSection } from '../article';
 import { findBodyStyle, type BodyStyle } from './body-style';
+import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
 import { readFrontMatter, type FrontMatter } from './front-matter';
 import { detectHeadings, type Heading } from './heading-detector';
@@ -8,6 +9,7 @@ import { buildVocabulary, type Vocabulary } from './line-joiner';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findUnlabeledReferences, splitReferences } from './references-splitter';
+import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { numberSections } from './section-numbering';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 
@@ -22,6 +24,8 @@ export interface AssembleInput {
   /** Running headers and footers removed from the pages: their text still names journal and year. */
   furniture: TextLine[];
   parserName: string;
+  /** The PDF's own outline: when plausible it gives the headings and their hierarchy instead of the layout. */
+  bookmarks?: PdfBookmark[];
 }
 
 /** Everything the section-building steps share about one document. */
@@ -39,12 +43,13 @@ interface Document {
 }
 
 /** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
-export function assembleArticle({ pages, furniture, parserName }: AssembleInput): ParsedArticle {
+export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }: AssembleInput): ParsedArticle {
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
   const flow = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
   const front = readFrontMatter(flow, body);
-  const headings = detectHeadings(flow, front.bodyStart, body);
+  const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
+  const headings = fromOutline?.headings ?? detectHeadings(flow, front.bodyStart, body);
   const doc: Document = {
     flow,
     body,

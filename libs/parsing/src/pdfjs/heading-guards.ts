@@ -26,7 +26,7 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   const next = flow[rowEnd(flow, i)];
   if (near(next) && next.size < 0.8 * line.size && next.size < 0.9 * body.size) return true;
   if (isNumericRow(line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1)) return true;
-  // A header above rows that each end in a figure ("AMDCN 290.82").
+  // A header above rows that each end in a figure: a row label followed by one measured value ("Baseline 12.5").
   let figures = 0;
   for (let j = rowEnd(flow, i), k = 0; k < 3 && j < flow.length && flow[j].page === line.page; j = rowEnd(flow, j), k++) {
     if (/\s[-+]?\d+([.,]\d+)?%?$/.test(flow[j].text) && flow[j].text.length < 60) figures++;
@@ -35,7 +35,7 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   return [flow[i - 1], next].some((other) => near(other) && other!.rowPeers >= 3);
 }
 
-/** A table row: several of its tokens are numbers ("AMDCN 9.77 13.16 15.00"). */
+/** A table row: several of its tokens are numbers (a row label followed by values, "Model B 9.7 13.1 15.0"). */
 const isNumericRow = (text: string) => (text.match(/(^|\s)[-+±]?\d+([.,]\d+)?%?(?=\s|$)/g) ?? []).length >= 3;
 
 /** A bold lead-in that wraps: the next line, at normal spacing, carries on in lowercase in body style. */

@@ -2,6 +2,7 @@ import { CorruptPdfError, EncryptedPdfError } from '../errors';
 import type { PageListener } from '../document-parser';
 import type { FontInfo } from './font-names';
 import type { PageText } from './layout.types';
+import { readPdfBookmarks, type PdfBookmark } from './pdf-bookmarks.reader';
 import { readPageRuns } from './page-text.reader';
 import { loadPdfjs, pdfjsAssetDirs } from './pdfjs.loader';
 import type { PdfjsDocument } from './pdfjs.types';
@@ -30,6 +31,14 @@ export function textOnlyDocumentOptions(data: Uint8Array) {
  * one pixel so building the operator list (needed for font names) skips decoding them.
  */
 export async function readPdfText(data: Uint8Array, onPage?: PageListener): Promise<PageText[]> {
+  return (await readPdfDocument(data, { onPage, bookmarks: false })).pages;
+}
+
+/** The pages' text lines and, when asked for, the document's outline (bookmarks) resolved to pages. */
+export async function readPdfDocument(
+  data: Uint8Array,
+  { onPage, bookmarks }: { onPage?: PageListener; bookmarks: boolean },
+): Promise<{ pages: PageText[]; bookmarks: PdfBookmark[] }> {
   const pdfjs = loadPdfjs();
   const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
   let doc: PdfjsDocument;
@@ -42,14 +51,16 @@ export async function readPdfText(data: Uint8Array, onPage?: PageListener): Prom
   try {
     const fonts = new Map<string, FontInfo>();
     const pages: PageText[] = [];
+    const bottoms: number[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
       const page = await doc.getPage(number);
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE);
+      bottoms[number] = page.view[1] ?? 0;
       page.cleanup();
       pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(raw.runs, number), sideText: raw.sideText });
       onPage?.(number, doc.numPages);
     }
-    return pages;
+    return { pages, bookmarks: bookmarks ? await readPdfBookmarks(doc, (page) => bottoms[page] ?? 0) : [] };
   } catch (error) {
     throw toDomainError(error);
   } finally {
@@ -64,4 +75,32 @@ function toDomainError(error: unknown): Error {
   if (name === 'InvalidPDFException') return new CorruptPdfError(`the PDF structure is invalid: ${message}`);
   if (error instanceof CorruptPdfError || error instanceof EncryptedPdfError) return error;
   return new CorruptPdfError(`pdf.js could not read the PDF: ${message}`);
+}
+
+/** Only the outline (bookmarks) and the page count, without reading any text: the structure eval's gold. */
+export async function readPdfOutline(data: Uint8Array): Promise<{ pageCount: number; bookmarks: PdfBookmark[] }> {
+  const task = loadPdfjs().getDocument(textOnlyDocumentOptions(data));
+  let doc: PdfjsDocument;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw toDomainError(error);
+  }
+  try {
+    const bottoms = new Map<number, number>();
+    const bottom = async (page: number) => {
+      if (!bottoms.has(page)) bottoms.set(page, (await doc.getPage(page)).view[1] ?? 0);
+      return bottoms.get(page) ?? 0;
+    };
+    const raw = await readPdfBookmarks(doc, () => 0);
+    const bookmarks = await Promise.all(
+      raw.map(async (b) => (b.page === null || b.top === null ? b : { ...b, top: b.top - (await bottom(b.page)) })),
+    );
+    return { pageCount: doc.numPages, bookmarks };
+  } catch (error) {
+    throw toDomainError(error);
+  } finally {
+    await doc.destroy();
+  }
 }

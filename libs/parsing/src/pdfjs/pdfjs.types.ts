@@ -31,9 +31,20 @@ export interface PdfjsPage {
   cleanup(): boolean;
 }
 
+/** One bookmark of the document outline; `dest` is a name or an explicit destination array. */
+export interface PdfjsOutlineItem {
+  title: string;
+  dest: string | unknown[] | null;
+  items: PdfjsOutlineItem[];
+}
+
 export interface PdfjsDocument {
   numPages: number;
   getPage(pageNumber: number): Promise<PdfjsPage>;
+  getOutline(): Promise<PdfjsOutlineItem[] | null>;
+  getDestination(name: string): Promise<unknown[] | null>;
+  /** 0-based index of the page a `{ num, gen }` reference points at. */
+  getPageIndex(ref: { num: number; gen: number }): Promise<number>;
   destroy(): Promise<void>;
 }
 

@@ -17,6 +17,13 @@ export class OutlineSectionDto {
   @ApiProperty({ type: Number, description: '1 for a top-level section.', example: 2 })
   level!: number;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The section this one belongs to: the nearest earlier section with a lower level; null at the top level.',
+  })
+  parentId!: string | null;
+
   @ApiProperty({ type: Number, description: '0-based reading order.' })
   position!: number;
 
@@ -31,6 +38,11 @@ export class OutlineSectionDto {
 
   @ApiProperty({ type: Number, nullable: true })
   pageEnd!: number | null;
+}
+
+export class OutlineNodeDto extends OutlineSectionDto {
+  @ApiProperty({ type: () => [OutlineNodeDto], description: 'Subsections, in reading order.' })
+  children!: OutlineNodeDto[];
 }
 
 export class OutlineArticleDto {
@@ -60,6 +72,12 @@ export class OutlineResponseDto {
   @ApiProperty({ type: OutlineArticleDto })
   article!: OutlineArticleDto;
 
-  @ApiProperty({ type: [OutlineSectionDto], description: 'In reading order.' })
+  @ApiProperty({ type: [OutlineSectionDto], description: 'In reading order, flat; `parentId` and `level` give the hierarchy.' })
   sections!: OutlineSectionDto[];
+
+  @ApiProperty({
+    type: [OutlineNodeDto],
+    description: 'The same sections as a tree: top-level sections with their subsections as `children`.',
+  })
+  tree!: OutlineNodeDto[];
 }

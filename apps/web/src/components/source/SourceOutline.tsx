@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useOutlineTree } from '../outline-tree';
 import type { OutlineState } from './source-hooks';
 import { currentSectionId } from './source-hooks';
 
@@ -38,6 +39,9 @@ function SectionList({
   onJump: (page: number) => void;
 }) {
   const current = currentSectionId(sections, page);
+  const { rows, toggle, reveal } = useOutlineTree(sections);
+  // The section holding the shown page is never hidden inside a collapsed parent.
+  useEffect(() => reveal(current), [current, reveal]);
   const listRef = useRef<HTMLUListElement>(null);
   // Keep the current section in sight in a long outline; moves only the outline's own scroll.
   useEffect(() => {
@@ -50,11 +54,24 @@ function SectionList({
   }, [current]);
   return (
     <ul className="sv-outline-list" ref={listRef}>
-      {sections.map((section) => {
+      {rows.map(({ section, depth, hasChildren, expanded }) => {
         const isCurrent = section.id === current;
         const where = section.pageStart !== null ? `p. ${section.pageStart}` : '';
         return (
-          <li key={section.id} style={{ paddingLeft: `${Math.max(0, section.level - 1) * 12}px` }}>
+          <li key={section.id} className="sv-outline-row" style={{ paddingLeft: `${depth * 12}px` }}>
+            {hasChildren ? (
+              <button
+                type="button"
+                className="sv-section-toggle"
+                aria-expanded={expanded}
+                aria-label={`${expanded ? 'Hide' : 'Show'} the subsections of ${section.title || section.number}`}
+                onClick={() => toggle(section.id)}
+              >
+                {expanded ? '▾' : '▸'}
+              </button>
+            ) : (
+              <span className="sv-section-toggle-space" aria-hidden="true" />
+            )}
             <button
               type="button"
               className={`sv-outline-item${isCurrent ? ' is-current' : ''}`}

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../../test/support/paths';
+
+/**
+ * The "bookmarks as free gold" set: PDFs from Debian documentation packages whose outline is used only as
+ * the reference. The manifest in the repo names each file (package, version, path inside the package, sha256);
+ * the files themselves are fetched with `apt-get download` and unpacked with `dpkg-deb -x` into a cache that
+ * is not in git. `r-doc-pdf` and `c++-annotations-pdf` are never used: they are kept for a final check.
+ */
+export interface DebianPdf {
+  package: string;
+  version: string;
+  /** Path inside the package, e.g. `usr/share/doc/texlive-doc/latex/foo/foo.pdf`. */
+  file: string;
+  sha256: string;
+  pages: number;
+  bookmarks: number;
+}
+
+export const EXCLUDED_PACKAGES = new Set(['r-doc-pdf', 'c++-annotations-pdf']);
+export const MANIFEST_FILE = path.join(REPO_ROOT, 'bench', 'structure', 'debian-pdfs.json');
+export const CACHE_DIR = process.env.STRUCTURE_EVAL_CACHE ?? path.join(REPO_ROOT, 'node_modules', '.cache', 'lectern-structure');
+
+export function readManifest(): DebianPdf[] {
+  return JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as DebianPdf[];
+}
+
+/** Where a package version is unpacked in the cache (`:` of an epoch is not kept in a folder name). */
+export const unpackedDir = (pkg: string, version: string) => path.join(CACHE_DIR, 'unpacked', `${pkg}_${version.replace(/:/g, '%3a')}`);
+
+/**
+ * Makes sure every package version of the manifest is unpacked in the cache, downloading what is missing, and
+ * returns the files whose sha256 matches (a mismatch or a version no longer in the archive is reported, not fatal).
+ */
+export function fetchDebianSet(manifest: DebianPdf[], log: (line: string) => void): Array<DebianPdf & { path: string }> {
+  const debs = path.join(CACHE_DIR, 'debs');
+  mkdirSync(debs, { recursive: true });
+  const versions = new Map(manifest.map((m) => [`${m.package}=${m.version}`, m]));
+  const missing = new Set<string>();
+  for (const [spec, { package: pkg, version }] of versions) {
+    if (EXCLUDED_PACKAGES.has(pkg)) throw new Error(`${pkg} is kept for a final check and must not be in the manifest`);
+    const dir = unpackedDir(pkg, version);
+    if (existsSync(dir)) continue;
+    const debName = () => readdirSync(debs).find((f) => f.startsWith(`${pkg}_${version.replace(/:/g, '%3a')}_`) && f.endsWith('.deb'));
+    try {
+      if (!debName()) {
+        log(`apt-get download ${spec}`);
+        execFileSync('apt-get', ['download', spec], { cwd: debs, stdio: ['ignore', 'ignore', 'pipe'] });
+      }
+      const deb = debName();
+      if (!deb) throw new Error('no .deb after the download');
+      mkdirSync(dir, { recursive: true });
+      execFileSync('dpkg-deb', ['-x', path.join(debs, deb), dir]);
+    } catch (error) {
+      missing.add(pkg);
+      log(`${spec}: cannot fetch (${(error as Error).message.split('\n')[0]}); run \`apt-get update\` or refresh the manifest`);
+    }
+  }
+  const ok: Array<DebianPdf & { path: string }> = [];
+  let mismatched = 0;
+  for (const entry of manifest) {
+    if (missing.has(entry.package)) continue;
+    const file = path.join(unpackedDir(entry.package, entry.version), entry.file);
+    if (!existsSync(file) || sha256(readFileSync(file)) !== entry.sha256) {
+      mismatched++;
+      continue;
+    }
+    ok.push({ ...entry, path: file });
+  }
+  if (mismatched > 0) log(`${mismatched} manifest files missing or with another sha256: left out`);
+  return ok;
+}
+
+export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');

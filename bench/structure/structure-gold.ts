@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { ABSTRACT_SECTION_NUMBER, parseTei, REFERENCES_SECTION_NUMBER } from '@lectern/parsing';
+import type { LevelledTitle } from './structure-scoring';
+
+/** What a document's gold says; a field left out is not scored for that document. */
+export interface StructureGold {
+  title?: string;
+  authors?: string[];
+  headings?: LevelledTitle[];
+  /** Page of each gold table, or null when the gold does not say. */
+  tables?: Array<number | null>;
+}
+
+/** GROBID TEI as gold: header title and authors, body heads with the levels their numbering implies, tables. */
+export function teiGold(file: string): StructureGold {
+  const article = parseTei(readFileSync(file, 'utf8'));
+  const sections = article.sections.filter(
+    (s) => s.number !== ABSTRACT_SECTION_NUMBER && s.number !== REFERENCES_SECTION_NUMBER && s.title,
+  );
+  const tables = article.sections.flatMap((s) => s.blocks.filter((b) => b.kind === 'table').map((b) => b.box?.page ?? null));
+  return {
+    title: article.title,
+    authors: article.authors,
+    headings: sections.map((s) => ({ title: s.title, level: s.level })),
+    tables,
+  };
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Longest heading kept from CERMINE's expected output: longer "titles" there are quotations it took for headings. */
+const MAX_CERMINE_HEADING_WORDS = 12;
+
+/**
+ * CERMINE's NLM/JATS files: `*-metadata.xml` (article-title, author string-names) and `*-content.xml` (the same
+ * front matter plus `<sec><title>` nesting for headings, CERMINE's own expected output).
+ */
+export function jatsGold(file: string): StructureGold {
+  const xml = readFileSync(file, 'utf8');
+  const title = /<article-title>([\s\S]*?)<\/article-title>/.exec(xml)?.[1];
+  const authors = [...xml.matchAll(/<contrib contrib-type="author">([\s\S]*?)<\/contrib>/g)]
+    .map((m) => /<string-name>([\s\S]*?)<\/string-name>/.exec(m[1])?.[1])
+    .filter((n): n is string => !!n)
+    .map(decode);
+  const gold: StructureGold = { title: title ? decode(title) : undefined, authors };
+  const body = /<body>([\s\S]*)<\/body>/.exec(xml)?.[1];
+  if (body) {
+    const headings: LevelledTitle[] = [];
+    let depth = 0;
+    for (const m of body.matchAll(/<sec\b[^>]*>|<\/sec>|<title>([\s\S]*?)<\/title>/g)) {
+      if (m[0].startsWith('</sec')) depth--;
+      else if (m[0].startsWith('<sec')) depth++;
+      else {
+        const text = decode(m[1] ?? '');
+        if (text && text.split(' ').length <= MAX_CERMINE_HEADING_WORDS) headings.push({ title: text, level: Math.max(1, depth) });
+      }
+    }
+    gold.headings = headings;
+  }
+  return gold;
+}

@@ -1,0 +1,88 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CorpusDb, type ArticleInput } from '@lectern/corpus';
+import { LexicalEmbedder } from '@lectern/embeddings';
+import { SearchService } from '@lectern/retrieval';
+import { AT_THE_EDGE, PaperReader } from './paper.reader';
+
+/** A book-like outline in reading order: [number, level, has text]. Chapter 2 has no text of its own. */
+const OUTLINE: Array<[string, number, boolean]> = [
+  ['1', 1, true],
+  ['1.1', 2, true],
+  ['1.1.1', 3, true],
+  ['1.2', 2, true],
+  ['2', 1, false],
+  ['2.1', 2, true],
+  ['3', 1, true],
+];
+
+describe(PaperReader.name, () => {
+  const embedder = new LexicalEmbedder({ dimension: 64 });
+  let dir: string;
+  let corpus: CorpusDb;
+  let articleId: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-paper-reader-'));
+    corpus = CorpusDb.open(path.join(dir, 'corpus.sqlite'), { modelId: embedder.modelId, dimension: embedder.dimension });
+    const sections: ArticleInput['sections'] = [];
+    for (const [number, level, hasText] of OUTLINE) {
+      const texts = hasText ? [`Section ${number} opens here.`, `Section ${number} closes here.`] : [];
+      const vectors = await embedder.embedDocuments(texts);
+      sections.push({
+        number,
+        title: `Part ${number}`,
+        level,
+        numTokens: 10 * texts.length,
+        contexts: texts.map((text, i) => ({
+          text,
+          pageNumber: 1,
+          kind: 'text',
+          numTokens: 5,
+          stopReason: 'Section',
+          embedding: vectors[i],
+        })),
+      });
+    }
+    articleId = corpus.insertArticle({
+      documentId: 'book',
+      title: 'A Nested Book',
+      authors: [],
+      abstract: '',
+      datePublished: null,
+      journal: null,
+      doi: null,
+      pageCount: 1,
+      numTokens: 0,
+      embeddingModel: embedder.modelId,
+      sections,
+    }).articleId;
+  });
+
+  afterAll(() => {
+    corpus.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const reader = () => new PaperReader({ corpus, search: new SearchService(corpus, embedder), searchMode: 'keyword', readTokens: 1000 });
+
+  it('lists the outline as a tree, each subsection indented under its parent', () => {
+    const lines = reader().outline(articleId).content.split('\n').slice(1);
+    expect(lines.map((l) => /^ */.exec(l)?.[0].length)).toEqual([0, 2, 4, 2, 0, 2, 0]);
+    expect(lines.map((l) => /§(\S+)/.exec(l)?.[1])).toEqual(OUTLINE.map(([n]) => n));
+  });
+
+  it('reads on in reading order across levels with next() and back with previous(), skipping sections without text', () => {
+    const r = reader();
+    const at = (out: { content: string }) => /^§(\S+)/.exec(out.content)?.[1];
+    const forward = [at(r.jump('1', articleId))];
+    for (let i = 0; i < 5; i++) forward.push(at(r.next()));
+    expect(forward).toEqual(['1', '1.1', '1.1.1', '1.2', '2.1', '3']);
+    expect(r.next().content).toContain(AT_THE_EDGE);
+    const back: Array<string | undefined> = [];
+    for (let i = 0; i < 5; i++) back.push(at(r.previous()));
+    expect(back).toEqual(['2.1', '1.2', '1.1.1', '1.1', '1']);
+    expect(r.previous().content).toContain(AT_THE_EDGE);
+  });
+});

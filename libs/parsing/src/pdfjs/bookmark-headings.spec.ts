@@ -1,0 +1,127 @@
+import { addOutline, type BookmarkSpec } from '../../../../test/fixtures/pdf-outline';
+import { buildTextPdf } from '../../../../test/fixtures/pdf-fixtures';
+import { PdfjsParser } from './pdfjs.parser';
+
+/** buildTextPdf's layout: 11 pt lines from y = 720 down, 1.45 × size apart. */
+const lineY = (k: number) => 720 - 11 * 1.45 * k;
+
+/**
+ * A report whose headings are set exactly like its body text (same font, size, weight, no numbers): layout
+ * cannot tell them, only the outline can.
+ */
+const plainReport = () =>
+  buildTextPdf([
+    [
+      'Overview',
+      'The storage engine keeps every record in pages of equal size on disk.',
+      'Design choices',
+      'Pages are written whole, never patched in place, so a torn write is detected.',
+      'Readers never wait for writers because each reader keeps its own snapshot.',
+    ],
+    [
+      'Storage layout',
+      'Each page starts with a header that names its kind and its checksum.',
+      'Evaluation',
+      'We measured throughput on two machines with a mixed workload of reads.',
+      'The closing remarks start on this line and say what remains to be done.',
+      'Compaction runs in the background and never blocks the foreground path.',
+    ],
+  ]);
+
+const outline: BookmarkSpec[] = [
+  {
+    title: 'Overview',
+    page: 1,
+    top: lineY(0) + 11,
+    children: [
+      {
+        title: 'Design choices',
+        page: 1,
+        top: lineY(2) + 11,
+        named: true,
+        children: [{ title: 'Storage layout', page: 2, top: lineY(0) + 11 }],
+      },
+    ],
+  },
+  { title: 'Evaluation', page: 2, top: lineY(2) + 11, named: true },
+  // Not printed in the text: the section opens where the destination points.
+  { title: 'Closing remarks', page: 2, top: lineY(4) + 8 },
+  // Printed only as the start of a line (a manual's command entry): the line opens the section and stays text.
+  { title: 'Compaction', page: 2, top: lineY(5) + 8 },
+];
+
+describe('headings from the PDF outline', () => {
+  const parser = new PdfjsParser();
+
+  it('takes titles, places and hierarchy from bookmarks with explicit and named destinations', async () => {
+    const article = await parser.parse(await addOutline(plainReport(), outline));
+    expect(article.sections.map((s) => [s.title, s.level])).toEqual([
+      ['Overview', 1],
+      ['Design choices', 2],
+      ['Storage layout', 3],
+      ['Evaluation', 1],
+      ['Closing remarks', 1],
+      ['Compaction', 1],
+    ]);
+    const byTitle = new Map(article.sections.map((s) => [s.title, s]));
+    expect(
+      byTitle
+        .get('Design choices')
+        ?.blocks.map((b) => b.text)
+        .join(' '),
+    ).toMatch(/^Pages are written whole.*own snapshot\.$/);
+    expect(byTitle.get('Storage layout')?.blocks[0]).toMatchObject({ page: 2, text: expect.stringMatching(/^Each page starts/) });
+    expect(
+      byTitle
+        .get('Evaluation')
+        ?.blocks.map((b) => b.text)
+        .join(' '),
+    ).toMatch(/^We measured throughput[^]*reads\.$/);
+    expect(
+      byTitle
+        .get('Closing remarks')
+        ?.blocks.map((b) => b.text)
+        .join(' '),
+    ).toMatch(/^The closing remarks start[^]*to be done\.$/);
+    expect(byTitle.get('Compaction')?.blocks.map((b) => b.text)).toEqual([
+      'Compaction runs in the background and never blocks the foreground path.',
+    ]);
+    // Ordinals follow the outline's hierarchy.
+    expect(article.sections.map((s) => s.number)).toEqual(['1', '1.1', '1.1.1', '2', '3', '4']);
+  });
+
+  it('counts titles that begin the line at their destination as found, so such an outline is kept', async () => {
+    const article = await parser.parse(
+      await addOutline(plainReport(), [
+        { title: 'Overview', page: 1, top: lineY(0) + 11 },
+        { title: 'Pages are written', page: 1, top: lineY(3) + 8 },
+        { title: 'Readers never wait', page: 1, top: lineY(4) + 8 },
+        { title: 'Each page starts', page: 2, top: lineY(1) + 8 },
+      ]),
+    );
+    expect(article.sections.map((s) => s.title)).toEqual(['Overview', 'Pages are written', 'Readers never wait', 'Each page starts']);
+    expect(article.sections[2].blocks.map((b) => b.text)).toEqual([
+      'Readers never wait for writers because each reader keeps its own snapshot.',
+      'Storage layout',
+    ]);
+  });
+
+  it('ignores the outline when asked, as the structure eval does to score detection against it', async () => {
+    const article = await parser.parse(await addOutline(plainReport(), outline), { ignoreOutline: true });
+    expect(article.sections.map((s) => s.title)).not.toContain('Design choices');
+  });
+
+  it('falls back to layout detection for a one-entry outline or one whose titles are not on their pages', async () => {
+    const single = await parser.parse(await addOutline(plainReport(), [{ title: 'Overview', page: 1 }]));
+    expect(single.sections.map((s) => s.title)).not.toContain('Overview');
+    const stray = await parser.parse(
+      await addOutline(plainReport(), [
+        { title: 'Chapter one of another book', page: 1 },
+        { title: 'Chapter two of another book', page: 2 },
+        { title: 'Evaluation', page: 2 },
+      ]),
+    );
+    expect(stray.sections.map((s) => s.title)).not.toContain('Chapter one of another book');
+    expect(stray.sections.map((s) => s.title)).not.toContain('Evaluation');
+  });
+});

@@ -1,0 +1,189 @@
+import type { Heading } from './heading-detector';
+import { parseNumbering } from './heading-numbering';
+import type { FlowLine } from './layout.types';
+import type { PdfBookmark } from './pdf-bookmarks.reader';
+import { ABSTRACT_MARKER, normalizeSpaces, REFERENCES_TITLE } from './text-patterns';
+
+/** Below this share of bookmarks found as a line on their page, the outline does not describe the text. */
+const MIN_FOUND_SHARE = 0.5;
+/** A heading may wrap over this many lines. */
+const MAX_HEADING_LINES = 4;
+/** A label before the title on the same line(s), e.g. `Chapter 3`, `Section 2.1`, `A.1`: at most this long. */
+const MAX_LABEL_CHARS = 14;
+
+/** Letters and digits only, lowercase and without accents: spacing, hyphenation and punctuation never decide. */
+export function compact(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The title without a leading number (`2.1`, `IV.`, `A.1`, `Chapter 3`) so either side may carry it. */
+function bare(text: string): string {
+  const numbering = parseNumbering(normalizeSpaces(text), true);
+  return compact(numbering.kind === 'none' ? text : numbering.title);
+}
+
+export interface BookmarkHeadings {
+  headings: Heading[];
+  /** Bookmarks with a page whose title was found as a line on that page. */
+  found: number;
+  /** Bookmarks with a page. */
+  placed: number;
+}
+
+/**
+ * Headings from the PDF's outline, or null when the outline is missing or implausible (fewer than two entries,
+ * or most titles not on the page their destination names): the caller then detects headings from the layout.
+ * Each bookmark is matched to the line(s) on its page that spell its title, the one nearest below the
+ * destination's top; a bookmark whose title is not printed there still opens a section where its destination
+ * points. The hierarchy is the outline's.
+ */
+export function headingsFromBookmarks(
+  flow: FlowLine[],
+  bookmarks: PdfBookmark[],
+  options: { skipAbstract: boolean },
+): BookmarkHeadings | null {
+  const usable = bookmarks.filter((b) => b.page !== null && compact(b.title).length > 0);
+  if (usable.length < 2) return null;
+  const pageLines = indexPages(flow);
+  const headings: Heading[] = [];
+  let found = 0;
+  let cursor = 0;
+  for (const bookmark of usable) {
+    const page = bookmark.page as number;
+    const range = pageLines.get(page);
+    const match = range ? findTitle(flow, range, bookmark, cursor) : null;
+    if (match) found++;
+    if (options.skipAbstract && ABSTRACT_MARKER.test(bookmark.title) && compact(bookmark.title).length <= 8) continue;
+    const start = match?.start ?? placeByDestination(flow, pageLines, bookmark, cursor);
+    if (start === null) continue;
+    const end = match?.end ?? start;
+    const numbering = parseNumbering(normalizeSpaces(bookmark.title), false);
+    const lineNumbering = match
+      ? parseNumbering(
+          normalizeSpaces(
+            flow
+              .slice(match.start, match.end)
+              .map((l) => l.text)
+              .join(' '),
+          ),
+          false,
+        )
+      : null;
+    const number = numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
+    const title = numbering.kind === 'none' ? normalizeSpaces(bookmark.title) : numbering.title;
+    headings.push({ start, end, number, title, level: bookmark.level, references: REFERENCES_TITLE.test(title) });
+    cursor = end;
+  }
+  if (found / usable.length < MIN_FOUND_SHARE) return null;
+  return { headings, found, placed: usable.length };
+}
+
+/** Flow index range [from, to) of each page's lines; the flow is in page order. */
+function indexPages(flow: FlowLine[]): Map<number, [number, number]> {
+  const ranges = new Map<number, [number, number]>();
+  flow.forEach((line, i) => {
+    const range = ranges.get(line.page);
+    if (range) range[1] = i + 1;
+    else ranges.set(line.page, [i, i + 1]);
+  });
+  return ranges;
+}
+
+/**
+ * The lines on the page that spell the bookmark's title (possibly wrapped, possibly after a label such as
+ * `Chapter 3`), at or after `cursor`; the one closest below the destination's top wins.
+ */
+function findTitle(
+  flow: FlowLine[],
+  [from, to]: [number, number],
+  bookmark: PdfBookmark,
+  cursor: number,
+): { start: number; end: number } | null {
+  const wanted = bare(bookmark.title);
+  const full = compact(bookmark.title);
+  let best: { start: number; end: number; distance: number } | null = null;
+  for (let i = Math.max(from, cursor); i < to; i++) {
+    let joined = '';
+    for (let j = i; j < Math.min(to, i + MAX_HEADING_LINES); j++) {
+      joined += compact(flow[j].text);
+      if (!joined) break;
+      const hit =
+        joined === full ||
+        joined === wanted ||
+        bare(
+          flow
+            .slice(i, j + 1)
+            .map((l) => l.text)
+            .join(' '),
+        ) === wanted ||
+        labelled(joined, wanted);
+      if (hit) {
+        const distance = bookmark.top === null ? i - from : distanceBelow(flow[i], bookmark.top);
+        if (!best || distance < best.distance) best = { start: i, end: j + 1, distance };
+        break;
+      }
+      if (!full.startsWith(joined) && !wanted.startsWith(joined) && joined.length > MAX_LABEL_CHARS + wanted.length) break;
+    }
+  }
+  if (best) return { start: best.start, end: best.end };
+  return bookmark.top === null ? null : findLeadIn(flow, [from, to], bookmark, cursor, wanted);
+}
+
+/**
+ * A title that only begins a line right below the destination (a command's entry in a manual: `\newcommand{…}` under
+ * a bookmark `\newcommand`): the section starts at that line, which stays part of the text.
+ */
+function findLeadIn(
+  flow: FlowLine[],
+  [from, to]: [number, number],
+  bookmark: PdfBookmark,
+  cursor: number,
+  wanted: string,
+): { start: number; end: number } | null {
+  if (wanted.length < 3) return null;
+  const top = bookmark.top as number;
+  for (let i = Math.max(from, cursor); i < to; i++) {
+    const line = flow[i];
+    const below = top - line.y;
+    if (below < -line.size || below > 3 * line.size + 2) continue;
+    if (compact(line.text).startsWith(wanted) || bare(line.text).startsWith(wanted)) return { start: i, end: i };
+  }
+  return null;
+}
+
+/** `chapter3introduction` spells `introduction` after a short label. */
+const labelled = (joined: string, wanted: string) =>
+  wanted.length >= 3 &&
+  joined.endsWith(wanted) &&
+  joined.length - wanted.length <= MAX_LABEL_CHARS &&
+  /\d|^(chapter|section|part|appendix)/.test(joined.slice(0, joined.length - wanted.length));
+
+/** How far a line sits from the destination's top: a line just below is closest, one above costs more. */
+function distanceBelow(line: FlowLine, top: number): number {
+  const below = top - line.y;
+  return below >= -2 * line.size ? Math.abs(below) : 4 * Math.abs(below);
+}
+
+/** Where a bookmark whose title is not printed opens its section: the first line below its destination's top. */
+function placeByDestination(
+  flow: FlowLine[],
+  pageLines: Map<number, [number, number]>,
+  bookmark: PdfBookmark,
+  cursor: number,
+): number | null {
+  const range = pageLines.get(bookmark.page as number);
+  if (!range) {
+    // A page without text (a figure page): the section starts with the next page that has some.
+    const later = [...pageLines.entries()].filter(([page]) => page > (bookmark.page as number)).sort((a, b) => a[0] - b[0])[0];
+    return later ? Math.max(cursor, later[1][0]) : null;
+  }
+  const [from, to] = range;
+  for (let i = Math.max(from, cursor); i < to; i++) {
+    if (bookmark.top === null || flow[i].y <= bookmark.top + 1) return i;
+  }
+  return Math.max(cursor, Math.min(to, flow.length));
+}

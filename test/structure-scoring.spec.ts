@@ -1,0 +1,62 @@
+import {
+  normalizeHeading,
+  precisionRecallF1,
+  scoreAuthors,
+  scoreHeadings,
+  scoreTables,
+  surnameKey,
+  tokenF1,
+} from '../bench/structure/structure-scoring';
+
+describe('structure eval scoring', () => {
+  it('normalizes numbering, labels, case, accents and punctuation away', () => {
+    expect(normalizeHeading('2.1. Data-Sets')).toBe('data sets');
+    expect(normalizeHeading('IV. RÉSULTATS')).toBe('resultats');
+    expect(normalizeHeading('Chapter 3 Getting started')).toBe('getting started');
+    expect(normalizeHeading('A.2. Proofs')).toBe('proofs');
+  });
+
+  it('gives word F1 between titles', () => {
+    expect(tokenF1('Attention Is All You Need', 'attention is all you need')).toBe(1);
+    expect(tokenF1('Attention Is All You Need 1Jane Doe', 'Attention Is All You Need')).toBeCloseTo((2 * (5 / 7) * 1) / (5 / 7 + 1));
+    expect(tokenF1('Results', 'Discussion')).toBe(0);
+  });
+
+  it('matches headings one to one in reading order and checks relative levels', () => {
+    const gold = [
+      { title: '1 Introduction', level: 2 },
+      { title: '1.1 Scope', level: 3 },
+      { title: 'Examples', level: 3 },
+      { title: '2 Method', level: 2 },
+      { title: 'Examples', level: 3 },
+    ];
+    const predicted = [
+      { title: 'Introduction', level: 1 },
+      { title: 'Scope', level: 2 },
+      { title: 'Examples', level: 1 },
+      { title: 'Method', level: 1 },
+      { title: 'Examples', level: 2 },
+      { title: 'Table 3: numbers', level: 1 },
+    ];
+    expect(scoreHeadings(predicted, gold)).toEqual({ matched: 5, predicted: 6, gold: 5, levelCorrect: 4 });
+  });
+
+  it('matches authors by family name, whatever the initials and accents', () => {
+    expect(surnameKey('José M. García-Pérez')).toBe('garcia perez');
+    expect(scoreAuthors(['I. Datta', 'Chad G. Ball', 'Someone Else'], ['Indraneel Datta', 'Chad G Ball', 'Lucas Rudmik'])).toEqual({
+      matched: 2,
+      predicted: 3,
+      gold: 3,
+    });
+  });
+
+  it('counts tables per page when the gold has pages, per document otherwise', () => {
+    expect(scoreTables([2, 2, 5], [2, 3])).toEqual({ matched: 1, predicted: 3, gold: 2 });
+    expect(scoreTables([2, 2, 5], [null, null])).toEqual({ matched: 2, predicted: 3, gold: 2 });
+  });
+
+  it('computes precision, recall and F1, zero when nothing was predicted', () => {
+    expect(precisionRecallF1({ matched: 3, predicted: 4, gold: 6 })).toEqual({ p: 0.75, r: 0.5, f1: 0.6 });
+    expect(precisionRecallF1({ matched: 0, predicted: 0, gold: 6 }).f1).toBe(0);
+  });
+});
