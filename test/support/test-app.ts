@@ -13,10 +13,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real Nest app, worker included, on a fresh temporary data directory. */
+/**
+ * Boots the real Nest app, worker included, on a fresh temporary data directory. Specs about something other than
+ * access run with AUTH=off (the app listens on loopback); the access specs pass `AUTH: 'on'`.
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-e2e-'));
-  const config = loadConfig({ LECTERN_DATA_DIR: dataDir, ...env });
+  const config = loadConfig({ LECTERN_DATA_DIR: dataDir, AUTH: 'off', ...env });
   const app = await createApp(config, { logs: false });
   await app.init();
   return {

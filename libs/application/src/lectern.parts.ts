@@ -1,3 +1,4 @@
+import { Accounts, ApiKeys, Argon2Hasher, AuditTrail, Invites, ProjectAccess, ProjectMembers } from './accounts';
 import type { LecternConfig } from '@lectern/config';
 import type { CatalogDb } from '@lectern/corpus';
 import {
@@ -156,6 +157,26 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
       coordinator: CommitCoordinator | null,
       commitQueue: JobQueue | null,
     ) => new LecternLifecycle(store, services, worker, queue, pool, corpora, catalog, { coordinator, commitQueue }),
+  ),
+
+  // Accounts and access (catalog migration 0004).
+  part(
+    Accounts,
+    [LECTERN_CONFIG, CATALOG],
+    (config: LecternConfig, catalog: CatalogDb) => new Accounts(catalog, new Argon2Hasher(), config.auth.sessionMs),
+  ),
+  part(ProjectAccess, [CATALOG], (catalog: CatalogDb) => new ProjectAccess(catalog)),
+  part(AuditTrail, [CATALOG], (catalog: CatalogDb) => new AuditTrail(catalog)),
+  part(ProjectMembers, [CATALOG, AuditTrail], (catalog: CatalogDb, audit: AuditTrail) => new ProjectMembers(catalog, audit)),
+  part(
+    Invites,
+    [CATALOG, ProjectAccess, AuditTrail],
+    (catalog: CatalogDb, access: ProjectAccess, audit: AuditTrail) => new Invites(catalog, access, audit),
+  ),
+  part(
+    ApiKeys,
+    [CATALOG, ProjectAccess, AuditTrail],
+    (catalog: CatalogDb, access: ProjectAccess, audit: AuditTrail) => new ApiKeys(catalog, access, audit),
   ),
 
   // The use cases and queries: the only way the API and the CLI reach the libs.
