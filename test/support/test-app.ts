@@ -45,10 +45,12 @@ export interface DocumentState {
 }
 
 /** Polls a document until it leaves the queue/parse/embed stages; fails the test after `timeoutMs`. */
-export async function waitForDocument(test: TestApp, documentId: string, timeoutMs = 60_000): Promise<DocumentState> {
+export async function waitForDocument(test: TestApp, documentId: string, timeoutMs = 60_000, cookie?: string): Promise<DocumentState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await test.http().get(`/documents/${documentId}`).expect(200);
+    const res = await (
+      cookie ? test.http().get(`/documents/${documentId}`).set('Cookie', cookie) : test.http().get(`/documents/${documentId}`)
+    ).expect(200);
     if (res.body.status === 'ready' || res.body.status === 'failed') return res.body;
     if (Date.now() > deadline) throw new Error(`document ${documentId} still ${res.body.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
