@@ -33,6 +33,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /auth/login': { expect: everyone('401'), body: () => ({ email: 'nobody@lectern.test', password: 'not-the-password' }) },
   'POST /auth/setup': { expect: everyone('403'), body: () => ({ token: 'wrong', email: 'x@lectern.test', password: 'long-enough-1' }) },
   'POST /auth/logout': { expect: everyone('204') },
+  // Not configured in this app: "Sign in with …" is tested against a real provider in oidc.e2e-spec.ts.
+  'GET /auth/oidc/start': { expect: everyone('404') },
+  'GET /auth/oidc/callback': { expect: everyone('404') },
   'GET /invites/{token}': { expect: everyone('200') },
   'GET /': { expect: everyone(PAGE) },
   'GET /login': { expect: everyone(PAGE) },

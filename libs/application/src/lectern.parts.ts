@@ -1,4 +1,4 @@
-import { Accounts, ApiKeys, Argon2Hasher, AuditTrail, Invites, ProjectAccess, ProjectMembers } from './accounts';
+import { Accounts, ApiKeys, Argon2Hasher, AuditTrail, Invites, OidcSignIn, ProjectAccess, ProjectMembers } from './accounts';
 import type { LecternConfig } from '@lectern/config';
 import type { CatalogDb } from '@lectern/corpus';
 import {
@@ -47,6 +47,7 @@ import {
   LECTERN_CONFIG,
   LLM_CLIENT,
   OBJECT_STORE,
+  OIDC_SIGN_IN,
   PARSE_SERVICES,
   RERANKERS,
 } from './lectern.tokens';
@@ -164,6 +165,9 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     Accounts,
     [LECTERN_CONFIG, CATALOG],
     (config: LecternConfig, catalog: CatalogDb) => new Accounts(catalog, new Argon2Hasher(), config.auth.sessionMs),
+  ),
+  part(OIDC_SIGN_IN, [LECTERN_CONFIG, CATALOG, Accounts], (config: LecternConfig, catalog: CatalogDb, accounts: Accounts) =>
+    config.auth.oidc ? new OidcSignIn(config.auth.oidc, catalog, accounts) : null,
   ),
   part(ProjectAccess, [CATALOG], (catalog: CatalogDb) => new ProjectAccess(catalog)),
   part(AuditTrail, [CATALOG], (catalog: CatalogDb) => new AuditTrail(catalog)),

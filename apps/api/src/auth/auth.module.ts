@@ -8,6 +8,7 @@ import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { InvitesController } from './invites.controller';
 import { MembersController } from './members.controller';
+import { OidcController } from './oidc.controller';
 import { setPublicOrigin } from './public-origin';
 import { RateLimitGuard, THROTTLERS } from './rate-limit.guard';
 
@@ -28,7 +29,7 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
       ],
     }),
   ],
-  controllers: [AuthController, MembersController, InvitesController, ApiKeysController],
+  controllers: [AuthController, OidcController, MembersController, InvitesController, ApiKeysController],
   // Guards run in this order: who is calling first, then the budgets that count per caller.
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -20,13 +20,11 @@ export function refuseCrossSite(config: LecternConfig) {
     const crossBySite = site !== undefined && site !== 'same-origin' && site !== 'none';
     const crossByOrigin = origin !== undefined && !sameOrigin;
     if ((crossBySite || crossByOrigin) && !allowedOrigin) {
-      res
-        .status(403)
-        .json({
-          statusCode: 403,
-          error: 'CrossSiteRequestError',
-          message: 'cross-site request refused (add the origin to CORS_ORIGINS to allow it)',
-        });
+      res.status(403).json({
+        statusCode: 403,
+        error: 'CrossSiteRequestError',
+        message: 'cross-site request refused (add the origin to CORS_ORIGINS to allow it)',
+      });
       return;
     }
     next();

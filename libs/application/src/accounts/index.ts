@@ -8,3 +8,4 @@ export { AuditTrail } from './audit-trail';
 export { ProjectMembers } from './project-members';
 export { Invites, type CreatedInvite } from './invites';
 export { ApiKeys, type CreatedApiKey } from './api-keys';
+export { OidcSignIn } from './oidc-sign-in';
