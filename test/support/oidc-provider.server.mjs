@@ -1,3 +1,4 @@
+/* global process, console */
 // A real OpenID Connect provider (oidc-provider, an ES module) on loopback for the OIDC e2e test, run as its own
 // process: `node oidc-provider.server.mjs <port> <redirect uri> <client id> <client secret>`. Its development login and
 // consent pages accept any login name as an account `<login>@uni.test` with a verified email.
