@@ -69,6 +69,7 @@ run('accounts in the UI, in Chromium (e2e)', () => {
     expect(await page.getByText('Export corpus (SQLite)').count()).toBe(0);
     expect(await page.getByText('Project settings').count()).toBe(0);
     expect(await page.getByText('Members', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('+ New project').count()).toBe(0);
     await ui.shot('auth-student');
   });
 

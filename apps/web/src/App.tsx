@@ -305,9 +305,13 @@ export function App({ me = null }: { me?: Me | null }) {
         ) : projects && projects.length === 0 ? (
           <div className="empty-state">
             <h1>Welcome to Lectern</h1>
-            <p>
-              Create a project for your course or lab, upload its papers, and ask questions that are answered with citations to the page.
-            </p>
+            {me && !me.admin && me.via !== 'auth-off' ? (
+              <p>You are not in a course project yet: open the invite link your instructor sent you.</p>
+            ) : (
+              <p>
+                Create a project for your course or lab, upload its papers, and ask questions that are answered with citations to the page.
+              </p>
+            )}
           </div>
         ) : problem?.kind !== 'unreachable' ? (
           <p className="thinking center">

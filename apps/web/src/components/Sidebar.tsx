@@ -117,7 +117,7 @@ export function Sidebar(props: Props) {
           projects={props.projects}
           currentId={props.currentId}
           onSelect={props.onSelectProject}
-          onCreate={props.onCreateProject}
+          onCreate={!props.me || props.me.admin || props.me.via === 'auth-off' ? props.onCreateProject : undefined}
         />
       )}
       {body}
