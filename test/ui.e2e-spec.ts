@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page, Response as PageResponse, Route } from 'playwright-core';
 import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
-import { browserAvailable, inPage, unlabelledControls } from './support/browser';
+import { browserAvailable, inPage, unlabelledControls, waitInPage } from './support/browser';
 import { corpusPdf } from './support/paths';
 import { openUiSession, type UiSession } from './support/ui-session';
 
@@ -43,7 +43,8 @@ function exploreScript(): (request: ChatRequest) => { toolCalls: Array<{ name: s
 
 /** The source view's page drawn by PDF.js: the blank placeholder before it carries the same "Page n of m" label. */
 async function pageDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     '(document.querySelector(".source-pane .sv-page:not(.sv-page--placeholder)[aria-busy=false] canvas")?.width ?? 0) > 0',
     null,
     WAIT,
@@ -117,7 +118,8 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     expect(await dialog.locator('.outline-item').count()).toBe(items);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...WAIT });
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       'document.activeElement?.textContent === "Construction of the Literature Graph in Semantic Scholar"',
       null,
       WAIT,
@@ -162,7 +164,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.keyboard.press('Escape');
     await page.locator('.source-pane').waitFor({ state: 'detached', ...WAIT });
     // Back where the reader came from: the citation chip.
-    await page.waitForFunction('document.activeElement?.classList.contains("citation-chip")', null, WAIT);
+    await waitInPage(page, 'document.activeElement?.classList.contains("citation-chip")', null, WAIT);
   });
 
   it('explores with the agent, showing its trail live and its answer with citations', async () => {
@@ -173,7 +175,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     const stream = await response;
     expect(stream.headers()['content-type']).toMatch(/^text\/event-stream/);
     expect((await stream.text()).match(/^event: step$/gm)).toHaveLength(4);
-    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 2', null, WAIT);
+    await waitInPage(page, 'document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 2', null, WAIT);
     const answer = page.locator('article[aria-label="Answer"]').nth(1);
     await answer.locator('.citation-chip').first().waitFor(WAIT);
     const rows = answer.locator('.trail-row');
@@ -304,11 +306,11 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     expect(await inPage(page, 'document.activeElement.getAttribute("aria-label")')).toBe('Open projects and papers');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Close the menu' }).waitFor(WAIT);
-    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Close the menu"', null, WAIT);
+    await waitInPage(page, 'document.activeElement?.getAttribute("aria-label") === "Close the menu"', null, WAIT);
     await page.waitForTimeout(300); // the slide-in transition, for the screenshot only
     await shot('09-phone-menu');
     await page.keyboard.press('Escape');
-    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Open projects and papers"', null, WAIT);
+    await waitInPage(page, 'document.activeElement?.getAttribute("aria-label") === "Open projects and papers"', null, WAIT);
     await page.locator('.citation-chip').first().click();
     await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
     await pageDrawn(page);

@@ -75,3 +75,16 @@ const UNLABELLED_SCRIPT = `(() => {
 export function inPage<T>(page: Page, expression: string): Promise<T> {
   return page.evaluate(expression) as Promise<T>;
 }
+
+/**
+ * `page.waitForFunction` for a string expression, polled from Node with `page.evaluate`: once the page's clock is
+ * faked (`page.clock.install`), Playwright's in-page polling evaluates the string with eval, which the app's CSP
+ * (no 'unsafe-eval') refuses.
+ */
+export async function waitInPage(page: Page, expression: string, _arg: null, options: { timeout: number }): Promise<void> {
+  const deadline = Date.now() + options.timeout;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${options.timeout} ms waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -11,13 +11,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built `lectern` CLI in a child process (npm test builds it first). */
-export function runLectern(args: string[], env: Record<string, string>) {
+/** Runs the built `lectern` CLI in a child process (npm test builds it first); `input` is written to its stdin. */
+export function runLectern(args: string[], env: Record<string, string>, input?: string) {
   const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] as ['pipe', 'pipe', 'pipe'],
   });
+  if (input !== undefined) child.stdin.end(input);
   const result: CliRun = { code: null, signal: null, stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (result.stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (result.stderr += d.toString()));

@@ -13,10 +13,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real Nest app, worker included, on a fresh temporary data directory. */
+/**
+ * Boots the real Nest app, worker included, on a fresh temporary data directory. Specs about something other than
+ * access run with AUTH=off (the app listens on loopback); the access specs pass `AUTH: 'on'`.
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-e2e-'));
-  const config = loadConfig({ LECTERN_DATA_DIR: dataDir, ...env });
+  const config = loadConfig({ LECTERN_DATA_DIR: dataDir, AUTH: 'off', ...env });
   const app = await createApp(config, { logs: false });
   await app.init();
   return {
@@ -42,10 +45,12 @@ export interface DocumentState {
 }
 
 /** Polls a document until it leaves the queue/parse/embed stages; fails the test after `timeoutMs`. */
-export async function waitForDocument(test: TestApp, documentId: string, timeoutMs = 60_000): Promise<DocumentState> {
+export async function waitForDocument(test: TestApp, documentId: string, timeoutMs = 60_000, cookie?: string): Promise<DocumentState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await test.http().get(`/documents/${documentId}`).expect(200);
+    const res = await (
+      cookie ? test.http().get(`/documents/${documentId}`).set('Cookie', cookie) : test.http().get(`/documents/${documentId}`)
+    ).expect(200);
     if (res.body.status === 'ready' || res.body.status === 'failed') return res.body;
     if (Date.now() > deadline) throw new Error(`document ${documentId} still ${res.body.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));

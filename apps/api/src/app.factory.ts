@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LecternConfig } from '@lectern/config';
 import * as path from 'node:path';
 import { AppModule } from './app.module';
+import { refuseCrossSite, securityHeaders } from './auth/security.middleware';
 import { LecternExceptionFilter } from './core/exception.filter';
 import { serveOpenApi } from './openapi/openapi.document';
 import { WEB_ASSETS } from './web/web.tokens';
@@ -17,6 +18,12 @@ export async function createApp(config: LecternConfig, options: { logs?: boolean
       ? new ConsoleLogger({ logLevels: ['error', 'fatal'], colors: false })
       : new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat === 'text' && process.stdout.isTTY === true });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { logger, bodyParser: true });
+  app.disable('x-powered-by');
+  // A reverse proxy on this machine may say the request came over HTTPS (the session cookie is then Secure).
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders());
+  app.use(refuseCrossSite(config));
+  if (config.auth.corsOrigins.length > 0) app.enableCors({ origin: [...config.auth.corsOrigins], credentials: true });
   // A chat may carry 50 messages of 20,000 characters (up to ~3 bytes each in UTF-8); express's default is 100 kB.
   app.useBodyParser('json', { limit: '8mb' });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));

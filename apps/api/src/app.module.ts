@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { LecternConfig } from '@lectern/config';
+import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
 import { CoreModule } from './core/core.module';
 import { DocumentsModule } from './documents/documents.module';
@@ -17,6 +18,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config),
+        AuthModule,
         ProjectsModule,
         DocumentsModule,
         SearchModule,

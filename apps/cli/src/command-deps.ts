@@ -1,4 +1,6 @@
 import {
+  Accounts,
+  ApiKeys,
   AskQuestion,
   DocumentProgressQuery,
   Explore,
@@ -6,11 +8,13 @@ import {
   FindProject,
   INGEST_WORKER,
   IngestDocument,
+  ProjectMembers,
   ReembedProject,
   SearchProject,
   type IngestWorker,
   type Lectern,
 } from '@lectern/application';
+import type { AccountsDeps } from './commands/accounts.command';
 import type { AskDeps } from './commands/ask.command';
 import type { ExploreDeps } from './commands/explore.command';
 import type { ExportDeps } from './commands/export.command';
@@ -31,4 +35,10 @@ export const commandDeps = {
     worker: lectern.get<IngestWorker>(INGEST_WORKER),
   }),
   reembed: (lectern: Lectern): ReembedDeps => ({ projects: lectern.get(FindProject), reembedProject: lectern.get(ReembedProject) }),
+  accounts: (lectern: Lectern): AccountsDeps => ({
+    accounts: lectern.get(Accounts),
+    members: lectern.get(ProjectMembers),
+    apiKeys: lectern.get(ApiKeys),
+    projects: lectern.get(FindProject),
+  }),
 };

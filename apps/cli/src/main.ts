@@ -4,7 +4,9 @@ import { loadConfig } from '@lectern/config';
 import { version } from '../../../package.json';
 import { commandDeps } from './command-deps';
 import { reportError } from './error-report';
+import { apiKeysCreateCommand, membersAddCommand, usersAddCommand, usersListCommand } from './commands/accounts.command';
 import { askCommand, type AskOptions } from './commands/ask.command';
+import { readPassword } from './read-password';
 import { exploreCommand, type ExploreOptions } from './commands/explore.command';
 import { exportCommand } from './commands/export.command';
 import { ingestCommand } from './commands/ingest.command';
@@ -103,6 +105,49 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('-f, --force', 'replace the file if it exists')
     .action((options: { project: string; out: string; force?: boolean }) =>
       withLectern((lectern) => exportCommand(commandDeps.export(lectern), options, io.err)),
+    );
+
+  // Accounts: the operator works on the data directory directly (no server, no sign-in).
+  const users = program.command('users').description('accounts of this instance');
+  users
+    .command('add')
+    .description('create a user (password from a hidden prompt, or from stdin with --password-stdin)')
+    .argument('<email>', 'their email, used to sign in')
+    .option('--admin', 'an instance admin (sees and manages every project)')
+    .option('--name <name>', 'display name (default: the part of the email before @)')
+    .option('--password-stdin', 'read the password from stdin (for scripts)')
+    .action((email: string, options: { admin?: boolean; passwordStdin?: boolean; name?: string }) =>
+      withLectern((lectern) =>
+        usersAddCommand(commandDeps.accounts(lectern), email, options, () => readPassword(Boolean(options.passwordStdin), io.err), io.out),
+      ),
+    );
+  users
+    .command('list')
+    .description('list the users: email, role, name, created')
+    .action(() => withLectern((lectern) => usersListCommand(commandDeps.accounts(lectern), io.out)));
+
+  program
+    .command('members')
+    .description("a project's members")
+    .command('add')
+    .description('make an existing user a member of a project')
+    .argument('<email>', 'the user')
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .option('-r, --role <role>', 'owner | instructor | student', 'student')
+    .action((email: string, options: { project: string; role: string }) =>
+      withLectern((lectern) => membersAddCommand(commandDeps.accounts(lectern), email, options, io.out)),
+    );
+
+  program
+    .command('api-keys')
+    .description('API keys for programs')
+    .command('create')
+    .description('create a key limited to one project; prints the key once on stdout')
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .requiredOption('-n, --name <name>', 'what the key is for, e.g. grader')
+    .option('-r, --role <role>', 'owner | instructor | student', 'student')
+    .action((options: { project: string; name: string; role?: string }) =>
+      withLectern((lectern) => apiKeysCreateCommand(commandDeps.accounts(lectern), options, io.out, io.err)),
     );
 
   try {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_SETTINGS } from './api/chat-request';
 import { api, ApiError } from './api/client';
-import type { ChatSettings, Health, LecternDocument, Outline, OutlineSection, Project } from './api/types';
+import type { ChatSettings, Health, LecternDocument, Me, Outline, OutlineSection, Project } from './api/types';
 import { ChatPanel } from './components/ChatPanel';
 import { sectionLabel } from './components/CitationChips';
 import { OutlineDialog } from './components/OutlineDialog';
@@ -18,7 +18,8 @@ import { useStoredState } from './hooks/useStoredState';
 /** Why the current project is not shown: it does not exist, or the server could not be asked. */
 type ProjectProblem = { kind: 'missing' | 'unreachable'; message: string } | null;
 
-export function App() {
+/** `me`: who is signed in, or null with AUTH=off (or before the server answers). */
+export function App({ me = null }: { me?: Me | null }) {
   const [projectId, navigate] = useProjectRoute();
   const [projects, setProjects] = useState<Project[] | null>(null);
   const [project, setProject] = useState<Project | null>(null);
@@ -233,6 +234,7 @@ export function App() {
           navigate(null, true);
         }}
         onOpenDocument={openDocument}
+        me={me}
       />
       {navOpen && <div className="scrim" onClick={closeNav} aria-hidden="true" />}
       <main className="main" inert={mainInert}>
@@ -304,9 +306,13 @@ export function App() {
         ) : projects && projects.length === 0 ? (
           <div className="empty-state">
             <h1>Welcome to Lectern</h1>
-            <p>
-              Create a project for your course or lab, upload its papers, and ask questions that are answered with citations to the page.
-            </p>
+            {me && !me.admin && me.via !== 'auth-off' ? (
+              <p>You are not in a course project yet: open the invite link your instructor sent you.</p>
+            ) : (
+              <p>
+                Create a project for your course or lab, upload its papers, and ask questions that are answered with citations to the page.
+              </p>
+            )}
           </div>
         ) : problem?.kind !== 'unreachable' ? (
           <p className="thinking center">

@@ -5,6 +5,7 @@ export { createHandoffWorker, type HandoffWorker } from './handoff-worker';
 export { LecternLifecycle } from './lectern.lifecycle';
 export type { FieldLabel } from './command';
 export * from './search-limits';
+export * from './accounts';
 export { FindProject } from './projects/find-project.query';
 export { AskQuestionCommand, type AskQuestionInput } from './ask-question/ask-question.command';
 export { AskQuestion, type QuestionTurn } from './ask-question/ask-question.usecase';
@@ -48,4 +49,6 @@ export {
 // from the use cases, and the types of what the use cases take and return.
 export { ArticleNotFoundError, UploadRejectedError, type IngestWorker } from '@lectern/ingest';
 export type { ArticleSummary, ContextKind, DocumentRow, DocumentStatus, ProjectRow, ReembedProgress } from '@lectern/corpus';
+export type { ApiKeyRow, AuditRow, InviteRow, MemberRow, MembershipRow, ProjectRole, UserRow } from '@lectern/corpus';
+export { PROJECT_ROLES } from '@lectern/corpus';
 export type { Citation } from '@lectern/retrieval';

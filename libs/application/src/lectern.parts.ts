@@ -1,3 +1,4 @@
+import { Accounts, ApiKeys, Argon2Hasher, AuditTrail, Invites, OidcSignIn, ProjectAccess, ProjectMembers } from './accounts';
 import type { LecternConfig } from '@lectern/config';
 import type { CatalogDb } from '@lectern/corpus';
 import {
@@ -46,6 +47,7 @@ import {
   LECTERN_CONFIG,
   LLM_CLIENT,
   OBJECT_STORE,
+  OIDC_SIGN_IN,
   PARSE_SERVICES,
   RERANKERS,
 } from './lectern.tokens';
@@ -156,6 +158,29 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
       coordinator: CommitCoordinator | null,
       commitQueue: JobQueue | null,
     ) => new LecternLifecycle(store, services, worker, queue, pool, corpora, catalog, { coordinator, commitQueue }),
+  ),
+
+  // Accounts and access (catalog migration 0004).
+  part(
+    Accounts,
+    [LECTERN_CONFIG, CATALOG],
+    (config: LecternConfig, catalog: CatalogDb) => new Accounts(catalog, new Argon2Hasher(), config.auth.sessionMs),
+  ),
+  part(OIDC_SIGN_IN, [LECTERN_CONFIG, CATALOG, Accounts], (config: LecternConfig, catalog: CatalogDb, accounts: Accounts) =>
+    config.auth.oidc ? new OidcSignIn(config.auth.oidc, catalog, accounts) : null,
+  ),
+  part(ProjectAccess, [CATALOG], (catalog: CatalogDb) => new ProjectAccess(catalog)),
+  part(AuditTrail, [CATALOG], (catalog: CatalogDb) => new AuditTrail(catalog)),
+  part(ProjectMembers, [CATALOG, AuditTrail], (catalog: CatalogDb, audit: AuditTrail) => new ProjectMembers(catalog, audit)),
+  part(
+    Invites,
+    [CATALOG, ProjectAccess, AuditTrail],
+    (catalog: CatalogDb, access: ProjectAccess, audit: AuditTrail) => new Invites(catalog, access, audit),
+  ),
+  part(
+    ApiKeys,
+    [CATALOG, ProjectAccess, AuditTrail],
+    (catalog: CatalogDb, access: ProjectAccess, audit: AuditTrail) => new ApiKeys(catalog, access, audit),
   ),
 
   // The use cases and queries: the only way the API and the CLI reach the libs.

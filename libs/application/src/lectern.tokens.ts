@@ -6,6 +6,8 @@ export const LECTERN_CONFIG = Symbol('LECTERN_CONFIG');
 /** An `IngestLogger` for the ingest parts (the API's is a Nest Logger; the CLI passes none). */
 export const INGEST_LOGGER = Symbol('INGEST_LOGGER');
 export const CATALOG = Symbol('CATALOG');
+/** An `OidcSignIn` when OIDC_ISSUER is set, else null. */
+export const OIDC_SIGN_IN = Symbol('OIDC_SIGN_IN');
 export const OBJECT_STORE = Symbol('OBJECT_STORE');
 /** A `ConfiguredEmbedder`: the embedder, why it was chosen, and the default search mode it implies. */
 export const EMBEDDER = Symbol('EMBEDDER');

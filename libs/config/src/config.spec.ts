@@ -124,3 +124,38 @@ describe('loadConfig: who commits built articles', () => {
     expect(() => loadConfig({ INGEST_COMMIT: 'remote' })).toThrow(/INGEST_COMMIT/);
   });
 });
+
+describe('loadConfig: accounts and access', () => {
+  it('requires sign-in by default, with week-long sessions and no cross-origin callers', () => {
+    expect(loadConfig({}).auth).toMatchObject({
+      enabled: true,
+      sessionMs: 7 * 24 * 3_600_000,
+      corsOrigins: [],
+      initialAdmin: null,
+      oidc: null,
+    });
+  });
+
+  it('allows AUTH=off on a loopback address only, saying why', () => {
+    expect(loadConfig({ AUTH: 'off' }).auth.enabled).toBe(false);
+    expect(loadConfig({ AUTH: 'off', HOST: '::1' }).auth.enabled).toBe(false);
+    expect(() => loadConfig({ AUTH: 'off', HOST: '0.0.0.0' })).toThrow(/AUTH: off is only allowed when HOST is a loopback address/);
+  });
+
+  it('reads the first admin, CORS origins and OIDC, refusing half of them', () => {
+    const config = loadConfig({
+      LECTERN_ADMIN_EMAIL: 'admin@example.edu',
+      LECTERN_ADMIN_PASSWORD: 'long enough',
+      CORS_ORIGINS: 'https://a.example.edu, https://b.example.edu/',
+      OIDC_ISSUER: 'https://login.example.edu',
+      OIDC_CLIENT_ID: 'lectern',
+      OIDC_CLIENT_SECRET: 'shh',
+    });
+    expect(config.auth.initialAdmin).toEqual({ email: 'admin@example.edu', password: 'long enough' });
+    expect(config.auth.corsOrigins).toEqual(['https://a.example.edu', 'https://b.example.edu']);
+    expect(config.auth.oidc).toMatchObject({ issuer: 'https://login.example.edu', name: 'login.example.edu' });
+    expect(() => loadConfig({ LECTERN_ADMIN_EMAIL: 'admin@example.edu' })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.edu' })).toThrow(/set all three or none/);
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
+  });
+});

@@ -2,6 +2,7 @@ import { DomainError } from '@lectern/common';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { AUTH_ENV, readAuthConfig, type AuthConfig } from './auth.config';
 
 /** Raised at start when an environment variable is wrong; the message names every bad variable. */
 export class InvalidConfigError extends DomainError {
@@ -64,6 +65,7 @@ const schema = z.object({
     .trim()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
     .default('lectern'),
+  ...AUTH_ENV,
 });
 
 export interface ParserServicesConfig {
@@ -143,6 +145,8 @@ export interface LecternConfig {
   readonly parserServices: ParserServicesConfig;
   /** Set when MINIO_ENDPOINT is; otherwise PDFs live in the local filesystem store. */
   readonly minio: MinioConfig | null;
+  /** Accounts, sessions, rate limits, CORS and OIDC (AUTH=off: no sign-in, loopback only). */
+  readonly auth: AuthConfig;
 }
 
 /** Reads and validates the environment once. Nothing else in Lectern reads process.env. */
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
       'Invalid environment variables: INGEST_COMMIT: handoff needs QUEUE=redis and MINIO_ENDPOINT (an object store every machine reaches)',
     );
   }
+  const auth = readAuthConfig(v);
   return {
     dataDir: path.resolve(v.LECTERN_DATA_DIR),
     port: v.PORT,
@@ -214,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
           bucket: v.MINIO_BUCKET,
         }
       : null,
+    auth,
   };
 }

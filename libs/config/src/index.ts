@@ -1,2 +1,3 @@
 export { InvalidConfigError, loadConfig } from './config';
 export type { EmbeddingsConfig, LecternConfig, LlmConfig, MinioConfig, ParserServicesConfig, QueueConfig } from './config';
+export { isLoopbackHost, type AuthConfig, type OidcConfig } from './auth.config';

@@ -6,14 +6,28 @@ import { DocumentsRepository } from './documents.repository';
 import { JobsRepository, type JobsRepositoryOptions } from './jobs.repository';
 import { migrationsDir, runMigrations } from './migrator';
 import { ProjectsRepository } from './projects.repository';
+import {
+  ApiKeysRepository,
+  AuditRepository,
+  InvitesRepository,
+  MembershipsRepository,
+  SessionsRepository,
+  UsersRepository,
+} from './accounts';
 
 export const CATALOG_FILE_NAME = 'catalog.sqlite';
 
-/** The catalog database of a data directory: projects, documents and the job queue. */
+/** The catalog database of a data directory: projects, documents, the job queue, and accounts and access. */
 export class CatalogDb {
   readonly projects: ProjectsRepository;
   readonly documents: DocumentsRepository;
   readonly jobs: JobsRepository;
+  readonly users: UsersRepository;
+  readonly memberships: MembershipsRepository;
+  readonly sessions: SessionsRepository;
+  readonly apiKeys: ApiKeysRepository;
+  readonly invites: InvitesRepository;
+  readonly audit: AuditRepository;
 
   private constructor(
     private readonly db: Database.Database,
@@ -22,6 +36,12 @@ export class CatalogDb {
     this.projects = new ProjectsRepository(db);
     this.documents = new DocumentsRepository(db);
     this.jobs = new JobsRepository(db, options);
+    this.users = new UsersRepository(db);
+    this.memberships = new MembershipsRepository(db);
+    this.sessions = new SessionsRepository(db);
+    this.apiKeys = new ApiKeysRepository(db);
+    this.invites = new InvitesRepository(db);
+    this.audit = new AuditRepository(db);
   }
 
   /** Creates the data directory and the catalog if needed, and applies pending migrations. */

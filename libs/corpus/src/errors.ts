@@ -52,3 +52,10 @@ export class ArticleAlreadyStoredError extends DomainError {
 export class InvalidVectorError extends DomainError {
   override readonly name = 'InvalidVectorError';
 }
+
+export class EmailTakenError extends ConflictError {
+  override readonly name = 'EmailTakenError';
+  constructor(email: string) {
+    super(`a user with the email "${email}" already exists`);
+  }
+}

@@ -5,6 +5,7 @@ export * from './catalog.types';
 export * from './corpus.types';
 export { CatalogDb, CATALOG_FILE_NAME } from './catalog.db';
 export { ProjectsRepository } from './projects.repository';
+export * from './accounts';
 export { DocumentsRepository } from './documents.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';

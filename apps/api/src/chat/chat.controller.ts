@@ -3,6 +3,8 @@ import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AskQuestion, AskQuestionCommand } from '@lectern/application';
 import { ApiErrors } from '../core/api-errors.decorator';
+import { ProjectRoute } from '../auth/access.decorator';
+import { RateLimit } from '../auth/rate-limit.guard';
 import { ApiJsonOrEventStream } from '../core/api-event-stream.decorator';
 import { ChatRequestDto } from './dto/chat.request.dto';
 import { ChatCitationDto, ChatResponseDto, ChatRetrievalEventDto, StreamErrorEventDto, TokenEventDto } from './dto/chat.response.dto';
@@ -17,6 +19,8 @@ export class ChatController {
 
   /** JSON by default; server-sent events with `stream: true`. Either way a client that leaves stops the LLM. */
   @Post()
+  @ProjectRoute('student')
+  @RateLimit('ask')
   @ApiBody({ type: ChatRequestDto })
   @ApiJsonOrEventStream(
     ChatResponseDto,

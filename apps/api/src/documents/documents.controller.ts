@@ -12,6 +12,9 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../core/api-errors.decorator';
+import { ProjectRoute } from '../auth/access.decorator';
+import { Auth } from '../auth/auth.request';
+import type { Principal } from '@lectern/application';
 import { UploadRejectedResponseDto } from '../core/dto/error.response.dto';
 import { DocumentsService } from './documents.service';
 import { ContextResponseDto } from './dto/context.response.dto';
@@ -27,6 +30,7 @@ export class DocumentsController {
   constructor(private readonly service: DocumentsService) {}
 
   @Post('projects/:projectId/documents')
+  @ProjectRoute('instructor')
   @HttpCode(202)
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_UPLOAD))
   @ApiConsumes('multipart/form-data')
@@ -53,6 +57,7 @@ export class DocumentsController {
   }
 
   @Get('projects/:projectId/documents')
+  @ProjectRoute('student')
   @ApiOkResponse({ type: [DocumentResponseDto], description: 'Every document of the project with its status.' })
   @ApiErrors({ 404: 'No project with this id.' })
   list(@Param('projectId') projectId: string): DocumentResponseDto[] {
@@ -60,6 +65,7 @@ export class DocumentsController {
   }
 
   @Get('documents/:id')
+  @ProjectRoute('student', { document: 'id' })
   @ApiOkResponse({ type: DocumentResponseDto })
   @ApiErrors({ 404: 'No document with this id.' })
   get(@Param('id') id: string): DocumentResponseDto {
@@ -68,6 +74,7 @@ export class DocumentsController {
 
   /** The PDF itself, shown inline (the UI's source view); `?download=1` asks the browser to save it. */
   @Get('documents/:id/file')
+  @ProjectRoute('student', { document: 'id' })
   @ApiQuery({ name: 'download', required: false, enum: ['1'], description: '`1`: `Content-Disposition: attachment` instead of inline.' })
   @ApiOkResponse({ description: 'The PDF as uploaded.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiNotModifiedResponse({ description: "The ETag (the file's SHA-256) matches `If-None-Match`." })
@@ -89,6 +96,7 @@ export class DocumentsController {
   }
 
   @Get('projects/:projectId/contexts/:contextId')
+  @ProjectRoute('student')
   @ApiOkResponse({ type: ContextResponseDto, description: 'The context with its section, article and place on the page.' })
   @ApiErrors({ 404: 'No project, or no context with this id in it.' })
   context(@Param('projectId') projectId: string, @Param('contextId') contextId: string): ContextResponseDto {
@@ -97,14 +105,16 @@ export class DocumentsController {
 
   /** Takes the document out of its project: its article, passages and stored PDF go too. */
   @Delete('documents/:id')
+  @ProjectRoute('instructor', { document: 'id' })
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'The document, its article, passages and stored PDF are gone.' })
   @ApiErrors({ 404: 'No document with this id.' })
-  remove(@Param('id') id: string): Promise<void> {
-    return this.service.remove(id);
+  remove(@Auth() auth: Principal, @Param('id') id: string): Promise<void> {
+    return this.service.remove(auth, id);
   }
 
   @Post('documents/:id/retry')
+  @ProjectRoute('instructor', { document: 'id' })
   @HttpCode(202)
   @ApiAcceptedResponse({ type: DocumentResponseDto, description: 'The document, queued again.' })
   @ApiErrors({ 404: 'No document with this id.' })
@@ -113,6 +123,7 @@ export class DocumentsController {
   }
 
   @Get('articles/:id/outline')
+  @ProjectRoute('student', { article: 'id' })
   @ApiOkResponse({ type: OutlineResponseDto, description: 'The article and its sections in reading order.' })
   @ApiErrors({ 404: 'No article with this id.' })
   outline(@Param('id') id: string): OutlineResponseDto {

@@ -1,6 +1,8 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import {
+  AuditTrail,
   DocumentsQuery,
+  type Principal,
   IngestDocument,
   IngestDocumentCommand,
   RemoveDocument,
@@ -18,6 +20,7 @@ export class DocumentsService {
     private readonly removeDocument: RemoveDocument,
     private readonly retryDocument: RetryDocument,
     private readonly documents: DocumentsQuery,
+    private readonly audit: AuditTrail,
   ) {}
 
   async upload(projectId: string, files: Express.Multer.File[] | undefined): Promise<UploadResponseDto> {
@@ -51,8 +54,10 @@ export class DocumentsService {
     return this.documents.context(projectId, contextId);
   }
 
-  async remove(id: string): Promise<void> {
+  async remove(auth: Principal, id: string): Promise<void> {
+    const { row } = this.documents.get(id);
     await this.removeDocument.execute(RemoveDocumentCommand.create({ documentId: id }));
+    this.audit.record(auth, 'document.remove', row.projectId, row.filename, { documentId: id });
   }
 
   /** The document as the list shows it: a ready one, left as it is, keeps its title and counts. */

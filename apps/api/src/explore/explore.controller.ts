@@ -5,6 +5,8 @@ import { Explore, ExploreCommand } from '@lectern/application';
 import { StreamErrorEventDto, TokenEventDto } from '../chat/dto/chat.response.dto';
 import { writeServerSentEvents } from '../chat/sse.writer';
 import { ApiErrors } from '../core/api-errors.decorator';
+import { ProjectRoute } from '../auth/access.decorator';
+import { RateLimit } from '../auth/rate-limit.guard';
 import { ApiJsonOrEventStream } from '../core/api-event-stream.decorator';
 import { ExploreRequestDto } from './dto/explore.request.dto';
 import { ExploreAnswerEventDto, ExploreResponseDto, ExploreStepDto } from './dto/explore.response.dto';
@@ -18,6 +20,8 @@ export class ExploreController {
 
   /** JSON by default; with `stream: true`, server-sent events step/token/answer/done (or error) as the agent moves. */
   @Post()
+  @ProjectRoute('student')
+  @RateLimit('ask')
   @ApiBody({ type: ExploreRequestDto })
   @ApiJsonOrEventStream(
     ExploreResponseDto,

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiErrors } from '../core/api-errors.decorator';
+import { ProjectRoute } from '../auth/access.decorator';
 import { ExportService } from './export.service';
 
 @ApiTags('export')
@@ -10,6 +11,7 @@ export class ExportController {
   constructor(private readonly service: ExportService) {}
 
   @Get()
+  @ProjectRoute('instructor')
   @ApiOkResponse({
     description: "The project's corpus as one SQLite file (articles, sections, contexts with embeddings), as an attachment.",
     content: { 'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary' } } },

@@ -1,28 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { ProjectCatalog } from '@lectern/application';
+import { AuditTrail, ProjectAccess, ProjectCatalog, type Principal } from '@lectern/application';
 import type { ProjectResponseDto } from './dto/project.response.dto';
 
 @Injectable()
 export class ProjectsService {
-  constructor(private readonly projects: ProjectCatalog) {}
+  constructor(
+    private readonly projects: ProjectCatalog,
+    private readonly access: ProjectAccess,
+    private readonly audit: AuditTrail,
+  ) {}
 
-  create(name: string): ProjectResponseDto {
-    return this.projects.create(name);
+  create(auth: Principal, name: string): ProjectResponseDto {
+    const project = this.projects.create(name);
+    this.access.recordCreator(auth, project.id);
+    this.audit.record(auth, 'project.create', project.id, project.name);
+    return project;
   }
 
-  list(): ProjectResponseDto[] {
-    return this.projects.list();
+  /** Only the projects the caller may open. */
+  list(auth: Principal): ProjectResponseDto[] {
+    const visible = this.access.visibleProjectIds(auth);
+    const all = this.projects.list();
+    return visible ? all.filter((p) => visible.has(p.id)) : all;
   }
 
   get(id: string): ProjectResponseDto {
     return this.projects.get(id);
   }
 
-  rename(id: string, name: string): ProjectResponseDto {
-    return this.projects.rename(id, name);
+  rename(auth: Principal, id: string, name: string): ProjectResponseDto {
+    const before = this.projects.get(id).name;
+    const project = this.projects.rename(id, name);
+    this.audit.record(auth, 'project.rename', id, name, { from: before });
+    return project;
   }
 
-  remove(id: string): Promise<void> {
-    return this.projects.remove(id);
+  async remove(auth: Principal, id: string): Promise<void> {
+    const { name } = this.projects.get(id);
+    await this.projects.remove(id);
+    this.audit.record(auth, 'project.delete', id, name);
   }
 }

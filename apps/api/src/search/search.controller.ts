@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { SearchProject, SearchProjectCommand } from '@lectern/application';
 import { ApiErrors } from '../core/api-errors.decorator';
+import { ProjectRoute } from '../auth/access.decorator';
 import { SearchRequestDto } from './dto/search.request.dto';
 import { SearchResponseDto } from './dto/search.response.dto';
 
@@ -11,6 +12,7 @@ export class SearchController {
   constructor(private readonly searchProject: SearchProject) {}
 
   @Post()
+  @ProjectRoute('student')
   @HttpCode(200)
   @ApiBody({ type: SearchRequestDto })
   @ApiOkResponse({ type: SearchResponseDto, description: 'The best contexts for the query, best first.' })

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { WEB_ASSETS } from './web.tokens';
+import { Public } from '../auth/access.decorator';
 
 /** The UI's index.html, or a plain-text 503 when the UI is not built. */
 const ApiWebPage = () =>
@@ -14,13 +15,17 @@ const ApiWebPage = () =>
 
 const NOT_BUILT = 'The Lectern UI is not built. Run `npm run build` (npm start does it), then reload.';
 
-/** The single-page app: `/` and the shareable project URLs `/p/:projectId` all load index.html. */
+/**
+ * The single-page app: `/`, the sign-in, setup and invite pages, and the shareable project URLs `/p/:projectId` all
+ * load index.html (the data behind them is what is protected).
+ */
 @ApiTags('web')
+@Public()
 @Controller()
 export class WebController {
   constructor(@Inject(WEB_ASSETS) private readonly webDir: string | null) {}
 
-  @Get()
+  @Get(['', 'login', 'setup', 'invite'])
   @ApiWebPage()
   @Header('Cache-Control', 'no-cache')
   home(@Res() res: Response): void {

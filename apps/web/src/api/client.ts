@@ -6,7 +6,16 @@ import type {
   ChatSettings,
   ContextDetail,
   ExploreResult,
+  ApiKey,
+  AuthConfig,
+  CreatedApiKey,
+  CreatedInvite,
   Health,
+  Invite,
+  InvitePreview,
+  Me,
+  Member,
+  ProjectRole,
   LecternDocument,
   Outline,
   Project,
@@ -75,6 +84,30 @@ async function stream(path: string, body: unknown, signal?: AbortSignal): Promis
 const enc = encodeURIComponent;
 
 export const api = {
+  authConfig: () => request<AuthConfig>('/auth/config'),
+  me: () => request<Me>('/auth/me'),
+  login: (email: string, password: string) => postJson<{ user: Me['user'] }>('/auth/login', { email, password }),
+  setup: (token: string, email: string, password: string, displayName: string) =>
+    postJson<{ user: Me['user'] }>('/auth/setup', { token, email, password, displayName: displayName || undefined }),
+  logout: () => request<void>('/auth/logout', { method: 'POST' }),
+  members: (projectId: string) => request<Member[]>(`/projects/${enc(projectId)}/members`),
+  changeRole: (projectId: string, userId: string, role: ProjectRole) =>
+    request<Member>(`/projects/${enc(projectId)}/members/${enc(userId)}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ role }),
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  removeMember: (projectId: string, userId: string) =>
+    request<void>(`/projects/${enc(projectId)}/members/${enc(userId)}`, { method: 'DELETE' }),
+  invites: (projectId: string) => request<Invite[]>(`/projects/${enc(projectId)}/invites`),
+  createInvite: (projectId: string, role: ProjectRole) => postJson<CreatedInvite>(`/projects/${enc(projectId)}/invites`, { role }),
+  revokeInvite: (projectId: string, inviteId: string) =>
+    request<void>(`/projects/${enc(projectId)}/invites/${enc(inviteId)}`, { method: 'DELETE' }),
+  invite: (token: string) => request<InvitePreview>(`/invites/${enc(token)}`),
+  acceptInvite: (token: string) => postJson<{ projectId: string; role: ProjectRole }>(`/invites/${enc(token)}/accept`, {}),
+  apiKeys: (projectId: string) => request<ApiKey[]>(`/api-keys?projectId=${enc(projectId)}`),
+  createApiKey: (projectId: string, name: string, role: ProjectRole) => postJson<CreatedApiKey>('/api-keys', { name, projectId, role }),
+  revokeApiKey: (id: string) => request<void>(`/api-keys/${enc(id)}`, { method: 'DELETE' }),
   health: () => request<Health>('/health'),
   projects: () => request<Project[]>('/projects'),
   project: (id: string) => request<Project>(`/projects/${enc(id)}`),

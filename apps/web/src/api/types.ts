@@ -7,6 +7,16 @@ type Schemas = components['schemas'];
 export type ProjectStats = Schemas['ProjectStatsDto'];
 export type Project = Schemas['ProjectResponseDto'];
 
+export type Me = Schemas['MeResponseDto'];
+export type AuthConfig = Schemas['AuthConfigResponseDto'];
+export type Member = Schemas['MemberResponseDto'];
+export type Invite = Schemas['InviteResponseDto'];
+export type CreatedInvite = Schemas['CreatedInviteResponseDto'];
+export type InvitePreview = Schemas['InvitePreviewResponseDto'];
+export type ApiKey = Schemas['ApiKeyResponseDto'];
+export type CreatedApiKey = Schemas['CreatedApiKeyResponseDto'];
+export type ProjectRole = Member['role'];
+
 export type DocumentStatus = Schemas['DocumentStatus'];
 export type LecternDocument = Schemas['DocumentResponseDto'];
 export type UploadResult = Schemas['UploadResponseDto'];

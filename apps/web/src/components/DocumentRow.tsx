@@ -23,7 +23,8 @@ export function stageLabel(status: DocumentStatus | 'uploading'): string {
 interface Props {
   doc: LecternDocument;
   onRetry: (id: string) => void;
-  onRemove: (id: string) => void;
+  /** Absent for students: they read papers but do not remove them. */
+  onRemove?: (id: string) => void;
   onOpen: (doc: LecternDocument) => void;
 }
 
@@ -48,7 +49,7 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
           {stageLabel(doc.status)}
           {doc.progress ? ` ${doc.progress.page}/${doc.progress.pages}` : ''}
         </span>
-        {confirming ? (
+        {!onRemove ? null : confirming ? (
           <span className="doc-confirm">
             <button type="button" className="btn btn-danger btn-small" onClick={() => onRemove(doc.id)} autoFocus>
               Remove

@@ -12,6 +12,8 @@ interface Props {
   onUpload: (files: File[]) => void;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
+  /** Instructors and owners upload and remove; students only read. */
+  canManage: boolean;
   onCancelUpload: (key: string) => void;
   onDismissUpload: (key: string) => void;
   onRetryUpload: (key: string) => void;
@@ -63,34 +65,36 @@ export function DocumentsPanel(props: Props) {
           {ready}/{documents.length} ready{working > 0 ? ` · ${working} in progress` : ''}
         </span>
       </div>
-      <div
-        className={`dropzone${dragging ? ' is-dragging' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <p>
-          Drop PDFs here or{' '}
-          <button type="button" className="link-button" onClick={() => picker.current?.click()}>
-            choose files
-          </button>
-        </p>
-        <input
-          ref={picker}
-          className="visually-hidden"
-          type="file"
-          accept="application/pdf,.pdf"
-          multiple
-          aria-label="Upload PDFs"
-          onChange={(e) => {
-            take(e.target.files);
-            e.target.value = '';
+      {props.canManage && (
+        <div
+          className={`dropzone${dragging ? ' is-dragging' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
           }}
-        />
-      </div>
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <p>
+            Drop PDFs here or{' '}
+            <button type="button" className="link-button" onClick={() => picker.current?.click()}>
+              choose files
+            </button>
+          </p>
+          <input
+            ref={picker}
+            className="visually-hidden"
+            type="file"
+            accept="application/pdf,.pdf"
+            multiple
+            aria-label="Upload PDFs"
+            onChange={(e) => {
+              take(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </div>
+      )}
       {props.error && (
         <p className="field-error" role="alert">
           Could not load the documents: {props.error}
@@ -115,7 +119,13 @@ export function DocumentsPanel(props: Props) {
           />
         ))}
         {documents.map((doc) => (
-          <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onRemove={props.onRemove} onOpen={props.onOpen} />
+          <DocumentRow
+            key={doc.id}
+            doc={doc}
+            onRetry={props.onRetry}
+            onRemove={props.canManage ? props.onRemove : undefined}
+            onOpen={props.onOpen}
+          />
         ))}
       </ul>
       {documents.length === 0 && uploads.length === 0 && <p className="muted small empty-docs">No papers yet.</p>}

@@ -5,7 +5,8 @@ interface Props {
   projects: Project[];
   currentId: string | null;
   onSelect: (id: string) => void;
-  onCreate: (name: string) => Promise<void>;
+  /** Absent when the caller may not create projects (only admins may). */
+  onCreate?: (name: string) => Promise<void>;
 }
 
 /** The projects (courses, labs) as links — each is a shareable address — and a form to start a new one. */
@@ -22,7 +23,7 @@ export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props
     setPending(true);
     setError(null);
     try {
-      await onCreate(trimmed);
+      await onCreate?.(trimmed);
       setName('');
       setCreating(false);
     } catch (err) {
@@ -65,7 +66,7 @@ export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props
           </ul>
         </nav>
       )}
-      {showForm ? (
+      {!onCreate ? null : showForm ? (
         <form className="create-project" onSubmit={(e) => void submit(e)}>
           <label htmlFor="new-project" className="field-label">
             New project

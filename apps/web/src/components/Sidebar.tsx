@@ -5,6 +5,9 @@ import type { useDocuments } from '../hooks/useDocuments';
 import { DocumentsPanel } from './DocumentsPanel';
 import { ProjectPicker } from './ProjectPicker';
 import { ProjectSettings } from './ProjectSettings';
+import { AccessPanels } from './AccessPanels';
+import { UserMenu } from './UserMenu';
+import type { Me } from '../api/types';
 
 interface Props {
   projects: Project[] | null;
@@ -21,6 +24,8 @@ interface Props {
   onRenameProject: (name: string) => Promise<void>;
   onDeleteProject: () => Promise<void>;
   onOpenDocument: (doc: LecternDocument) => void;
+  /** Who is signed in (null with AUTH=off), for the user menu and what their role lets them do. */
+  me: Me | null;
 }
 
 /** Projects, the current project's totals and papers, and the export; a slide-in menu on a phone. */
@@ -35,6 +40,8 @@ export function Sidebar(props: Props) {
   }, [phone, open]);
 
   const stats = project?.stats;
+  const role = roleIn(props.me, project?.id ?? null);
+  const canManage = role === 'owner' || role === 'instructor';
   let body: ReactNode = null;
   if (project) {
     body = (
@@ -62,6 +69,7 @@ export function Sidebar(props: Props) {
           actionError={docs.actionError}
           onDismissActionError={docs.dismissActionError}
           onUpload={(files) => void docs.upload(files)}
+          canManage={canManage}
           onRetry={(id) => void docs.retry(id)}
           onRemove={(id) => void docs.remove(id)}
           onCancelUpload={docs.cancelUpload}
@@ -69,10 +77,15 @@ export function Sidebar(props: Props) {
           onRetryUpload={docs.retryUpload}
           onOpen={props.onOpenDocument}
         />
-        <a className="btn export-btn" href={api.exportUrl(project.id)} download>
-          Export corpus (SQLite)
-        </a>
-        <ProjectSettings key={project.id} project={project} onRename={props.onRenameProject} onDelete={props.onDeleteProject} />
+        {canManage && (
+          <a className="btn export-btn" href={api.exportUrl(project.id)} download>
+            Export corpus (SQLite)
+          </a>
+        )}
+        {props.me && canManage && <AccessPanels key={`access-${project.id}`} projectId={project.id} role={role} />}
+        {role === 'owner' && (
+          <ProjectSettings key={project.id} project={project} onRename={props.onRenameProject} onDelete={props.onDeleteProject} />
+        )}
       </>
     );
   }
@@ -98,12 +111,13 @@ export function Sidebar(props: Props) {
           ×
         </button>
       </div>
+      {props.me && <UserMenu me={props.me} />}
       {props.projects && (
         <ProjectPicker
           projects={props.projects}
           currentId={props.currentId}
           onSelect={props.onSelectProject}
-          onCreate={props.onCreateProject}
+          onCreate={!props.me || props.me.admin || props.me.via === 'auth-off' ? props.onCreateProject : undefined}
         />
       )}
       {body}
@@ -114,4 +128,10 @@ export function Sidebar(props: Props) {
       )}
     </aside>
   );
+}
+
+/** The caller's role in the project: everyone is an owner with AUTH=off, admins everywhere. */
+function roleIn(me: Me | null, projectId: string | null): 'owner' | 'instructor' | 'student' | null {
+  if (!me || me.via === 'auth-off' || me.admin) return 'owner';
+  return me.projects.find((p) => p.projectId === projectId)?.role ?? null;
 }

@@ -1,0 +1,11 @@
+export * from './accounts.errors';
+export { Accounts, type Clock, type SignedIn } from './accounts.service';
+export { MIN_PASSWORD_LENGTH, MAX_INVITE_HOURS, type NewUserInput, type NewApiKeyInput, type NewInviteInput } from './accounts.commands';
+export { Argon2Hasher, type PasswordHasher } from './password-hasher';
+export { LOCAL_PRINCIPAL, isAdmin, roleAtLeast, type Principal } from './principal';
+export { ProjectAccess, type AccessGrant, type AccessPolicy, type ProjectRef } from './project-access';
+export { AuditTrail } from './audit-trail';
+export { ProjectMembers } from './project-members';
+export { Invites, type CreatedInvite } from './invites';
+export { ApiKeys, type CreatedApiKey } from './api-keys';
+export { OidcSignIn } from './oidc-sign-in';
