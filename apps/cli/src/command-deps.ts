@@ -1,5 +1,9 @@
 import {
   AskQuestion,
+  BackupInstance,
+  CORPUS_REGISTRY,
+  EMBEDDER,
+  ImportProject,
   DocumentProgressQuery,
   Explore,
   ExportProject,
@@ -13,7 +17,10 @@ import {
 } from '@lectern/application';
 import type { AskDeps } from './commands/ask.command';
 import type { ExploreDeps } from './commands/explore.command';
+import type { BackupDeps } from './commands/backup.command';
 import type { ExportDeps } from './commands/export.command';
+import type { ImportDeps } from './commands/import.command';
+import type { McpDeps } from './commands/mcp.command';
 import type { IngestDeps } from './commands/ingest.command';
 import type { ReembedDeps } from './commands/reembed.command';
 import type { SearchDeps } from './commands/search.command';
@@ -29,6 +36,14 @@ export const commandDeps = {
     ingestDocument: lectern.get(IngestDocument),
     progress: lectern.get(DocumentProgressQuery),
     worker: lectern.get<IngestWorker>(INGEST_WORKER),
+  }),
+  import: (lectern: Lectern): ImportDeps => ({ importProject: lectern.get(ImportProject) }),
+  backup: (lectern: Lectern): BackupDeps => ({ backup: lectern.get(BackupInstance) }),
+  mcp: (lectern: Lectern): McpDeps => ({
+    projects: lectern.get(FindProject),
+    corpora: lectern.get(CORPUS_REGISTRY),
+    embedder: lectern.get(EMBEDDER),
+    explore: lectern.get(Explore),
   }),
   reembed: (lectern: Lectern): ReembedDeps => ({ projects: lectern.get(FindProject), reembedProject: lectern.get(ReembedProject) }),
 };

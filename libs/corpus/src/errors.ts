@@ -1,4 +1,4 @@
-import { ConflictError, DomainError } from '@lectern/common';
+import { ConflictError, DomainError, InvalidInputError } from '@lectern/common';
 
 /** Named domain errors of the storage layer; the API maps each to an HTTP status in one exception filter. */
 
@@ -51,4 +51,11 @@ export class ArticleAlreadyStoredError extends DomainError {
 
 export class InvalidVectorError extends DomainError {
   override readonly name = 'InvalidVectorError';
+}
+
+/** An imported file that is not a Lectern corpus export Lectern can take (see CorpusImportSource): nothing was written. */
+export class ImportRefusedError extends InvalidInputError {
+  override readonly name = 'ImportRefusedError';
+  override readonly status = 422;
+  override readonly permanent = true;
 }
