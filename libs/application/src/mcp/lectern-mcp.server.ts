@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DEFAULT_EXPLORE_BUDGET, DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, PaperReader, type ToolOutput } from '@lectern/agent';
 import { DomainError } from '@lectern/common';
+import type { CorpusDb } from '@lectern/corpus';
 import type { ConfiguredEmbedder, CorpusRegistry } from '@lectern/ingest';
 import { SearchService } from '@lectern/retrieval';
 import { version } from '../../../../package.json';
@@ -19,6 +20,8 @@ export interface LecternMcpDeps {
   explore: Explore;
 }
 
+type PaperReaderCorpus = Pick<CorpusDb, 'listArticles' | 'getArticle' | 'outline' | 'listSectionContexts' | 'listArticleContexts'>;
+
 interface Location {
   article: { id: string; title: string };
   section: { id: string; number: string; title: string };
@@ -33,10 +36,18 @@ interface Location {
  */
 export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string): McpServer {
   const project = deps.projects.byId(projectId);
-  const corpus = deps.corpora.get(project.id);
+  // Looked up on every call, never kept: the registry may close and reopen a corpus (a re-embed does) during a session.
+  const current = () => deps.corpora.get(project.id);
+  const corpus: PaperReaderCorpus = {
+    listArticles: () => current().listArticles(),
+    getArticle: (id) => current().getArticle(id),
+    outline: (id) => current().outline(id),
+    listSectionContexts: (id) => current().listSectionContexts(id),
+    listArticleContexts: (id) => current().listArticleContexts(id),
+  };
   const reader = new PaperReader({
     corpus,
-    search: new SearchService(corpus, deps.embedder.instance),
+    search: { search: (query, options) => new SearchService(current(), deps.embedder.instance).search(query, options) },
     searchMode: deps.embedder.defaultSearchMode,
     readTokens: DEFAULT_EXPLORE_BUDGET.readTokens,
   });
