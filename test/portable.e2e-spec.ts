@@ -2,7 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import Database from 'better-sqlite3';
+import { promises as fs } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { MCP_TOOL_NAMES } from '@lectern/application';
 import { CLI_ENTRY } from './support/cli';
 import { corpusPdf, REPO_ROOT } from './support/paths';
@@ -22,7 +26,7 @@ async function navigate(client: Client): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools.map((t) => t.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
 
-  const search = await call('search', { query: 'cotton fibre quality', k: 3 });
+  const search = await call('search', { query: 'spin of the new boson', k: 3 });
   const hits = search.structuredContent?.hits as Array<Location & { text: string }>;
   expect(hits.length).toBeGreaterThan(0);
   expect(hits[0]).toMatchObject({ article: { id: expect.any(String), title: expect.any(String) }, page: expect.any(Number) });
@@ -71,7 +75,7 @@ async function navigate(client: Client): Promise<void> {
   expect(bad.content[0].text).toMatch(/no article "nope"/);
 }
 
-describe('MCP server (e2e)', () => {
+describe('MCP server and import over HTTP (e2e)', () => {
   let test: TestApp;
   let base = '';
   const clients: Client[] = [];
@@ -88,7 +92,7 @@ describe('MCP server (e2e)', () => {
     const upload = await test
       .http()
       .post(`/projects/${project.body.id}/documents`)
-      .attach('files', corpusPdf('dib-2019-sanni-p454.pdf'))
+      .attach('files', corpusPdf('arxiv-1211.2288.pdf'))
       .expect(202);
     expect((await waitForDocument(test, upload.body.documents[0].id)).status).toBe('ready');
     await new Promise<void>((resolve) => test.app.getHttpServer().listen(0, '127.0.0.1', resolve));
@@ -104,7 +108,7 @@ describe('MCP server (e2e)', () => {
     await navigate(client);
     const explore = (await client.callTool({
       name: 'explore',
-      arguments: { question: 'How was cotton fibre quality measured?', max_steps: 4 },
+      arguments: { question: 'What is the spin of the new boson?', max_steps: 4 },
     })) as ToolResult;
     expect(explore.isError).toBeFalsy();
     expect(explore.structuredContent).toMatchObject({ answer: expect.any(String), citations: expect.any(Array) });
@@ -128,6 +132,54 @@ describe('MCP server (e2e)', () => {
       .set({ ...headers, 'mcp-session-id': 'forged' })
       .send({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
       .expect(404);
+  });
+
+  it('POST /projects/import: an exported project comes back under a new name; a hostile file is refused with 422, leaving nothing', async () => {
+    const projects = (await test.http().get('/projects').expect(200)).body as Array<{ id: string; name: string }>;
+    const bio = projects.find((p) => p.name === 'bio')!;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-import-e2e-'));
+    try {
+      const file = path.join(dir, 'bio.sqlite');
+      const download = await test
+        .http()
+        .get(`/projects/${bio.id}/export?withPdfs=1`)
+        .buffer(true)
+        .parse((response, callback) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (c: Buffer) => chunks.push(c));
+          response.on('end', () => callback(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      await fs.writeFile(file, download.body as Buffer);
+
+      const imported = await test.http().post('/projects/import').attach('file', file).field('name', 'bio-copy').expect(201);
+      expect(imported.body).toMatchObject({ name: 'bio-copy', articles: 1, documents: 1, pdfs: 1, reembedding: false });
+      const query = { query: 'spin of the new boson', k: 5 };
+      const original = await test.http().post(`/projects/${bio.id}/search`).send(query).expect(200);
+      const copy = await test.http().post(`/projects/${imported.body.id}/search`).send(query).expect(200);
+      expect(original.body.results.length).toBeGreaterThan(0);
+      expect(copy.body).toEqual(original.body);
+      const [document] = (await test.http().get(`/projects/${imported.body.id}/documents`).expect(200)).body as Array<{
+        id: string;
+        status: string;
+      }>;
+      expect(document.status).toBe('ready');
+      await test.http().get(`/documents/${document.id}/file`).expect(200).expect('Content-Type', 'application/pdf');
+
+      const hostile = path.join(dir, 'hostile.sqlite');
+      await fs.copyFile(file, hostile);
+      const db = new Database(hostile);
+      db.exec("CREATE VIEW leak AS SELECT load_extension('/tmp/evil.so')");
+      db.close();
+      const refused = await test.http().post('/projects/import').attach('file', hostile).field('name', 'evil').expect(422);
+      expect(refused.body.message).toBe('import refused: the file carries a view (leak); Lectern exports have none');
+      const after = (await test.http().get('/projects').expect(200)).body as Array<{ name: string }>;
+      expect(after.map((p) => p.name).sort()).toEqual(['bio', 'bio-copy']);
+      expect(await fs.readdir(path.join(test.dataDir, 'tmp'))).toEqual([]);
+      await test.http().post('/projects/import').attach('file', file).field('name', 'bio-copy').expect(409);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('over stdio (`lectern mcp --project bio`, the built CLI on the same data directory): lists the tools and navigates a paper', async () => {
