@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { DEFAULT_EXPLORE_BUDGET, DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, PaperReader, type ToolOutput } from '@lectern/agent';
 import { DomainError } from '@lectern/common';
 import type { CorpusDb } from '@lectern/corpus';
