@@ -22,11 +22,11 @@ export class McpService implements OnModuleDestroy {
     this.deps = { projects, corpora, embedder, explore };
   }
 
-  async handle(req: Request, res: Response): Promise<void> {
+  async handle(req: Request, res: Response, body: unknown): Promise<void> {
     const sessionId = req.header('mcp-session-id');
     const session = sessionId ? this.sessions.get(sessionId) : undefined;
-    if (session) return session.transport.handleRequest(req, res, req.body);
-    if (sessionId || req.method !== 'POST' || !isInitializeRequest(req.body)) {
+    if (session) return session.transport.handleRequest(req, res, body);
+    if (sessionId || req.method !== 'POST' || !isInitializeRequest(body)) {
       return rpcError(res, sessionId ? 404 : 400, sessionId ? 'unknown or expired MCP session' : 'start with an initialize request');
     }
     const wanted = typeof req.query.project === 'string' ? req.query.project : '';
@@ -44,7 +44,7 @@ export class McpService implements OnModuleDestroy {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    await transport.handleRequest(req, res, body);
   }
 
   async onModuleDestroy(): Promise<void> {
