@@ -7,6 +7,8 @@ import { DocumentsModule } from './documents/documents.module';
 import { ExploreModule } from './explore/explore.module';
 import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
+import { ImportModule } from './import/import.module';
+import { McpModule } from './mcp/mcp.module';
 import { ProjectsModule } from './projects/projects.module';
 import { SearchModule } from './search/search.module';
 import { WebModule } from './web/web.module';
@@ -23,6 +25,8 @@ export class AppModule {
         DocumentsModule,
         SearchModule,
         ExportModule,
+        ImportModule,
+        McpModule,
         HealthModule,
         ChatModule,
         ExploreModule,

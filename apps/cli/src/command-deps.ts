@@ -2,6 +2,10 @@ import {
   Accounts,
   ApiKeys,
   AskQuestion,
+  BackupInstance,
+  CORPUS_REGISTRY,
+  EMBEDDER,
+  ImportProject,
   DocumentProgressQuery,
   Explore,
   ExportProject,
@@ -17,7 +21,10 @@ import {
 import type { AccountsDeps } from './commands/accounts.command';
 import type { AskDeps } from './commands/ask.command';
 import type { ExploreDeps } from './commands/explore.command';
+import type { BackupDeps } from './commands/backup.command';
 import type { ExportDeps } from './commands/export.command';
+import type { ImportDeps } from './commands/import.command';
+import type { McpDeps } from './commands/mcp.command';
 import type { IngestDeps } from './commands/ingest.command';
 import type { ReembedDeps } from './commands/reembed.command';
 import type { SearchDeps } from './commands/search.command';
@@ -33,6 +40,14 @@ export const commandDeps = {
     ingestDocument: lectern.get(IngestDocument),
     progress: lectern.get(DocumentProgressQuery),
     worker: lectern.get<IngestWorker>(INGEST_WORKER),
+  }),
+  import: (lectern: Lectern): ImportDeps => ({ importProject: lectern.get(ImportProject) }),
+  backup: (lectern: Lectern): BackupDeps => ({ backup: lectern.get(BackupInstance) }),
+  mcp: (lectern: Lectern): McpDeps => ({
+    projects: lectern.get(FindProject),
+    corpora: lectern.get(CORPUS_REGISTRY),
+    embedder: lectern.get(EMBEDDER),
+    explore: lectern.get(Explore),
   }),
   reembed: (lectern: Lectern): ReembedDeps => ({ projects: lectern.get(FindProject), reembedProject: lectern.get(ReembedProject) }),
   accounts: (lectern: Lectern): AccountsDeps => ({

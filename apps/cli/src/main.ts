@@ -8,7 +8,10 @@ import { apiKeysCreateCommand, membersAddCommand, usersAddCommand, usersListComm
 import { askCommand, type AskOptions } from './commands/ask.command';
 import { readPassword } from './read-password';
 import { exploreCommand, type ExploreOptions } from './commands/explore.command';
+import { backupCommand, restoreCommand } from './commands/backup.command';
 import { exportCommand } from './commands/export.command';
+import { importCommand } from './commands/import.command';
+import { mcpCommand } from './commands/mcp.command';
 import { ingestCommand } from './commands/ingest.command';
 import { reembedCommand } from './commands/reembed.command';
 import { searchCommand } from './commands/search.command';
@@ -103,7 +106,8 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .requiredOption('-p, --project <name>', 'project name or id')
     .requiredOption('-o, --out <file>', 'the .sqlite file to write')
     .option('-f, --force', 'replace the file if it exists')
-    .action((options: { project: string; out: string; force?: boolean }) =>
+    .option('--with-pdfs', 'carry the PDFs too, so an import brings the source view along')
+    .action((options: { project: string; out: string; force?: boolean; withPdfs?: boolean }) =>
       withLectern((lectern) => exportCommand(commandDeps.export(lectern), options, io.err)),
     );
 
@@ -148,6 +152,41 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('-r, --role <role>', 'owner | instructor | student', 'student')
     .action((options: { project: string; name: string; role?: string }) =>
       withLectern((lectern) => apiKeysCreateCommand(commandDeps.accounts(lectern), options, io.out, io.err)),
+    );
+
+  program
+    .command('import')
+    .description('create a project from a `lectern export` file (checked as untrusted; no re-parse)')
+    .argument('<file>', 'the .sqlite export')
+    .requiredOption('-p, --project <name>', 'name of the new project')
+    .option('--no-reembed', 'refuse instead of re-embedding when the export used another embedding model')
+    .action((file: string, options: { project: string; reembed?: boolean }) =>
+      withLectern((lectern) => importCommand(commandDeps.import(lectern), file, options, io.out, io.err)),
+    );
+
+  program
+    .command('backup')
+    .description('snapshot the catalog, every corpus and the stored PDFs into a new folder (safe while the service runs)')
+    .requiredOption('-o, --out <dir>', 'the folder to write (must be new or empty)')
+    .action((options: { out: string }) => withLectern((lectern) => backupCommand(commandDeps.backup(lectern), options, io.out)));
+
+  program
+    .command('restore')
+    .description('restore a backup into LECTERN_DATA_DIR (which must be empty unless --force); stop the service first')
+    .argument('<dir>', 'a folder written by `lectern backup`')
+    .option('-f, --force', 'replace the catalog, corpora and objects of a non-empty data directory')
+    .action(async (dir: string, options: { force?: boolean }) => {
+      exitCode = await restoreCommand(loadConfig(), dir, options, io.out);
+    });
+
+  program
+    .command('mcp')
+    .description(
+      "serve a project's navigation tools (search, outline, read_section, next, previous, read_page, cite, explore) over MCP on stdio",
+    )
+    .requiredOption('-p, --project <name>', 'project name or id')
+    .action((options: { project: string }) =>
+      withLectern((lectern) => mcpCommand(commandDeps.mcp(lectern), options, { stdin: process.stdin, stdout: process.stdout })),
     );
 
   try {

@@ -25,6 +25,16 @@ export { IngestDocument } from './ingest-document/ingest-document.usecase';
 export { DocumentProgressQuery, type DocumentProgress } from './ingest-document/document-progress.query';
 export { ExportProjectCommand, type ExportProjectInput } from './export-project/export-project.command';
 export { ExportProject, type ExportProjectResult } from './export-project/export-project.usecase';
+export { ImportProjectCommand, InvalidImportError, type ImportProjectInput } from './import-project/import-project.command';
+export { ImportProject, ImportNeedsReembedError, type ImportOutcome } from './import-project/import-project.usecase';
+export {
+  BackupInstance,
+  restoreInstance,
+  type BackupManifest,
+  type BackupResult,
+  type RestoreResult,
+} from './backup/backup-instance.usecase';
+export { createLecternMcpServer, MCP_TOOL_NAMES, type LecternMcpDeps } from './mcp/lectern-mcp.server';
 export { RemoveDocumentCommand } from './remove-document/remove-document.command';
 export { RemoveDocument } from './remove-document/remove-document.usecase';
 export { DocumentsQuery, type DocumentView, type ArticleOutline } from './documents/documents.query';

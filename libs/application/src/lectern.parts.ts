@@ -30,7 +30,9 @@ import { AskQuestion } from './ask-question/ask-question.usecase';
 import { DocumentsQuery } from './documents/documents.query';
 import { RetryDocument } from './documents/retry-document.usecase';
 import { Explore } from './explore/explore.usecase';
+import { BackupInstance } from './backup/backup-instance.usecase';
 import { ExportProject } from './export-project/export-project.usecase';
+import { ImportProject } from './import-project/import-project.usecase';
 import { DocumentProgressQuery } from './ingest-document/document-progress.query';
 import { IngestDocument } from './ingest-document/ingest-document.usecase';
 import {
@@ -208,7 +210,29 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     [CATALOG, CORPUS_REGISTRY],
     (catalog: CatalogDb, corpora: CorpusRegistry) => new DocumentProgressQuery(catalog, corpora),
   ),
-  part(ExportProject, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new ExportProject(catalog, corpora)),
+  part(
+    ExportProject,
+    [CATALOG, CORPUS_REGISTRY, OBJECT_STORE],
+    (catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) => new ExportProject(catalog, corpora, store),
+  ),
+  part(
+    ImportProject,
+    [LECTERN_CONFIG, CATALOG, CORPUS_REGISTRY, OBJECT_STORE, EMBEDDER, ReembedProject],
+    (
+      config: LecternConfig,
+      catalog: CatalogDb,
+      corpora: CorpusRegistry,
+      store: ObjectStore,
+      embedder: ConfiguredEmbedder,
+      reembed: ReembedProject,
+    ) => new ImportProject(config, catalog, corpora, store, embedder, reembed),
+  ),
+  part(
+    BackupInstance,
+    [LECTERN_CONFIG, CATALOG, CORPUS_REGISTRY, OBJECT_STORE],
+    (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry, store: ObjectStore) =>
+      new BackupInstance(config, catalog, corpora, store),
+  ),
   part(
     RemoveDocument,
     [CATALOG, OBJECT_STORE, CORPUS_REGISTRY],

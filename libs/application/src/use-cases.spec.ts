@@ -42,7 +42,7 @@ describe(createLectern.name, () => {
       ProjectNotFoundError,
     );
     const file = path.join(dataDir, 'out.sqlite');
-    expect(() => lectern.get(ExportProject).execute(ExportProjectCommand.create({ projectId: 'nope', file }))).toThrow(
+    await expect(lectern.get(ExportProject).execute(ExportProjectCommand.create({ projectId: 'nope', file }))).rejects.toThrow(
       ProjectNotFoundError,
     );
     await expect(lectern.get(ReembedProject).execute(ReembedProjectCommand.create({ projectId: 'nope' }))).rejects.toThrow(

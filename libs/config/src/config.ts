@@ -37,6 +37,7 @@ const schema = z.object({
   MAX_CONCURRENT_DOCUMENTS: intInRange(1, 256, Math.max(2, cores)),
   WORKER_MAX_MEMORY_MB: intInRange(64, 65536, 2048),
   MAX_UPLOAD_MB: intInRange(1, 2048, 100),
+  IMPORT_MAX_MB: intInRange(1, 1_048_576, 4096),
   INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   JOB_LEASE_SECONDS: intInRange(1, 3600, 30),
@@ -131,6 +132,8 @@ export interface LecternConfig {
   /** Heap limit of one pool thread: a PDF that needs more fails alone instead of taking the process down. */
   readonly workerMaxMemoryMb: number;
   readonly maxUploadBytes: number;
+  /** Largest corpus export `lectern import` / `POST /projects/import` accepts. */
+  readonly importMaxBytes: number;
   /** Whether the API process also runs the ingestion worker (the default). */
   readonly inProcessWorker: boolean;
   readonly logFormat: 'text' | 'json';
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     maxConcurrentDocuments: v.MAX_CONCURRENT_DOCUMENTS,
     workerMaxMemoryMb: v.WORKER_MAX_MEMORY_MB,
     maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
+    importMaxBytes: v.IMPORT_MAX_MB * 1024 * 1024,
     inProcessWorker: v.INGEST_WORKER === 'on',
     logFormat: v.LOG_FORMAT,
     jobLeaseMs: v.JOB_LEASE_SECONDS * 1000,

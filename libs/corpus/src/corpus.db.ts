@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { ArticlesRepository } from './articles.repository';
 import { ContextLookupRepository } from './context-lookup.repository';
 import { ContextSearchRepository } from './context-search.repository';
-import { exportCorpus } from './corpus-export';
+import { exportCorpus, type ExportedDocument } from './corpus-export';
 import type {
   ArticleSummary,
   ArticleInput,
@@ -218,9 +218,9 @@ export class CorpusDb {
     return this.rarity.read(words);
   }
 
-  /** A snapshot that opens without sqlite-vec (see exportCorpus). Overwrites `file`. */
-  exportTo(file: string): void {
-    exportCorpus(this.db, file);
+  /** A snapshot that opens without sqlite-vec, listing `documents` (see exportCorpus). Overwrites `file`. */
+  exportTo(file: string, documents: ExportedDocument[] = []): void {
+    exportCorpus(this.db, file, documents);
   }
 
   close(): void {

@@ -32,3 +32,17 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
 export function loadSqliteVec(db: Database.Database): void {
   sqliteVec.load(db);
 }
+
+/**
+ * A consistent copy of the SQLite file `source` at `target` through SQLite's online backup API: other connections
+ * (the API, a worker) keep reading and writing while it runs; a write by another connection restarts the copy.
+ */
+export async function backupDatabase(source: string, target: string): Promise<void> {
+  const db = new Database(source, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    await db.backup(target);
+  } finally {
+    db.close();
+  }
+}

@@ -80,8 +80,8 @@ export class DocumentsRepository {
     this.setStatusUnlessReady = db.prepare(`${setStatus} AND status != 'ready'`);
   }
 
-  create(input: CreateDocumentInput): DocumentRow {
-    const id = nanoid();
+  /** `id`: given by an import, whose articles already name their documents. */
+  create(input: CreateDocumentInput, id: string = nanoid()): DocumentRow {
     try {
       this.insert.run({ ...input, id, now: new Date().toISOString() });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { ConflictError, DomainError } from '@lectern/common';
+import { ConflictError, DomainError, InvalidInputError } from '@lectern/common';
 
 /** Named domain errors of the storage layer; the API maps each to an HTTP status in one exception filter. */
 
@@ -58,4 +58,11 @@ export class EmailTakenError extends ConflictError {
   constructor(email: string) {
     super(`a user with the email "${email}" already exists`);
   }
+}
+
+/** An imported file that is not a Lectern corpus export Lectern can take (see CorpusImportSource): nothing was written. */
+export class ImportRefusedError extends InvalidInputError {
+  override readonly name = 'ImportRefusedError';
+  override readonly status = 422;
+  override readonly permanent = true;
 }

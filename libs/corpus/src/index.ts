@@ -1,5 +1,7 @@
-export { openDatabase, loadSqliteVec, type OpenDatabaseOptions } from './database';
-export { runMigrations, migrationsDir, type MigrationSeries } from './migrator';
+export { openDatabase, loadSqliteVec, backupDatabase, type OpenDatabaseOptions } from './database';
+export { runMigrations, migrationsDir, listMigrations, type MigrationSeries } from './migrator';
+export { EXPORT_DOCUMENTS_TABLE, EXPORT_PDFS_TABLE, ExportPdfWriter, type ExportedDocument } from './corpus-export';
+export { CorpusImportSource, DEFAULT_IMPORT_LIMITS, type ImportInspection, type ImportLimits } from './corpus-import';
 export * from './errors';
 export * from './catalog.types';
 export * from './corpus.types';

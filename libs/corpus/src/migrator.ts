@@ -39,6 +39,11 @@ export function migrationsDir(series: MigrationSeries): string {
   }
 }
 
+/** The versions and names of the migrations in `dir`, oldest first. */
+export function listMigrations(dir: string): Array<{ version: number; name: string }> {
+  return readMigrationFiles(dir).map(({ version, name }) => ({ version, name }));
+}
+
 function readMigrationFiles(dir: string): MigrationFile[] {
   const files = fs
     .readdirSync(dir)
@@ -58,14 +63,16 @@ function readMigrationFiles(dir: string): MigrationFile[] {
  * Applies the not-yet-applied `NNNN_name.sql` files of `dir` in order, each in its own IMMEDIATE transaction
  * (so two processes starting together cannot apply one twice). Returns the names it applied.
  */
-export function runMigrations(db: Database.Database, dir: string): string[] {
-  const files = readMigrationFiles(dir);
+export function runMigrations(db: Database.Database, dir: string, options: { upTo?: number } = {}): string[] {
+  const all = readMigrationFiles(dir);
+  // `upTo`: stop at that version (an import builds an older export's schema, copies, then applies the rest).
+  const files = options.upTo === undefined ? all : all.filter((migration) => migration.version <= (options.upTo as number));
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const newestKnown = files.length > 0 ? files[files.length - 1].version : 0;
+  const newestKnown = all.length > 0 ? all[all.length - 1].version : 0;
   const recorded = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null };
   if ((recorded.version ?? 0) > newestKnown) {
     throw new MigrationError(

@@ -33,8 +33,9 @@ export class ProjectsRepository {
     this.deleteById = db.prepare('DELETE FROM projects WHERE id = ?');
   }
 
-  create(name: string): ProjectRow {
-    const project: ProjectRow = { id: nanoid(), name, createdAt: new Date().toISOString() };
+  /** `id`: given by an import, which writes the corpus before the catalog row exists. */
+  create(name: string, id: string = nanoid()): ProjectRow {
+    const project: ProjectRow = { id, name, createdAt: new Date().toISOString() };
     try {
       this.insert.run(project);
     } catch (error) {

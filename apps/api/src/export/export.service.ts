@@ -16,11 +16,11 @@ export interface CorpusSnapshot {
 export class ExportService {
   constructor(private readonly exportProject: ExportProject) {}
 
-  async snapshot(projectId: string): Promise<CorpusSnapshot> {
+  async snapshot(projectId: string, withPdfs = false): Promise<CorpusSnapshot> {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-export-'));
     try {
-      const { project, file } = this.exportProject.execute(
-        ExportProjectCommand.create({ projectId, file: path.join(dir, 'corpus.sqlite') }),
+      const { project, file } = await this.exportProject.execute(
+        ExportProjectCommand.create({ projectId, file: path.join(dir, 'corpus.sqlite'), withPdfs }),
       );
       return {
         file,

@@ -10,17 +10,20 @@ export interface ExportDeps {
 }
 
 /** `lectern export --project <name> --out <file.sqlite>`: a consistent snapshot that opens in plain sqlite3. */
-export function exportCommand(
+export async function exportCommand(
   deps: ExportDeps,
-  options: { project: string; out: string; force?: boolean },
+  options: { project: string; out: string; force?: boolean; withPdfs?: boolean },
   err: NodeJS.WritableStream,
-): number {
+): Promise<number> {
   const project = findProject(deps.projects, options.project);
   const target = path.resolve(options.out);
   if (existsSync(target) && !options.force) throw new CliError(`${options.out} already exists (use --force to replace it)`);
   if (!existsSync(path.dirname(target))) throw new CliError(`folder ${path.dirname(target)} does not exist`);
   rmSync(target, { force: true });
-  const { stats } = deps.exportProject.execute(ExportProjectCommand.create({ projectId: project.id, file: target }));
-  err.write(`exported ${stats.articles} articles, ${stats.sections} sections, ${stats.contexts} contexts to ${target}\n`);
+  const { stats } = await deps.exportProject.execute(
+    ExportProjectCommand.create({ projectId: project.id, file: target, withPdfs: options.withPdfs ?? false }),
+  );
+  const pdfs = options.withPdfs ? `, ${stats.pdfs} PDFs` : '';
+  err.write(`exported ${stats.articles} articles, ${stats.sections} sections, ${stats.contexts} contexts${pdfs} to ${target}\n`);
   return 0;
 }

@@ -436,6 +436,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Import_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Mcp_stream"];
+        put?: never;
+        post: operations["Mcp_post"];
+        delete: operations["Mcp_end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1108,6 +1140,37 @@ export interface components {
             mode: string;
             /** @description Best first. */
             results: components["schemas"]["SearchResultDto"][];
+        };
+        ImportResponseDto: {
+            /** @example V1StGXR8_Z5jdHi6B-myT */
+            id: string;
+            /** @example CS 546: Advanced NLP */
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example 10 */
+            articles: number;
+            /** @example 388 */
+            contexts: number;
+            /**
+             * @description Documents created, one per article, all ready.
+             * @example 10
+             */
+            documents: number;
+            /**
+             * @description PDFs the export carried (`lectern export --with-pdfs`), now stored.
+             * @example 10
+             */
+            pdfs: number;
+            /**
+             * @description The embedding model of the export.
+             * @example Xenova/bge-small-en-v1.5
+             */
+            embeddingModel: string;
+            /** @example 384 */
+            embeddingDimension: number;
+            /** @description True when the export's model is not this instance's: the corpus is being re-embedded in the background. */
+            reembedding: boolean;
         };
         ParserServiceHealthDto: {
             /** @example http://grobid:8070 */
@@ -3621,7 +3684,10 @@ export interface operations {
     };
     Export_download: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `1`: carry the PDFs too, so an import brings the source view along. */
+                withPdfs?: "1";
+            };
             header?: never;
             path: {
                 projectId: string;
@@ -3671,6 +3737,237 @@ export interface operations {
              *
              *     An unexpected failure; the body carries an `errorId` that is also in the log.
              */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Import_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A `lectern export` file in `file`, the new project's `name`, and `reembed=false` to refuse an export of another embedding model. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    name: string;
+                    /** @enum {string} */
+                    reembed?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description The new project, with what was imported. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponseDto"];
+                };
+            };
+            /** @description No file, no name, or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A project already has this name, or (`reembed=false`) the export was embedded with another model. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The file is larger than IMPORT_MAX_MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The file is not a Lectern corpus export Lectern can take (a trigger, a view, a wrong schema, a damaged or newer file). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Mcp_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's server-to-client event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description No session id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Mcp_post: {
+        parameters: {
+            query?: {
+                /** @description Project name or id; required on the `initialize` request. */
+                project?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer, as JSON or as an event stream (the client accepts both). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not an initialize request and no session. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown project or session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Mcp_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No session id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,8 @@ const schema = z.object({
   projectId: idSchema,
   /** Where to write the snapshot: an absolute path to a file that does not exist yet. */
   file: z.string().refine((file) => path.isAbsolute(file), { message: 'must be an absolute path' }),
+  /** Carry the ready documents' PDFs in the file, so an import brings the source view along. */
+  withPdfs: z.boolean().default(false),
 });
 
 export type ExportProjectInput = z.input<typeof schema>;
@@ -15,6 +17,7 @@ export type ExportProjectInput = z.input<typeof schema>;
 export class ExportProjectCommand {
   readonly projectId!: string;
   readonly file!: string;
+  readonly withPdfs!: boolean;
 
   private constructor(fields: z.output<typeof schema>) {
     Object.assign(this, fields);

@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiErrors } from '../core/api-errors.decorator';
+import { McpService } from './mcp.service';
+
+const RPC = { type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol.', additionalProperties: true };
+
+/**
+ * The MCP endpoint (streamable HTTP transport): POST carries JSON-RPC, GET opens the server's event stream, DELETE ends
+ * a session. Plain Nest routes, so the API's guards apply to them like to any other. `?project=<name or id>` on the
+ * initializing request chooses the project; the session id (`Mcp-Session-Id`) keeps it afterwards.
+ */
+@ApiTags('mcp')
+@Controller('mcp')
+export class McpController {
+  constructor(private readonly service: McpService) {}
+
+  @Post()
+  @ApiQuery({ name: 'project', required: false, description: 'Project name or id; required on the `initialize` request.' })
+  @ApiBody({ schema: RPC })
+  @ApiOkResponse({
+    description: 'The JSON-RPC answer, as JSON or as an event stream (the client accepts both).',
+    content: { 'application/json': { schema: RPC }, 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiErrors({ 400: 'Not an initialize request and no session.', 404: 'Unknown project or session.' })
+  post(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown>): Promise<void> {
+    return this.service.handle(req, res, body);
+  }
+
+  @Get()
+  @ApiOkResponse({
+    description: "The session's server-to-client event stream.",
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiErrors({ 400: 'No session id.', 404: 'Unknown session.' })
+  stream(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.service.handle(req, res, undefined);
+  }
+
+  @Delete()
+  @ApiOkResponse({ description: 'The session is closed.', content: { 'application/json': { schema: RPC } } })
+  @ApiErrors({ 400: 'No session id.', 404: 'Unknown session.' })
+  end(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.service.handle(req, res, undefined);
+  }
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CORPUS_REGISTRY, EMBEDDER, Explore, FindProject, createLecternMcpServer, type LecternMcpDeps } from '@lectern/application';
+
+type Session = { transport: StreamableHTTPServerTransport; close: () => Promise<void> };
+
+/** One MCP server per session (it holds the session's reading cursor), each over its own streamable HTTP transport. */
+@Injectable()
+export class McpService implements OnModuleDestroy {
+  private readonly sessions = new Map<string, Session>();
+  private readonly deps: LecternMcpDeps;
+
+  constructor(
+    projects: FindProject,
+    explore: Explore,
+    @Inject(CORPUS_REGISTRY) corpora: LecternMcpDeps['corpora'],
+    @Inject(EMBEDDER) embedder: LecternMcpDeps['embedder'],
+  ) {
+    this.deps = { projects, corpora, embedder, explore };
+  }
+
+  async handle(req: Request, res: Response, body: unknown): Promise<void> {
+    const sessionId = req.header('mcp-session-id');
+    const session = sessionId ? this.sessions.get(sessionId) : undefined;
+    if (session) return session.transport.handleRequest(req, res, body);
+    if (sessionId || req.method !== 'POST' || !isInitializeRequest(body)) {
+      return rpcError(res, sessionId ? 404 : 400, sessionId ? 'unknown or expired MCP session' : 'start with an initialize request');
+    }
+    const wanted = typeof req.query.project === 'string' ? req.query.project : '';
+    const project = wanted ? this.deps.projects.byNameOrId(wanted) : null;
+    if (!project)
+      return rpcError(res, 404, wanted ? `no project ${JSON.stringify(wanted)}` : 'name the project: /mcp?project=<name or id>');
+    const server = createLecternMcpServer(this.deps, project.id);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, { transport, close: () => server.close() });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const open = [...this.sessions.values()];
+    this.sessions.clear();
+    for (const session of open) await session.close();
+  }
+}
+
+function rpcError(res: Response, status: number, message: string): void {
+  res.status(status).json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
