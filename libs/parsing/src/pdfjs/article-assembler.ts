@@ -7,7 +7,7 @@ import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
-import { findUnlabeledReferences, splitReferences } from './references-splitter';
+import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 import { numberSections } from './section-numbering';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 
@@ -72,7 +72,10 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
 
   const bodyFrom = Math.max(front.bodyStart, abstractEnd(front, firstHeading));
   const lastSectionStart = headings.length ? headings[headings.length - 1].end : bodyFrom;
-  const unlabeledReferences = headings.some((h) => h.references) ? null : findUnlabeledReferences(flow.slice(lastSectionStart));
+  const trailing = flow.slice(lastSectionStart);
+  const unlabeledReferences = headings.some((h) => h.references)
+    ? null
+    : (findUnlabeledReferences(trailing) ?? (headings.length ? findAuthorYearReferences(trailing) : null));
   const paragraphsIn = (from: number, to: number) =>
     groupParagraphs(
       flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l)),

@@ -1,0 +1,85 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type { ParsedArticle } from '../article';
+import { PdfjsParser } from './pdfjs.parser';
+
+/**
+ * Journal layouts the parser was not tuned on, rebuilt as small PDFs by `test/fixtures/journal/build.js`
+ * (HTML printed by Chromium, running heads stamped by pdf-lib): each case is a defect seen on real articles.
+ */
+const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/journal');
+const parse = (name: string) => new PdfjsParser().parse(fs.readFileSync(path.join(FIXTURES, name)));
+const titles = (article: ParsedArticle) => article.sections.map((s) => s.title);
+const section = (article: ParsedArticle, title: string) => article.sections.find((s) => s.title === title);
+
+describe('journal layouts', () => {
+  let smallCaps: ParsedArticle;
+  let numbered: ParsedArticle;
+  let mapped: ParsedArticle;
+  beforeAll(async () => {
+    [smallCaps, numbered, mapped] = await Promise.all([
+      parse('unnumbered-smallcaps.pdf'),
+      parse('numbered-tables.pdf'),
+      parse('smallcaps-mapped.pdf'),
+    ]);
+  });
+
+  it('never fuses the first author into a title set in the same style', () => {
+    expect(numbered.title).toBe('Financial Inclusion and Economic Growth in Nigeria');
+    expect(smallCaps.title).toBe('Rainfall Variability and Smallholder Maize Yields in the Savanna Belt of West Africa');
+  });
+
+  it('lists the authors without affiliation markers, a wrapped surname joined', () => {
+    expect(numbered.authors).toEqual(['Taofik Mohammed Ibrahim', 'Grace Adaeze Nwosu']);
+    expect(smallCaps.authors).toEqual(['Amara Chinwe Okafor', 'Kwame Mensah Boateng', 'Lucia Fernanda Dias']);
+  });
+
+  it('joins a letter-spaced "A B S T R A C T" label and starts the body at the first small-caps heading', () => {
+    expect(smallCaps.abstract).toMatch(/^We study how year-to-year rainfall variability/);
+    expect(titles(smallCaps)).toEqual([
+      'Abstract',
+      'Introduction',
+      'Data and Methods',
+      'Results',
+      'Discussion',
+      'Acknowledgements',
+      'References',
+    ]);
+  });
+
+  it('reads small capitals whose small letters are mapped to lowercase as whole words', () => {
+    expect(titles(mapped)).toEqual(['Introduction', 'Methods', 'Discussion']);
+  });
+
+  it('keeps a bold run-in lead ("Survey.") inside its paragraph', () => {
+    expect(section(smallCaps, 'Data and Methods')?.blocks[0].text).toMatch(/^Survey\. The household survey/);
+  });
+
+  it('keeps numbered sub-headings and takes no heading from table headers or table notes', () => {
+    expect(numbered.sections.map((s) => `${s.number} ${s.title}`)).toEqual([
+      '0 Abstract',
+      '1 Introduction',
+      '2 Literature Review',
+      '3 Data and Methodology',
+      '4 Results and Discussion',
+      '4.1 Empirical Results',
+      '4.2 Unit root Test',
+      '4.3 Discussion of Findings',
+      '5 Conclusion',
+      '6 Conflicts of interest',
+      'ref References',
+    ]);
+  });
+
+  it('puts an unlabelled reference list after "Conflicts of interest" into its own References section', () => {
+    expect(section(numbered, 'Conflicts of interest')?.blocks.map((b) => b.text)).toEqual(['The authors declare no conflict of interest.']);
+    const references = section(numbered, 'References')?.blocks ?? [];
+    expect(references).toHaveLength(4);
+    expect(references[1].text).toMatch(/^King, R\. G\. and Levine, R\. \(1993\)\. Finance and growth/);
+  });
+
+  it('leaves running heads out of the text', () => {
+    const text = [smallCaps, numbered].flatMap((a) => a.sections.flatMap((s) => s.blocks.map((b) => b.text))).join('\n');
+    expect(text).not.toMatch(/Okafor et al\.|Ibrahim and Nwosu|Journal of Applied Regional Economics 14/);
+  });
+});
