@@ -8,6 +8,8 @@ export { ProjectsRepository } from './projects.repository';
 export { DocumentsRepository } from './documents.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
+export { ReferencesRepository, type CitationLinkRow } from './references.repository';
+export { findCitationLinks, type CitationLink } from './citation-links';
 export { toFtsQuery } from './fts-query';
 export {
   EXACT_SCAN_MAX_CONTEXTS,

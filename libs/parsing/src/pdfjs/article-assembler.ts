@@ -8,6 +8,7 @@ import { buildVocabulary, type Vocabulary } from './line-joiner';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
+import { parseReferenceText } from '../references/reference-fields';
 import { numberSections } from './section-numbering';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 
@@ -61,7 +62,35 @@ export function assembleArticle({ pages, furniture, parserName }: AssembleInput)
     [...frontLines.map((l) => l.text), ...doc.notes],
     pages.slice(0, 2).flatMap((p) => p.sideText),
   );
-  return { title: front.title, authors: front.authors, abstract, ...metadata, pageCount: pages.length, sections, parsers: [parserName] };
+  const references = sections
+    .filter((s) => s.number === REFERENCES_SECTION_NUMBER)
+    .flatMap((s) => s.blocks)
+    .map((b, position) => parseReferenceText(b.text, position));
+  return {
+    title: front.title,
+    authors: front.authors,
+    abstract,
+    ...metadata,
+    affiliations: front.affiliations,
+    keywords: readKeywords(sections),
+    references,
+    pageCount: pages.length,
+    sections,
+    parsers: [parserName],
+  };
+}
+
+/** "Keywords: a; b, c" in the abstract section → ["a", "b", "c"]. */
+function readKeywords(sections: ParsedSection[]): string[] {
+  const abstract = sections.find((s) => s.number === ABSTRACT_SECTION_NUMBER);
+  const block = abstract?.blocks.find((b) => KEYWORDS_MARKER.test(b.text));
+  if (!block) return [];
+  return block.text
+    .replace(KEYWORDS_MARKER, '')
+    .replace(/^[\s:.\u2014\u2013-]+/, '')
+    .split(/\s*[;,·•]\s*/)
+    .map((k) => k.replace(/[.\s]+$/, '').trim())
+    .filter((k) => k.length > 0 && k.length <= 80);
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {

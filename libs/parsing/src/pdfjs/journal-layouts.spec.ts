@@ -83,3 +83,25 @@ describe('journal layouts', () => {
     expect(text).not.toMatch(/Okafor et al\.|Ibrahim and Nwosu|Journal of Applied Regional Economics 14/);
   });
 });
+
+describe('front matter and references as data', () => {
+  it('reads affiliations without markers, keywords, and each reference’s fields', async () => {
+    const numbered = await parse('numbered-tables.pdf');
+    expect(numbered.affiliations).toEqual([
+      'Department of Economics, Ahmadu Bello University, Zaria, Nigeria',
+      'Department of Banking and Finance, University of Lagos, Nigeria',
+    ]);
+    expect(numbered.keywords).toEqual(['financial inclusion', 'economic growth', 'ARDL', 'Nigeria']);
+    expect(numbered.references?.[1]).toEqual({
+      position: 1,
+      label: null,
+      raw: 'King, R. G. and Levine, R. (1993). Finance and growth: Schumpeter might be right. Quarterly Journal of Economics, 108(3), 717-737. doi:10.2307/2118406',
+      authors: ['King, R. G.', 'Levine, R.'],
+      title: 'Finance and growth: Schumpeter might be right',
+      year: 1993,
+      venue: 'Quarterly Journal of Economics, 108(3), 717-737',
+      doi: '10.2307/2118406',
+    });
+    expect(numbered.references?.map((r) => r.year)).toEqual([2007, 1993, 2011, 2015]);
+  });
+});
