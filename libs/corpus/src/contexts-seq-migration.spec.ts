@@ -32,7 +32,9 @@ function openSchema2Corpus(dir: string, names: string[]): string {
   const articles = new ArticlesRepository(db, new VectorIndex(db, TEST_EMBEDDING.dimension));
   const ids = names.map((name) => articles.insert(articleFromTei(name)).articleId);
   articles.delete(ids[ids.length - 1]); // the newest goes: its seqs are free again under schema 2
-  db.exec('DROP TABLE citation_links; DROP TABLE "references"; ALTER TABLE articles DROP COLUMN affiliations; ALTER TABLE articles DROP COLUMN keywords;');
+  db.exec(
+    'DROP TABLE citation_links; DROP TABLE "references"; ALTER TABLE articles DROP COLUMN affiliations; ALTER TABLE articles DROP COLUMN keywords;',
+  );
   db.close();
   return file;
 }
