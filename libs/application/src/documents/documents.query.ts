@@ -1,3 +1,4 @@
+import type { BibReference } from '@lectern/common';
 import type { ArticleRow, ArticleSummary, CatalogDb, ContextDetail, DocumentRow, OutlineEntry } from '@lectern/corpus';
 import {
   ArticleNotFoundError,
@@ -15,7 +16,12 @@ export interface DocumentView {
 }
 
 export interface ArticleOutline {
-  article: Pick<ArticleRow, 'id' | 'title' | 'authors' | 'abstract' | 'doi' | 'pageCount'> & { documentId: string };
+  article: Pick<ArticleRow, 'id' | 'title' | 'authors' | 'abstract' | 'doi' | 'pageCount' | 'journal' | 'datePublished'> & {
+    documentId: string;
+    affiliations: string[];
+    keywords: string[];
+    references: BibReference[];
+  };
   sections: OutlineEntry[];
 }
 
@@ -65,8 +71,24 @@ export class DocumentsQuery {
     const corpus = this.corpora.get(doc.projectId);
     const article = corpus.getArticle(articleId);
     if (!article) throw new ArticleNotFoundError(articleId);
-    const { id, title, authors, abstract, doi, pageCount } = article;
-    return { article: { id, title, authors, abstract, doi, pageCount, documentId: doc.id }, sections: corpus.outline(articleId) };
+    const { id, title, authors, abstract, doi, pageCount, journal, datePublished } = article;
+    return {
+      article: {
+        id,
+        title,
+        authors,
+        abstract,
+        doi,
+        pageCount,
+        journal,
+        datePublished,
+        affiliations: article.affiliations ?? [],
+        keywords: article.keywords ?? [],
+        references: corpus.listReferences(articleId),
+        documentId: doc.id,
+      },
+      sections: corpus.outline(articleId),
+    };
   }
 
   private find(id: string): DocumentRow {
