@@ -10,6 +10,7 @@ import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 import { parseReferenceText } from '../references/reference-fields';
 import { numberSections } from './section-numbering';
+import { findTables, type TableRegion } from './tables';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
@@ -37,6 +38,8 @@ interface Document {
   firstHeading: number;
   /** First-page notes taken out of the text (licence, correspondence): metadata sources. */
   notes: string[];
+  /** Tables found under their captions, in flow order: their lines become a caption and a Markdown table block. */
+  tables: TableRegion[];
 }
 
 /** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
@@ -45,7 +48,9 @@ export function assembleArticle({ pages, furniture, parserName }: AssembleInput)
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
   const flow = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
   const front = readFrontMatter(flow, body);
-  const headings = detectHeadings(flow, front.bodyStart, body);
+  const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart);
+  const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
+  const headings = detectHeadings(flow, front.bodyStart, body, inTable);
   const doc: Document = {
     flow,
     body,
@@ -55,6 +60,7 @@ export function assembleArticle({ pages, furniture, parserName }: AssembleInput)
     firstPage: flow[0]?.page ?? 1,
     firstHeading: headings[0]?.start ?? flow.length,
     notes: [],
+    tables,
   };
   const { sections, abstract } = buildSections(doc);
   const frontLines = [...flow.slice(0, front.bodyStart), ...furniture].filter((l) => l.page <= doc.firstPage + 1);
@@ -110,6 +116,17 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l)),
       vocabulary,
     ).filter((p) => keepParagraph(doc, p));
+  // Paragraphs and, where a table sits, its caption and Markdown blocks in flow order.
+  const blocksIn = (from: number, to: number): ParsedBlock[] => {
+    const out: ParsedBlock[] = [];
+    let at = from;
+    for (const table of doc.tables) {
+      if (table.start < from || table.start >= to) continue;
+      out.push(...paragraphsIn(at, table.start).map(toBlock), ...table.blocks);
+      at = Math.min(to, table.end);
+    }
+    return [...out, ...paragraphsIn(at, to).map(toBlock)];
+  };
 
   // Text between the abstract and the first heading: a section of its own only if it is substantial.
   const preface = [...leftover.filter((p) => keepParagraph(doc, p)), ...paragraphsIn(bodyFrom, firstHeading)];
@@ -120,9 +137,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
 
   headings.forEach((heading, k) => {
     const to = headings[k + 1]?.start ?? flow.length;
-    const blocks: ParsedBlock[] = heading.references
-      ? splitReferences(flow.slice(heading.end, to), vocabulary)
-      : paragraphsIn(heading.end, to).map(toBlock);
+    const blocks: ParsedBlock[] = heading.references ? splitReferences(flow.slice(heading.end, to), vocabulary) : blocksIn(heading.end, to);
     sections.push({
       number: heading.references ? REFERENCES_SECTION_NUMBER : numbering.numbers[k],
       title: heading.title,

@@ -2,6 +2,7 @@ import type { BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import { hasRoomAbove, inFigureOrTable, isRunIn, rowEnd, runsIntoSentence, startsParagraph } from './heading-guards';
+import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, REFERENCES_TITLE, words } from './text-patterns';
 
 export interface HeadingCandidate {
@@ -66,9 +67,9 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
 }
 
-/** Text that cannot be a heading: captions, links, formulas, reference labels, TOC lines, mostly digits. */
+/** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), links, formulas, reference labels, TOC lines, mostly digits. */
 function hasHeadingShape(text: string): boolean {
-  if (text.length < 2 || text.length > 160 || CAPTION.test(text) || isLetterSpaced(text)) return false;
+  if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
   if (/[,;]$/.test(text) || /^\[\d+\]|@|https?:|www\.|[=<>±×∑∫√$]/.test(text) || TOC_LEADER.test(text)) return false;
   return letters(text) / text.replace(/\s/g, '').length >= 0.55;
 }

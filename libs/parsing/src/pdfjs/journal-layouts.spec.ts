@@ -105,3 +105,33 @@ describe('front matter and references as data', () => {
     expect(numbered.references?.map((r) => r.year)).toEqual([2007, 1993, 2011, 2015]);
   });
 });
+
+describe('tables in the embedded parser', () => {
+  it('stores each captioned table as a Markdown table block with its notes, after its caption block', async () => {
+    const numbered = await parse('numbered-tables.pdf');
+    const blocks = section(numbered, 'Unit root Test')?.blocks ?? [];
+    expect(blocks.map((b) => b.kind)).toEqual(['text', 'figure_caption', 'table']);
+    expect(blocks[1].text).toBe('Table 2: Long run estimates');
+    expect(blocks[2].text).toBe(
+      [
+        'Table 2: Long run estimates',
+        [
+          '| 5.1 | CE | Non-CE |',
+          '| --- | --- | --- |',
+          '| Branch density | 0.412 | 0.128 |',
+          '| Private credit | 0.236 | 0.091 |',
+          '| Deposit accounts | 0.018 | 0.044 |',
+        ].join('\n'),
+        'Note: CE denotes the cointegrating equation.',
+      ].join('\n\n'),
+    );
+    const first = section(numbered, 'Empirical Results')?.blocks.find((b) => b.kind === 'table');
+    expect(first?.text.split('\n\n')[1].split('\n')[0]).toBe('| Variable | ADF level | ADF first diff. | Order |');
+    expect(first?.text).toMatch(
+      /\| Deposit accounts \| -3\.48\*\* \| -8\.03\*\*\* \| I\(0\) \|\n\nNote: \*, \*\* and \*\*\* depict significance/,
+    );
+    // No table row or note is left behind as prose.
+    const prose = numbered.sections.flatMap((s) => s.blocks.filter((b) => b.kind === 'text').map((b) => b.text));
+    expect(prose.filter((t) => /Non-CE|0\.412|^Note:/.test(t))).toEqual([]);
+  });
+});
