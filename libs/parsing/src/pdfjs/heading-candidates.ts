@@ -54,7 +54,7 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const title = numbering.title;
   const bold = isBold(line);
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
-  const caps = isAllCaps(title) && words(title).length <= 12 && letters(title) >= 5;
+  const caps = (isAllCaps(title) || line.smallCaps === true) && words(title).length <= 12 && letters(title) >= 5;
   const larger = line.size >= body.size * 1.08 + 0.3;
   // IEEE sets subsections ("A. Dataset") in the body's italic: a number plus a different font is enough.
   const numberedInOtherFont = numbering.kind !== 'none' && line.font !== body.font && !ctx.inAppendix && line.size >= body.size - 0.5;
@@ -103,7 +103,7 @@ export function continuesHeading(
   const row = flow.slice(j, end);
   if (row.some((l) => Math.abs(l.size - first.size) > 0.3 || isBold(l) !== first.bold || l.font !== first.font)) return -1;
   const text = row.map((l) => l.text).join(' ');
-  if ((isAllCaps(text) && letters(text) >= 5) !== first.caps || /[.:]$/.test(prev.text)) return -1;
+  if (((isAllCaps(text) || row.every((l) => l.smallCaps)) && letters(text) >= 5) !== first.caps || /[.:]$/.test(prev.text)) return -1;
   const gap = prev.y - line.y;
   if (gap <= 0 || gap > 2 * line.size) return -1;
   if (parseNumbering(text, false).kind !== 'none' || CAPTION.test(text)) return -1;

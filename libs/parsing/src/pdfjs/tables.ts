@@ -38,7 +38,7 @@ interface Cell {
 export function findTables(flow: FlowLine[], body: BodyStyle): TableRegion[] {
   const regions: TableRegion[] = [];
   for (let i = 0; i < flow.length; i++) {
-    if (!TABLE_CAPTION.test(flow[i].text) || flow[i].rowPeers > 2) continue;
+    if (!isTableCaption(flow[i], body)) continue;
     const region = readTable(flow, i, body);
     if (region) {
       regions.push(region);
@@ -48,20 +48,24 @@ export function findTables(flow: FlowLine[], body: BodyStyle): TableRegion[] {
   return regions;
 }
 
+/**
+ * "Table 2: …", "Table 2. …", or a label set apart (bold, or smaller than the body: "Table 1 Patient-provider …");
+ * never a sentence that starts with "Table 7 shows …".
+ */
+function isTableCaption(line: FlowLine, body: BodyStyle): boolean {
+  const m = TABLE_CAPTION.exec(line.text);
+  if (!m || line.rowPeers > 2) return false;
+  if (/^\s*[.:|\u2014\u2013-]/.test(line.text.slice(m[0].length))) return true;
+  const label = line.runs.find((r) => r.text.trim());
+  return label?.bold === true || line.size < body.size - 0.3;
+}
+
 function readTable(flow: FlowLine[], captionAt: number, body: BodyStyle): TableRegion | null {
   const caption = flow[captionAt];
   let j = captionAt + 1;
   const captionLines = [caption];
-  // A caption wraps in its own style until the first row.
-  while (
-    j < flow.length &&
-    sameStyle(flow[j], caption) &&
-    flow[j].page === caption.page &&
-    cellsOf(flow, j).cells.length === 1 &&
-    !TABLE_NOTE.test(flow[j].text) &&
-    captionLines.length < 4 &&
-    !isTabular(cellsOf(flow, j), body)
-  ) {
+  // A caption wraps in its own style, line under line in the same column, until the first row.
+  while (j < flow.length && captionLines.length < 4 && continuesCaption(flow, j, captionLines[captionLines.length - 1], body)) {
     captionLines.push(flow[j]);
     j++;
   }
@@ -74,7 +78,7 @@ function readTable(flow: FlowLine[], captionAt: number, body: BodyStyle): TableR
     rows.push(row);
     j = row.end;
   }
-  if (rows.length < 2 || Math.max(...rows.map((r) => r.cells.length)) < 2) return null;
+  if (rows.length < 2 || !hasAlignedColumns(rows)) return null;
   const notes: string[] = [];
   const last = flow[rows[rows.length - 1].start];
   while (j < flow.length && flow[j].page === last.page && last.y - flow[j].y < 8 * last.size) {
@@ -96,6 +100,30 @@ function readTable(flow: FlowLine[], captionAt: number, body: BodyStyle): TableR
       { text: table, page: caption.page, kind: 'table' },
     ],
   };
+}
+
+/**
+ * Rows of a table share columns: among consecutive rows of several cells, most pairs have at least two cells
+ * that overlap horizontally. Prose or an equation that happens to have wide gaps does not.
+ */
+function hasAlignedColumns(rows: Row[]): boolean {
+  const multi = rows.filter((r) => r.cells.length >= 2);
+  if (multi.length < 2) return false;
+  let aligned = 0;
+  for (let k = 1; k < multi.length; k++) {
+    const above = multi[k - 1].cells;
+    const shared = multi[k].cells.filter((c) => above.some((a) => Math.min(a.x1, c.x1) - Math.max(a.x0, c.x0) > 0)).length;
+    if (shared >= 2) aligned++;
+  }
+  return aligned >= 1 && aligned >= 0.5 * (multi.length - 1);
+}
+
+function continuesCaption(flow: FlowLine[], j: number, prev: FlowLine, body: BodyStyle): boolean {
+  const line = flow[j];
+  if (!sameStyle(line, prev) || line.page !== prev.page || line.columnStart || prev.y - line.y > 1.6 * line.size) return false;
+  if (TABLE_NOTE.test(line.text) || /[.:]$/.test(prev.text)) return false;
+  const row = cellsOf(flow, j);
+  return row.cells.length === 1 && !isTabular(row, body);
 }
 
 const sameStyle = (a: FlowLine, b: FlowLine) => Math.abs(a.size - b.size) < 0.3 && a.font === b.font;

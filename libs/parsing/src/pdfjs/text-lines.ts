@@ -131,7 +131,9 @@ function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | nul
   const inked = runs.filter((r) => r.text.trim());
   const x0 = Math.min(...inked.map((r) => r.x));
   const x1 = Math.max(...inked.map((r) => r.x1));
-  return { page, text: clean, x0, x1, y: main.y, size, font, boldRatio: bold / visible, runs, rowPeers };
+  const line: TextLine = { page, text: clean, x0, x1, y: main.y, size, font, boldRatio: bold / visible, runs, rowPeers };
+  if (capitals !== null) line.smallCaps = true;
+  return line;
 }
 
 /**
