@@ -9,6 +9,7 @@ import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 import { parseReferenceText } from '../references/reference-fields';
+import { splitRunInHeadings } from './run-in-headings';
 import { numberSections } from './section-numbering';
 import { findTables, type TableRegion } from './tables';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
@@ -46,7 +47,7 @@ interface Document {
 export function assembleArticle({ pages, furniture, parserName }: AssembleInput): ParsedArticle {
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
-  const flow = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
+  const flow = splitRunInHeadings(pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage)));
   const front = readFrontMatter(flow, body);
   const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart);
   const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
@@ -110,7 +111,10 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   const trailing = flow.slice(lastSectionStart);
   const unlabeledReferences = headings.some((h) => h.references)
     ? null
-    : (findUnlabeledReferences(trailing) ?? (headings.length ? findAuthorYearReferences(trailing) : null));
+    : // "[1]" lists may sit before a short closing section ("Acknowledgments:" run in after them in the flow).
+      (findUnlabeledReferences(trailing) ??
+      findUnlabeledReferences(flow.slice(bodyFrom)) ??
+      (headings.length ? findAuthorYearReferences(trailing) : null));
   const paragraphsIn = (from: number, to: number) =>
     groupParagraphs(
       flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l)),

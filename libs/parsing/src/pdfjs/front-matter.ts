@@ -81,7 +81,8 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
   if (second && first.style !== second.style && firstRunPage === firstPage && flow[second.start].page - firstRunPage <= 1) {
     return {
       frontEnd: first.start,
-      bodyStart: second.start,
+      // A heading found between the abstract and the next paragraph starts the body.
+      bodyStart: heading >= first.end ? Math.min(second.start, heading) : second.start,
       abstract: { start: first.start, end: first.end, inlineText: '' },
       labelled: false,
     };

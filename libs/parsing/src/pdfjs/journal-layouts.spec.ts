@@ -135,3 +135,14 @@ describe('tables in the embedded parser', () => {
     expect(prose.filter((t) => /Non-CE|0\.412|^Note:/.test(t))).toEqual([]);
   });
 });
+
+describe('bold run-in section names', () => {
+  it('makes "Methods." at the start of a paragraph a heading, keeping the rest of the paragraph and other bold leads', async () => {
+    const article = await parse('runin-headings.pdf');
+    expect(titles(article)).toEqual(['Abstract', 'Introduction', 'Methods', 'Results', 'Discussion']);
+    const methods = section(article, 'Methods')?.blocks.map((b) => b.text) ?? [];
+    expect(methods[0]).toMatch(/^We recruited 120 nurses from three hospitals\./);
+    expect(methods[1]).toMatch(/^Survey\. A short questionnaire/);
+    expect(section(article, 'Introduction')?.blocks[0].text).toMatch(/^Shift work is common in hospitals/);
+  });
+});
