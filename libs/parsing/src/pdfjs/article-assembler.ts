@@ -47,11 +47,14 @@ interface Document {
 export function assembleArticle({ pages, furniture, parserName }: AssembleInput): ParsedArticle {
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
-  const flow = splitRunInHeadings(pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage)));
-  const front = readFrontMatter(flow, body);
-  const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart);
-  const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  const headings = detectHeadings(flow, front.bodyStart, body, inTable);
+  const ordered = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
+  let layout = readLayout(ordered, body);
+  // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
+  if (layout.headings.filter((h) => !h.references).length < 2) {
+    const runIn = readLayout(splitRunInHeadings(ordered), body);
+    if (runIn.headings.length > layout.headings.length) layout = runIn;
+  }
+  const { flow, front, tables, headings } = layout;
   const doc: Document = {
     flow,
     body,
@@ -98,6 +101,15 @@ function readKeywords(sections: ParsedSection[]): string[] {
     .split(/\s*[;,·•]\s*/)
     .map((k) => k.replace(/[.\s]+$/, '').trim())
     .filter((k) => k.length > 0 && k.length <= 80);
+}
+
+/** Front matter, tables and headings of one reading of the flow. */
+function readLayout(flow: FlowLine[], body: BodyStyle) {
+  const front = readFrontMatter(flow, body);
+  const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart);
+  const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
+  const headings = detectHeadings(flow, front.bodyStart, body, inTable);
+  return { flow, front, tables, headings };
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {
