@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { ParsedArticle } from '../article';
+import { buildTextPdf } from '../../../../test/fixtures/pdf-fixtures';
 import { PdfjsParser } from './pdfjs.parser';
 
 /**
@@ -144,5 +145,31 @@ describe('bold run-in section names', () => {
     expect(methods[0]).toMatch(/^We recruited 120 nurses from three hospitals\./);
     expect(methods[1]).toMatch(/^Survey\. A short questionnaire/);
     expect(section(article, 'Introduction')?.blocks[0].text).toMatch(/^Shift work is common in hospitals/);
+  });
+});
+
+describe('table notes', () => {
+  it('never takes a bold note under a table for a heading', async () => {
+    const heading = (text: string) => ({ text, size: 13, bold: true });
+    const body = 'Growth rose in every year of the sample and the estimates below are stable across the periods we test.';
+    const pdf = buildTextPdf([
+      [
+        { text: 'Notes Under Tables Are Not Headings', size: 18, bold: true },
+        heading('Introduction'),
+        body,
+        body,
+        heading('Results'),
+        body,
+        '',
+        { text: 'Note: Standard errors in parentheses', bold: true },
+        '',
+        body,
+        body,
+        heading('Conclusion'),
+        body,
+      ],
+    ]);
+    const article = await new PdfjsParser().parse(pdf);
+    expect(titles(article)).toEqual(['Introduction', 'Results', 'Conclusion']);
   });
 });
