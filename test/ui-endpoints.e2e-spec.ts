@@ -83,13 +83,21 @@ describe('endpoints the UI reads (e2e)', () => {
   it('counts sections and contexts per document, and pages, articles and sections per project', async () => {
     const list = await t.http().get(`/projects/${projectId}/documents`).expect(200);
     let sections = 0;
+    let references = 0;
     for (const doc of list.body) {
       const outline = await t.http().get(`/articles/${doc.articleId}/outline`).expect(200);
       expect(doc.title).toBe(outline.body.article.title);
+      // The reference list as data beside the References section, which stays a section of contexts.
+      const refs: Array<{ position: number; raw: string }> = outline.body.article.references;
+      expect(refs.map((r) => r.position)).toEqual(refs.map((_, i) => i));
+      expect(refs.every((r) => r.raw.length > 0)).toBe(true);
+      if (refs.length) expect(outline.body.sections.some((s: { number: string }) => s.number === 'ref')).toBe(true);
+      references += refs.length;
       expect(doc.sectionCount).toBe(outline.body.sections.length);
       expect(doc.contextCount).toBe(outline.body.sections.reduce((sum: number, s: { contextCount: number }) => sum + s.contextCount, 0));
       sections += doc.sectionCount;
     }
+    expect(references).toBeGreaterThan(0);
     const project = await t.http().get(`/projects/${projectId}`).expect(200);
     expect(project.body.stats).toEqual({
       documents: 2,

@@ -1,4 +1,4 @@
 export { DomainError, classificationOf, serializeError, reviveError, type ErrorClassification, type SerializedError } from './domain-error';
 export { backoffDelay, sleep, MAX_RETRY_WAIT_MS } from './retry-timing';
-export type { ArticleMetadata } from './article-metadata';
+export type { ArticleMetadata, BibReference } from './article-metadata';
 export { ConflictError, InvalidInputError, NotFoundError } from './error-kinds';

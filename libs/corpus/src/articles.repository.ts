@@ -11,6 +11,7 @@ import type {
   StopReason,
 } from './corpus.types';
 import { ArticleAlreadyStoredError } from './errors';
+import { ReferencesRepository } from './references.repository';
 import type { VectorIndex } from './vector-index';
 
 interface ArticleRecord {
@@ -25,6 +26,8 @@ interface ArticleRecord {
   document_id: string;
   page_count: number;
   created_at: string;
+  affiliations: string;
+  keywords: string;
 }
 
 interface ContextRecord {
@@ -51,6 +54,8 @@ function toArticle(row: ArticleRecord): ArticleRow {
     journal: row.journal,
     doi: row.doi,
     pageCount: row.page_count,
+    affiliations: JSON.parse(row.affiliations) as string[],
+    keywords: JSON.parse(row.keywords) as string[],
     numTokens: row.num_tokens,
     createdAt: row.created_at,
   };
@@ -91,9 +96,9 @@ function prepareStatements(db: Database.Database) {
   return {
     insertArticle: prepare(`
       INSERT INTO articles (id, num_tokens, title, date_published, journal, authors, doi, abstract, document_id,
-        page_count, created_at)
+        page_count, created_at, affiliations, keywords)
       VALUES (@id, @numTokens, @title, @datePublished, @journal, @authors, @doi, @abstract, @documentId,
-        @pageCount, @createdAt)`),
+        @pageCount, @createdAt, @affiliations, @keywords)`),
     insertSection: prepare(`
       INSERT INTO sections (id, num_tokens, section_title, section_number, level)
       VALUES (@id, @numTokens, @title, @number, @level)`),
@@ -154,12 +159,15 @@ function prepareStatements(db: Database.Database) {
 export class ArticlesRepository {
   private readonly statements: ReturnType<typeof prepareStatements>;
   private outlineStatement?: Database.Statement<unknown[], OutlineEntry>;
+  /** The reference list and citation links, written in the same transaction as the article. */
+  readonly references: ReferencesRepository;
 
   constructor(
     private readonly db: Database.Database,
     private readonly vectors: VectorIndex,
   ) {
     this.statements = prepareStatements(db);
+    this.references = new ReferencesRepository(db);
   }
 
   /**
@@ -185,7 +193,10 @@ export class ArticlesRepository {
           documentId: input.documentId,
           pageCount: input.pageCount,
           createdAt: new Date().toISOString(),
+          affiliations: JSON.stringify(input.affiliations ?? []),
+          keywords: JSON.stringify(input.keywords ?? []),
         });
+        const stored: Array<{ id: string; text: string; sectionNumber: string }> = [];
         input.sections.forEach((section, sectionPosition) => {
           const sectionId = nanoid();
           s.insertSection.run({ id: sectionId, ...pick(section, 'numTokens', 'title', 'number', 'level') });
@@ -208,8 +219,10 @@ export class ArticlesRepository {
             });
             s.insertSectionContext.run(sectionId, contextId, contextPosition);
             this.vectors.add(Number(lastInsertRowid), context.embedding);
+            stored.push({ id: contextId, text: context.text, sectionNumber: section.number });
           });
         });
+        this.references.insert(articleId, input.references ?? [], stored);
       })
       .immediate();
     return { articleId };

@@ -1,3 +1,5 @@
+import type { BibReference } from '@lectern/common';
+import type { CitationLinkRow } from './references.repository';
 import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { ArticlesRepository } from './articles.repository';
@@ -170,6 +172,16 @@ export class CorpusDb {
   /** One context with its section, article and box; null when unknown. */
   getContext(contextId: string): ContextDetail | null {
     return this.lookup.find(contextId);
+  }
+
+  /** The article's reference list in printed order; empty when it has none. */
+  listReferences(articleId: string): BibReference[] {
+    return this.articles.references.list(articleId);
+  }
+
+  /** In-text citation markers of the article resolved to its references. */
+  citationLinks(articleId: string): CitationLinkRow[] {
+    return this.articles.references.links(articleId);
   }
 
   /** The article's sections in reading order; empty for an unknown article. */

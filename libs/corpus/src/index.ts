@@ -11,6 +11,8 @@ export * from './accounts';
 export { DocumentsRepository } from './documents.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
 export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
+export { ReferencesRepository, type CitationLinkRow } from './references.repository';
+export { findCitationLinks, type CitationLink } from './citation-links';
 export { toFtsQuery } from './fts-query';
 export { MAX_COUNTED_ROWS, type TermRarity } from './term-rarity';
 export { outlineTree, outlineDepths, type OutlineNode } from './outline-tree';

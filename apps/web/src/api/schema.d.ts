@@ -1033,6 +1033,19 @@ export interface components {
             section: components["schemas"]["SectionRefDto"];
             article: components["schemas"]["ContextArticleDto"];
         };
+        ReferenceDto: {
+            /** @description 0-based printed order. */
+            position: number;
+            /** @description What numeric in-text markers use ("12" for "[12]"). */
+            label: string | null;
+            /** @description The reference as printed. */
+            raw: string;
+            authors: string[];
+            title: string | null;
+            year: number | null;
+            venue: string | null;
+            doi: string | null;
+        };
         OutlineArticleDto: {
             id: string;
             title: string;
@@ -1040,6 +1053,14 @@ export interface components {
             abstract: string;
             doi: string | null;
             pageCount: number;
+            journal: string | null;
+            /** @description ISO date, year-month or year, as printed. */
+            datePublished: string | null;
+            /** @description Affiliations printed under the authors, markers removed. */
+            affiliations: string[];
+            keywords: string[];
+            /** @description The reference list as data, in printed order. */
+            references: components["schemas"]["ReferenceDto"][];
             documentId: string;
         };
         OutlineSectionDto: {

@@ -1,3 +1,4 @@
+import type { BibReference } from '@lectern/common';
 import {
   outlineTree,
   type ArticleRow,
@@ -24,7 +25,12 @@ export interface DocumentView {
 }
 
 export interface ArticleOutline {
-  article: Pick<ArticleRow, 'id' | 'title' | 'authors' | 'abstract' | 'doi' | 'pageCount'> & { documentId: string };
+  article: Pick<ArticleRow, 'id' | 'title' | 'authors' | 'abstract' | 'doi' | 'pageCount' | 'journal' | 'datePublished'> & {
+    documentId: string;
+    affiliations: string[];
+    keywords: string[];
+    references: BibReference[];
+  };
   /** Reading order, flat; each entry names its parent (`parentId`). */
   sections: OutlineEntry[];
   /** The same sections nested: top-level sections with their subsections as `children`. */
@@ -77,9 +83,26 @@ export class DocumentsQuery {
     const corpus = this.corpora.get(doc.projectId);
     const article = corpus.getArticle(articleId);
     if (!article) throw new ArticleNotFoundError(articleId);
-    const { id, title, authors, abstract, doi, pageCount } = article;
+    const { id, title, authors, abstract, doi, pageCount, journal, datePublished } = article;
     const sections = corpus.outline(articleId);
-    return { article: { id, title, authors, abstract, doi, pageCount, documentId: doc.id }, sections, tree: outlineTree(sections) };
+    return {
+      article: {
+        id,
+        title,
+        authors,
+        abstract,
+        doi,
+        pageCount,
+        journal,
+        datePublished,
+        affiliations: article.affiliations ?? [],
+        keywords: article.keywords ?? [],
+        references: corpus.listReferences(articleId),
+        documentId: doc.id,
+      },
+      sections,
+      tree: outlineTree(sections),
+    };
   }
 
   private find(id: string): DocumentRow {

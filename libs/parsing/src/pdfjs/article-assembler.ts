@@ -8,9 +8,12 @@ import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
-import { findUnlabeledReferences, splitReferences } from './references-splitter';
+import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
+import { parseReferenceText } from '../references/reference-fields';
+import { splitRunInHeadings } from './run-in-headings';
 import { numberSections } from './section-numbering';
+import { findTables, type TableRegion } from './tables';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
@@ -40,16 +43,25 @@ interface Document {
   firstHeading: number;
   /** First-page notes taken out of the text (licence, correspondence): metadata sources. */
   notes: string[];
+  /** Tables found under their captions, in flow order: their lines become a caption and a Markdown table block. */
+  tables: TableRegion[];
 }
 
 /** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
 export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }: AssembleInput): ParsedArticle {
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
-  const flow = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
-  const front = readFrontMatter(flow, body);
-  const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
-  const headings = fromOutline?.headings ?? detectHeadings(flow, front.bodyStart, body);
+  const ordered = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
+  let layout = readLayout(ordered, body);
+  // The PDF's own outline, when it is plausible, names the headings and their levels.
+  const fromOutline = headingsFromBookmarks(layout.flow, bookmarks, { skipAbstract: layout.front.abstract !== null });
+  if (fromOutline) layout = { ...layout, headings: fromOutline.headings };
+  // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
+  else if (layout.headings.filter((h) => !h.references).length < 2) {
+    const runIn = readLayout(splitRunInHeadings(ordered), body);
+    if (runIn.headings.length > layout.headings.length) layout = runIn;
+  }
+  const { flow, front, tables, headings } = layout;
   const doc: Document = {
     flow,
     body,
@@ -59,6 +71,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
     firstPage: flow[0]?.page ?? 1,
     firstHeading: headings[0]?.start ?? flow.length,
     notes: [],
+    tables,
   };
   const { sections, abstract } = buildSections(doc);
   const frontLines = [...flow.slice(0, front.bodyStart), ...furniture].filter((l) => l.page <= doc.firstPage + 1);
@@ -66,7 +79,44 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
     [...frontLines.map((l) => l.text), ...doc.notes],
     pages.slice(0, 2).flatMap((p) => p.sideText),
   );
-  return { title: front.title, authors: front.authors, abstract, ...metadata, pageCount: pages.length, sections, parsers: [parserName] };
+  const references = sections
+    .filter((s) => s.number === REFERENCES_SECTION_NUMBER)
+    .flatMap((s) => s.blocks)
+    .map((b, position) => parseReferenceText(b.text, position));
+  return {
+    title: front.title,
+    authors: front.authors,
+    abstract,
+    ...metadata,
+    affiliations: front.affiliations,
+    keywords: readKeywords(sections),
+    references,
+    pageCount: pages.length,
+    sections,
+    parsers: [parserName],
+  };
+}
+
+/** "Keywords: a; b, c" in the abstract section → ["a", "b", "c"]. */
+function readKeywords(sections: ParsedSection[]): string[] {
+  const abstract = sections.find((s) => s.number === ABSTRACT_SECTION_NUMBER);
+  const block = abstract?.blocks.find((b) => KEYWORDS_MARKER.test(b.text));
+  if (!block) return [];
+  return block.text
+    .replace(KEYWORDS_MARKER, '')
+    .replace(/^[\s:.\u2014\u2013-]+/, '')
+    .split(/\s*[;,·•]\s*/)
+    .map((k) => k.replace(/[.\s]+$/, '').trim())
+    .filter((k) => k.length > 0 && k.length <= 80);
+}
+
+/** Front matter, tables and headings of one reading of the flow. */
+function readLayout(flow: FlowLine[], body: BodyStyle) {
+  const front = readFrontMatter(flow, body);
+  const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart);
+  const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
+  const headings = detectHeadings(flow, front.bodyStart, body, inTable);
+  return { flow, front, tables, headings };
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {
@@ -77,12 +127,29 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
 
   const bodyFrom = Math.max(front.bodyStart, abstractEnd(front, firstHeading));
   const lastSectionStart = headings.length ? headings[headings.length - 1].end : bodyFrom;
-  const unlabeledReferences = headings.some((h) => h.references) ? null : findUnlabeledReferences(flow.slice(lastSectionStart));
+  const trailing = flow.slice(lastSectionStart);
+  const unlabeledReferences = headings.some((h) => h.references)
+    ? null
+    : // "[1]" lists may sit before a short closing section ("Acknowledgments:" run in after them in the flow).
+      (findUnlabeledReferences(trailing) ??
+      findUnlabeledReferences(flow.slice(bodyFrom)) ??
+      (headings.length ? findAuthorYearReferences(trailing) : null));
   const paragraphsIn = (from: number, to: number) =>
     groupParagraphs(
       flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l)),
       vocabulary,
     ).filter((p) => keepParagraph(doc, p));
+  // Paragraphs and, where a table sits, its caption and Markdown blocks in flow order.
+  const blocksIn = (from: number, to: number): ParsedBlock[] => {
+    const out: ParsedBlock[] = [];
+    let at = from;
+    for (const table of doc.tables) {
+      if (table.start < from || table.start >= to) continue;
+      out.push(...paragraphsIn(at, table.start).map(toBlock), ...table.blocks);
+      at = Math.min(to, table.end);
+    }
+    return [...out, ...paragraphsIn(at, to).map(toBlock)];
+  };
 
   // Text between the abstract and the first heading: a section of its own only if it is substantial.
   const preface = [...leftover.filter((p) => keepParagraph(doc, p)), ...paragraphsIn(bodyFrom, firstHeading)];
@@ -93,9 +160,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
 
   headings.forEach((heading, k) => {
     const to = headings[k + 1]?.start ?? flow.length;
-    const blocks: ParsedBlock[] = heading.references
-      ? splitReferences(flow.slice(heading.end, to), vocabulary)
-      : paragraphsIn(heading.end, to).map(toBlock);
+    const blocks: ParsedBlock[] = heading.references ? splitReferences(flow.slice(heading.end, to), vocabulary) : blocksIn(heading.end, to);
     sections.push({
       number: heading.references ? REFERENCES_SECTION_NUMBER : numbering.numbers[k],
       title: heading.title,

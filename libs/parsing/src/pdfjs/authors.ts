@@ -39,7 +39,7 @@ export function extractAuthors(lines: FlowLine[]): string[] {
           .trim(),
       )
       .filter(Boolean);
-    const people = pieces.filter(isPersonName);
+    const people = pieces.filter(isPersonName).map(capitaliseSurname);
     // A line of names is names throughout; one name among other words is a sentence or a place.
     if (people.length > 0 && people.length >= pieces.length * 0.6) names.push(...people);
   }
@@ -64,12 +64,15 @@ function separateAtMarkers(line: FlowLine): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** "… Benjamin Charles Germain" + "Lee, Jacob Carlson" → one line: a surname carried over to the next line. */
+/**
+ * "… Benjamin Charles Germain" + "Lee, Jacob Carlson" (or + "NWOSU" alone) → one line: a surname carried over
+ * to the next line.
+ */
 function joinWrappedNames(texts: string[]): string[] {
   const out: string[] = [];
   for (const text of texts) {
     const previous = out[out.length - 1];
-    if (previous !== undefined && !/(,|;|\band)\s*$/.test(previous) && /^\p{Lu}[\p{L}'’-]*\s*,/u.test(text))
+    if (previous !== undefined && !/(,|;|\band)\s*$/.test(previous) && /^\p{Lu}[\p{L}'’-]*\s*(,|$)/u.test(text))
       out[out.length - 1] = `${previous} ${text}`;
     else out.push(text);
   }
@@ -80,12 +83,50 @@ function isPersonName(piece: string): boolean {
   const tokens = piece.split(' ');
   if (tokens.length < 2 || tokens.length > 5) return false;
   let capitalised = 0;
-  for (const token of tokens) {
+  for (const [k, token] of tokens.entries()) {
     if (PARTICLES.has(token.toLowerCase())) continue;
     if (!/^\p{Lu}[\p{L}'’.-]*$/u.test(token)) return false;
-    // Acronyms (`UC Merced`, `MIT`) are institutions; initials like `P.` or `J.-P.` are fine.
-    if (token.length >= 2 && token === token.toUpperCase() && !/\./.test(token) && tokens.some((t) => t !== t.toUpperCase())) return false;
+    // Acronyms (`UC Merced`, `MIT`) are institutions; initials like `P.` or `J.-P.` are fine, and so is a
+    // surname in capitals at either end ("Taofik Mohammed IBRAHIM", "OKAFOR Amara").
+    const capsSurname = (k === 0 || k === tokens.length - 1) && token.length >= 3 && tokens.some((t) => /^\p{Lu}\p{Ll}+/u.test(t));
+    if (
+      token.length >= 2 &&
+      token === token.toUpperCase() &&
+      !/\./.test(token) &&
+      !capsSurname &&
+      tokens.some((t) => t !== t.toUpperCase())
+    )
+      return false;
     capitalised++;
   }
   return capitalised >= 2;
 }
+
+/** "Taofik Mohammed IBRAHIM" → "Taofik Mohammed Ibrahim": a surname set in capitals is written as a name. */
+function capitaliseSurname(name: string): string {
+  if (name === name.toUpperCase()) return name;
+  return name
+    .split(' ')
+    .map((t) => (t.length >= 3 && t === t.toUpperCase() && !/\./.test(t) ? t.charAt(0) + t.slice(1).toLowerCase() : t))
+    .join(' ');
+}
+
+/**
+ * Affiliation lines between the authors and the abstract, without their markers ("¹Department of …").
+ * Correspondence and e-mail notes are not affiliations.
+ */
+export function extractAffiliations(lines: FlowLine[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const text = line.text.replace(/^[\s\d*∗†‡§¶#,a-e]{0,3}(?=\p{Lu})/u, '').trim();
+    if (!AFFILIATION_NAME.test(text) || /@|e-?mail|correspond|contribut|equal/i.test(text)) continue;
+    const previous = out[out.length - 1];
+    // A wrapped affiliation continues on a line without a marker of its own, starting in lowercase or after a comma.
+    if (previous !== undefined && (/,$/.test(previous) || /^\p{Ll}/u.test(text))) out[out.length - 1] = `${previous} ${text}`;
+    else out.push(text);
+  }
+  return [...new Set(out)];
+}
+
+const AFFILIATION_NAME =
+  /universit|institut|department|dept\.|school|college|laborator|\blab\b|cent(er|re)|facult|hospital|academy|foundation|escuela|facultad|ministry|council|agency|\binc\b|ltd|corporation/i;

@@ -1,12 +1,13 @@
 import type { BodyStyle } from './body-style';
 import { evaluateLine } from './heading-candidates';
 import { isBold, type FlowLine } from './layout.types';
-import { extractAuthors } from './authors';
+import { extractAffiliations, extractAuthors } from './authors';
 import { ABSTRACT_MARKER, CAPTION, isLetterSpaced, letters, words } from './text-patterns';
 
 export interface FrontMatter {
   title: string;
   authors: string[];
+  affiliations: string[];
   /** Flow indexes [start, end) of the abstract text, or null when none was found. */
   abstract: { start: number; end: number; inlineText: string } | null;
   /** When the abstract has an "Abstract" label, it runs until the first heading after it. */
@@ -24,8 +25,16 @@ const TITLE_NOISE =
 export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter {
   const { frontEnd, bodyStart, abstract, labelled } = locateBody(flow, body);
   const title = findTitle(flow, frontEnd, body);
-  const authors = title ? extractAuthors(flow.slice(title.end, frontEnd).filter((l) => l.page === flow[title.start].page)) : [];
-  return { title: title?.text ?? '', authors, abstract, abstractRunsToHeading: labelled, bodyStart };
+  const between = title ? flow.slice(title.end, frontEnd).filter((l) => l.page === flow[title.start].page) : [];
+  const authors = extractAuthors(between);
+  return {
+    title: title?.text ?? '',
+    authors,
+    affiliations: extractAffiliations(between),
+    abstract,
+    abstractRunsToHeading: labelled,
+    bodyStart,
+  };
 }
 
 interface BodyLocation {
@@ -72,7 +81,8 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
   if (second && first.style !== second.style && firstRunPage === firstPage && flow[second.start].page - firstRunPage <= 1) {
     return {
       frontEnd: first.start,
-      bodyStart: second.start,
+      // A heading found between the abstract and the next paragraph starts the body.
+      bodyStart: heading >= first.end ? Math.min(second.start, heading) : second.start,
       abstract: { start: first.start, end: first.end, inlineText: '' },
       labelled: false,
     };
@@ -128,6 +138,18 @@ function nextParagraphRun(flow: FlowLine[], from: number, to: number): Run | nul
   return null;
 }
 
+/**
+ * A line of names set like the title ("¹Taofik Mohammed IBRAHIM and ²Grace NWOSU"): person names with
+ * raised affiliation markers. It ends the title.
+ */
+function isAuthorLine(line: FlowLine): boolean {
+  const main = Math.max(...line.runs.map((r) => r.size));
+  const markers = line.runs.filter(
+    (r) => r.text.trim() && /^[\s\d,*∗†‡§¶#a-e]+$/.test(r.text) && r.size < 0.9 * main && r.y > line.y + 0.1 * main,
+  );
+  return markers.length > 0 && extractAuthors([line]).length > 0;
+}
+
 /** The largest text on the first page above the abstract, set larger than the body, skipping venue, licence and logo lines. */
 function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start: number; end: number; text: string } | null {
   const page = flow[0]?.page;
@@ -151,7 +173,7 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start
   let end = best + 1;
   const same = (a: FlowLine, b: FlowLine) => Math.abs(a.size - b.size) < 0.3 && a.font === b.font && Math.abs(a.y - b.y) < 2.4 * a.size;
   while (start > 0 && same(flow[start - 1], flow[start]) && !TITLE_NOISE.test(flow[start - 1].text)) start--;
-  while (end < flow.length && end - start < 6 && same(flow[end - 1], flow[end])) end++;
+  while (end < flow.length && end - start < 6 && same(flow[end - 1], flow[end]) && !isAuthorLine(flow[end])) end++;
   const text = flow
     .slice(start, end)
     .map((l) => l.text)

@@ -2,6 +2,7 @@ import type { BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import { hasRoomAbove, inFigureOrTable, isRunIn, rowEnd, runsIntoSentence, startsParagraph } from './heading-guards';
+import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, REFERENCES_TITLE, words } from './text-patterns';
 
 export interface HeadingCandidate {
@@ -53,7 +54,7 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const title = numbering.title;
   const bold = isBold(line);
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
-  const caps = isAllCaps(title) && words(title).length <= 12 && letters(title) >= 5;
+  const caps = (isAllCaps(title) || line.smallCaps === true) && words(title).length <= 12 && letters(title) >= 5;
   const larger = line.size >= body.size * 1.08 + 0.3;
   // IEEE sets subsections ("A. Dataset") in the body's italic: a number plus a different font is enough.
   const numberedInOtherFont = numbering.kind !== 'none' && line.font !== body.font && !ctx.inAppendix && line.size >= body.size - 0.5;
@@ -66,9 +67,9 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
 }
 
-/** Text that cannot be a heading: captions, links, formulas, reference labels, TOC lines, mostly digits. */
+/** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), links, formulas, reference labels, TOC lines, mostly digits. */
 function hasHeadingShape(text: string): boolean {
-  if (text.length < 2 || text.length > 160 || CAPTION.test(text) || isLetterSpaced(text)) return false;
+  if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
   if (/[,;]$/.test(text) || /^\[\d+\]|@|https?:|www\.|[=<>±×∑∫√$]/.test(text) || TOC_LEADER.test(text)) return false;
   return letters(text) / text.replace(/\s/g, '').length >= 0.55;
 }
@@ -102,7 +103,7 @@ export function continuesHeading(
   const row = flow.slice(j, end);
   if (row.some((l) => Math.abs(l.size - first.size) > 0.3 || isBold(l) !== first.bold || l.font !== first.font)) return -1;
   const text = row.map((l) => l.text).join(' ');
-  if ((isAllCaps(text) && letters(text) >= 5) !== first.caps || /[.:]$/.test(prev.text)) return -1;
+  if (((isAllCaps(text) || row.every((l) => l.smallCaps)) && letters(text) >= 5) !== first.caps || /[.:]$/.test(prev.text)) return -1;
   const gap = prev.y - line.y;
   if (gap <= 0 || gap > 2 * line.size) return -1;
   if (parseNumbering(text, false).kind !== 'none' || CAPTION.test(text)) return -1;

@@ -24,13 +24,16 @@ export interface Heading {
 
 const TOC_LINE = /((\.\s?){4,}|\s{2,}|\s)([0-9]{1,4}|[ivxlc]{1,6})$/i;
 
-/** Finds the section headings in the flow, from `from` on (the front matter before it is not searched). */
-export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle): Heading[] {
+/**
+ * Finds the section headings in the flow, from `from` on (the front matter before it is not searched). Lines in
+ * `skip` (a table's caption, rows and notes) are never headings.
+ */
+export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, skip: ReadonlySet<number> = new Set()): Heading[] {
   const tocPages = findTocPages(flow);
   const candidates: HeadingCandidate[] = [];
   const ctx: HeadingContext = { body, headingFonts: findHeadingFonts(flow, from, body), inAppendix: false };
   for (let i = from; i < flow.length;) {
-    if (tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) {
+    if ((tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) || skip.has(i)) {
       i++;
       continue;
     }

@@ -28,6 +28,8 @@ export interface TextLine {
   runs: TextRun[];
   /** How many separate lines share this baseline on the page (table rows, two columns, …). */
   rowPeers: number;
+  /** Set in small capitals (capitals at two sizes): the text is given in title case, the style is a heading's. */
+  smallCaps?: boolean;
 }
 
 export interface PageText {

@@ -62,7 +62,7 @@ export function normalizeDate(raw: string): string | null {
 function findJournal(lines: string[]): string | null {
   for (const line of lines) {
     const journal =
-      /((?:The )?Journal of [\p{L}&\-– ]+?|Proceedings of [^,(]+?|[\p{L}& ]+ Transactions on [\p{L}& ]+?)(?=\s*(?:\(|,|\d|Vol|$))/u.exec(
+      /((?:(?:The|International|European|American|British|Asian|African) )*Journal of [\p{L}&\-– ]+?|Proceedings of [^,(]+?|[\p{L}& ]+ Transactions on [\p{L}& ]+?)(?=\s*(?:\(|,|\d|Vol|$))/u.exec(
         line,
       );
     if (journal) return journal[1].trim();

@@ -91,3 +91,25 @@ export function findUnlabeledReferences(lines: FlowLine[]): Set<FlowLine> | null
   if (!rest.some((l) => /^\[2\]\s/.test(l.text)) || !rest.some((l) => /^\[3\]\s/.test(l.text))) return null;
   return new Set(rest);
 }
+
+/** "Beck, T., …", "King, R. G. and …", "van Dijk, J." : an entry that opens with a surname and initials or a given name. */
+const AUTHOR_YEAR_START = /^(\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’-]+,\s+(\p{Lu}\.|\p{Lu}\p{Ll}+)/u;
+const YEAR = /\((1[89]|20)\d{2}[a-z]?\)|\b(1[89]|20)\d{2}[a-z]?\b/;
+
+/**
+ * An author–year reference list printed without a heading after the last section ("6 Conflicts of interest",
+ * then the list): from the first line that opens such an entry, at least three entries, nearly all opening
+ * with a surname and carrying a year, in a size no larger than the text before them. Null when there is none.
+ */
+export function findAuthorYearReferences(lines: FlowLine[]): Set<FlowLine> | null {
+  for (let k = 0; k < lines.length; k++) {
+    if (!AUTHOR_YEAR_START.test(lines[k].text)) continue;
+    const rest = lines.slice(k);
+    if (rest.some((l) => Math.abs(l.size - lines[k].size) > 0.5)) return null;
+    const entries = splitReferences(rest);
+    const good = entries.filter((e) => AUTHOR_YEAR_START.test(e.text) && YEAR.test(e.text)).length;
+    if (entries.length >= 3 && good >= 0.8 * entries.length) return new Set(rest);
+    return null;
+  }
+  return null;
+}

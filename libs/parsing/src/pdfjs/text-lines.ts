@@ -1,4 +1,5 @@
 import type { TextLine, TextRun } from './layout.types';
+import { letters } from './text-patterns';
 
 /** Rows are matched against this many most recent rows; runs arrive sorted top-down. */
 const ROW_LOOKBACK = 12;
@@ -95,33 +96,75 @@ function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | nul
   if (visible === 0) return null;
   const dominantKey = [...chars.entries()].sort((a, b) => b[1] - a[1])[0][0];
   const sizeText = dominantKey.slice(0, dominantKey.indexOf('|'));
-  const size = Number(sizeText);
+  const capitals = smallCapsCapitalSize(runs);
+  // A small-caps line is as large as its capitals: its lowercase letters are only drawn smaller.
+  const size = capitals !== null ? Math.round(capitals * 10) / 10 : Number(sizeText);
   const font = dominantKey.slice(sizeText.length + 1);
   const main = runs.find((r) => r.size.toFixed(1) === sizeText && r.text.trim()) ?? runs[0];
   let text = '';
   let prev: TextRun | undefined;
-  for (const run of runs) {
+  for (const [k, run] of runs.entries()) {
     if (isFootnoteMarker(run, main, text)) continue;
+    if (capitals !== null && prev && !run.text.trim() && isWordRest(prev, runs[k + 1])) continue;
+    const piece = capitals && run.size < capitals - 0.5 ? run.text.toLowerCase() : run.text;
     if (prev) {
       const gap = run.x - prev.x1;
-      const hasSpace = /\s$/.test(text) || /^\s/.test(run.text);
-      if (!hasSpace && gap > SPACE_GAP_EM * Math.min(run.size, prev.size)) text += ' ';
+      const hasSpace = /\s$/.test(text) || /^\s/.test(piece);
+      // "I" + "ntroduction": a capital followed by the small letters of its own word.
+      const sameWord = capitals !== null && /\p{L}$/u.test(text) && isWordRest(prev, run);
+      if (!hasSpace && !sameWord && gap > SPACE_GAP_EM * Math.min(run.size, prev.size)) text += ' ';
     }
-    text += run.text;
+    text += piece;
     prev = run;
   }
   // Symbol fonts without a Unicode map yield control characters.
-  const clean = fixAccents(
-    text
-      .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim(),
+  const clean = joinLetterSpaced(
+    fixAccents(
+      text
+        .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+    runs,
   );
   if (!clean) return null;
   const inked = runs.filter((r) => r.text.trim());
   const x0 = Math.min(...inked.map((r) => r.x));
   const x1 = Math.max(...inked.map((r) => r.x1));
-  return { page, text: clean, x0, x1, y: main.y, size, font, boldRatio: bold / visible, runs, rowPeers };
+  const line: TextLine = { page, text: clean, x0, x1, y: main.y, size, font, boldRatio: bold / visible, runs, rowPeers };
+  if (capitals !== null) line.smallCaps = true;
+  return line;
+}
+
+/**
+ * Small capitals drawn as capitals at two sizes ("I" at 12 pt, "NTRODUCTION" at 8 pt), or with the small
+ * letters mapped to lowercase ("I" + "ntroductIon"): the size of the capitals, or null for any other line.
+ * Every letter must be a capital or belong to the smaller runs, and each word start with a large capital.
+ */
+function smallCapsCapitalSize(runs: TextRun[]): number | null {
+  const inked = runs.filter((r) => /\p{L}/u.test(r.text));
+  if (inked.length < 2) return null;
+  const large = Math.max(...inked.map((r) => r.size));
+  const small = inked.filter((r) => r.size < large - 0.5);
+  if (small.length === 0 || small.some((r) => r.size < 0.55 * large || r.size > 0.92 * large)) return null;
+  const bigRuns = inked.filter((r) => r.size >= large - 0.5);
+  if (!bigRuns.every((r) => /^[\p{Lu}\d\s\p{P}]+$/u.test(r.text) && letters(r.text) <= 2)) return null;
+  return large;
+}
+
+/** The smaller letters right after a large capital: the rest of the capital's word, whatever space lies between. */
+const isWordRest = (capital: TextRun, next: TextRun | undefined): boolean =>
+  next !== undefined && capital.size > next.size + 0.5 && /^\p{L}[^\s]*\p{Ll}/u.test(next.text) && next.x - capital.x1 < 0.3 * capital.size;
+
+/** "A B S T R A C T" → "ABSTRACT"; spaced words ("A R T I C L E   I N F O") keep the wider gap between them. */
+function joinLetterSpaced(text: string, runs: TextRun[]): string {
+  const tokens = text.split(' ');
+  if (tokens.length < 4 || tokens.some((t) => t.length !== 1) || letters(text) < 4) return text;
+  const letterRuns = runs.filter((r) => r.text.trim().length === 1);
+  if (letterRuns.length !== tokens.length) return tokens.join('');
+  const gaps = letterRuns.slice(1).map((r, i) => r.x - letterRuns[i].x1);
+  const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+  return letterRuns.map((r, i) => (i > 0 && gaps[i - 1] > 1.8 * usual + 0.5 ? ' ' : '') + r.text.trim()).join('');
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { BibReference } from '@lectern/common';
 import { firstBox } from './tei-coords';
 import type { DraftBlock } from './tei-draft';
 import { isPlausibleName } from './tei-header.reader';
@@ -16,6 +17,32 @@ export function referenceBlocks(listBibl: TeiNode): DraftBlock[] {
     const text = rawReference(bibl) || renderCitation(bibl) || `[${attr(bibl, 'id') ?? 'reference'}] (unparsed reference)`;
     return box ? { text, kind: 'text', box } : { text, kind: 'text' };
   });
+}
+
+/** The reference list as data, one entry per `<biblStruct>`, from GROBID's own fields. */
+export function referenceData(listBibls: TeiNode[]): BibReference[] {
+  return listBibls
+    .flatMap((list) => childrenNamed(list, 'biblStruct'))
+    .map((bibl, position) => {
+      const analytic = findChild(children(bibl), 'analytic');
+      const monogr = findChild(children(bibl), 'monogr');
+      const analyticTitle = analytic ? titleText(analytic) : '';
+      const monogrTitle = monogr ? titleText(monogr) : '';
+      const doi = descendants(bibl, 'idno').find((n) => attr(n, 'type')?.toLowerCase() === 'doi');
+      const year = yearOf(bibl);
+      const venue = analyticTitle ? monogrTitle || meetingOf(monogr) : meetingOf(monogr);
+      const label = childrenNamed(bibl, 'note').find((n) => attr(n, 'type') === 'label');
+      return {
+        position,
+        label: label ? textOf(label).replace(/[[\].]/g, '') || null : null,
+        raw: rawReference(bibl) || renderCitation(bibl),
+        authors: [...new Set([analytic, monogr].flatMap((part) => (part ? authorNames(part) : [])))],
+        title: analyticTitle || monogrTitle || null,
+        year: year ? Number(year) : null,
+        venue: venue || null,
+        doi: doi ? textOf(doi) : null,
+      };
+    });
 }
 
 function rawReference(bibl: TeiNode): string {

@@ -6,7 +6,7 @@ import { placeFloats } from './tei-floats';
 import { readTeiHeader } from './tei-header.reader';
 import { children, findChild, parseXml, type TeiNode } from './tei-nodes';
 import { outlineSections } from './tei-numbering';
-import { referenceBlocks } from './tei-references';
+import { referenceBlocks, referenceData } from './tei-references';
 
 const SERVICE = 'grobid';
 
@@ -54,6 +54,7 @@ export function parseTei(xml: string): ParsedArticle {
     journal: header.journal,
     doi: header.doi,
     pageCount: Math.max(header.pageCount, maxPage),
+    references: referenceData(body.bibliographies),
     sections,
     parsers: [SERVICE],
   };

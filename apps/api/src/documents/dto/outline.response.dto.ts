@@ -45,6 +45,32 @@ export class OutlineNodeDto extends OutlineSectionDto {
   children!: OutlineNodeDto[];
 }
 
+export class ReferenceDto {
+  @ApiProperty({ type: Number, description: '0-based printed order.' })
+  position!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: 'What numeric in-text markers use ("12" for "[12]").' })
+  label!: string | null;
+
+  @ApiProperty({ type: String, description: 'The reference as printed.' })
+  raw!: string;
+
+  @ApiProperty({ type: [String] })
+  authors!: string[];
+
+  @ApiProperty({ type: String, nullable: true })
+  title!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  year!: number | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  venue!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  doi!: string | null;
+}
+
 export class OutlineArticleDto {
   @ApiProperty({ type: String })
   id!: string;
@@ -63,6 +89,21 @@ export class OutlineArticleDto {
 
   @ApiProperty({ type: Number })
   pageCount!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  journal!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'ISO date, year-month or year, as printed.' })
+  datePublished!: string | null;
+
+  @ApiProperty({ type: [String], description: 'Affiliations printed under the authors, markers removed.' })
+  affiliations!: string[];
+
+  @ApiProperty({ type: [String] })
+  keywords!: string[];
+
+  @ApiProperty({ type: [ReferenceDto], description: 'The reference list as data, in printed order.' })
+  references!: ReferenceDto[];
 
   @ApiProperty({ type: String })
   documentId!: string;
