@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { LecternConfig } from '@lectern/config';
 import { ChatModule } from './chat/chat.module';
+import { ConversationsModule } from './conversations/conversations.module';
 import { CoreModule } from './core/core.module';
 import { DocumentsModule } from './documents/documents.module';
 import { ExploreModule } from './explore/explore.module';
@@ -23,6 +24,7 @@ export class AppModule {
         ExportModule,
         HealthModule,
         ChatModule,
+        ConversationsModule,
         ExploreModule,
         WebModule,
       ],

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase } from './database';
+import { ConversationsRepository } from './conversations.repository';
 import { DocumentsRepository } from './documents.repository';
 import { JobsRepository, type JobsRepositoryOptions } from './jobs.repository';
 import { migrationsDir, runMigrations } from './migrator';
@@ -14,6 +15,7 @@ export class CatalogDb {
   readonly projects: ProjectsRepository;
   readonly documents: DocumentsRepository;
   readonly jobs: JobsRepository;
+  readonly conversations: ConversationsRepository;
 
   private constructor(
     private readonly db: Database.Database,
@@ -22,6 +24,7 @@ export class CatalogDb {
     this.projects = new ProjectsRepository(db);
     this.documents = new DocumentsRepository(db);
     this.jobs = new JobsRepository(db, options);
+    this.conversations = new ConversationsRepository(db);
   }
 
   /** Creates the data directory and the catalog if needed, and applies pending migrations. */

@@ -9,10 +9,16 @@ interface HitRecord extends PlacedContextRecord {
   seq: number;
 }
 
+/** Restricts a search to some articles' contexts (`articleIds` on search, chat and explore). */
+export interface SearchScope {
+  articleIds?: readonly string[];
+}
+
 /** Keyword (FTS5) and vector (sqlite-vec) search over contexts, hydrated into hits with one query. */
 export class ContextSearchRepository {
   private readonly keywords: KeywordIndex;
   private readonly hydrate: Database.Statement<[string], HitRecord>;
+  private readonly seqsOfArticles: Database.Statement<[string], number>;
 
   constructor(
     db: Database.Database,
@@ -26,15 +32,32 @@ export class ContextSearchRepository {
       JOIN contexts c ON c.seq = ranked.value
       ${PLACED_CONTEXT_JOINS}
       ORDER BY ranked.key`);
+    this.seqsOfArticles = db
+      .prepare(
+        `SELECT c.seq FROM article_sections asn
+         JOIN section_contexts sc ON sc.section_id = asn.section_id
+         JOIN contexts c ON c.id = sc.context_id
+         WHERE asn.article_id IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck() as Database.Statement<[string], number>;
   }
 
-  keyword(query: string, k: number, exact = false): CorpusHit[] {
-    return this.toHits(this.keywords.top(queryTerms(query), k, exact));
+  keyword(query: string, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
+    const terms = queryTerms(query);
+    const within = this.scopedSeqs(scope);
+    return this.toHits(within ? this.keywords.within(terms, k, within) : this.keywords.top(terms, k, exact));
   }
 
-  vector(vector: Float32Array, k: number, exact = false): CorpusHit[] {
+  vector(vector: Float32Array, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
     if (k <= 0) return [];
-    return this.toHits(this.vectors.nearest(vector, k, exact));
+    const within = this.scopedSeqs(scope);
+    return this.toHits(within ? this.vectors.nearestAmong(vector, k, within) : this.vectors.nearest(vector, k, exact));
+  }
+
+  /** The contexts of the scope's articles (null: no scope, the whole corpus). An article's few hundred rows are scored exactly. */
+  private scopedSeqs(scope: SearchScope): number[] | null {
+    if (!scope.articleIds) return null;
+    return this.seqsOfArticles.all(JSON.stringify(scope.articleIds));
   }
 
   private toHits(ranked: Array<{ rowid: number; score: number }>): CorpusHit[] {

@@ -6,8 +6,16 @@ export * from './corpus.types';
 export { CatalogDb, CATALOG_FILE_NAME } from './catalog.db';
 export { ProjectsRepository } from './projects.repository';
 export { DocumentsRepository } from './documents.repository';
+export {
+  ConversationsRepository,
+  type ConversationMessageRow,
+  type ConversationRole,
+  type ConversationRow,
+  type NewConversationMessage,
+} from './conversations.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
-export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
+export { CorpusDb, type CorpusOpenOptions, type CorpusSearchOptions } from './corpus.db';
+export type { SearchScope } from './context-search.repository';
 export { toFtsQuery } from './fts-query';
 export {
   EXACT_SCAN_MAX_CONTEXTS,

@@ -48,6 +48,7 @@ export interface KeywordMatch {
  */
 export class KeywordIndex {
   private readonly ranked: Database.Statement<[string, number], { rowid: number; negatedScore: number }>;
+  private readonly rankedAmong: Database.Statement<[string, string, number], { rowid: number; negatedScore: number }>;
   private readonly inSnapshot: (terms: readonly string[], k: number) => KeywordMatch[];
   private readonly rowsHolding: Database.Statement<[string], number>;
   private readonly averages: Database.Statement<[number], Buffer | undefined>;
@@ -61,6 +62,10 @@ export class KeywordIndex {
     this.ranked = db.prepare(`
       SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
       FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY negatedScore LIMIT ?`);
+    // FTS5 takes the rowid list as equality constraints: each listed row is looked up, nothing else is scored.
+    this.rankedAmong = db.prepare(`
+      SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
+      FROM contexts_fts WHERE contexts_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?)) ORDER BY negatedScore LIMIT ?`);
     this.rowsHolding = db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck() as Database.Statement<
       [string],
       number
@@ -81,6 +86,12 @@ export class KeywordIndex {
     if (terms.length === 0 || k <= 0) return [];
     if (exact || terms.length < 2) return this.plain(terms, k);
     return this.inSnapshot(terms, k);
+  }
+
+  /** The k best of the rows `seqs` for any of `terms` (a scoped search: the same scores as `top`, other rows left out). */
+  within(terms: readonly string[], k: number, seqs: readonly number[]): KeywordMatch[] {
+    if (terms.length === 0 || k <= 0 || seqs.length === 0) return [];
+    return this.rankedAmong.all(anyOf(terms), JSON.stringify(seqs), k).map((row) => ({ rowid: row.rowid, score: -row.negatedScore }));
   }
 
   /**

@@ -31,7 +31,7 @@ export class ChatController {
   )
   @ApiErrors({
     400: 'The body is invalid (no messages, the last not from the user, a bad mode, …).',
-    404: 'No project with this id.',
+    404: 'No project with this id, an id of articleIds is not an article of this project, or no such conversationId in it.',
     409: "The project's corpus was embedded with another model.",
     413: 'The body is larger than 8 MB.',
     502: 'The LLM answered with something unusable.',
