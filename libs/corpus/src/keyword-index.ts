@@ -48,7 +48,7 @@ export interface KeywordMatch {
  */
 export class KeywordIndex {
   private readonly ranked: Database.Statement<[string, number], { rowid: number; negatedScore: number }>;
-  private readonly rankedAmong: Database.Statement<[string, string, number], { rowid: number; negatedScore: number }>;
+  private readonly rankedInRange: Database.Statement<[string, number, number], { rowid: number; negatedScore: number }>;
   private readonly inSnapshot: (terms: readonly string[], k: number) => KeywordMatch[];
   private readonly rowsHolding: Database.Statement<[string], number>;
   private readonly averages: Database.Statement<[number], Buffer | undefined>;
@@ -62,10 +62,10 @@ export class KeywordIndex {
     this.ranked = db.prepare(`
       SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
       FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY negatedScore LIMIT ?`);
-    // FTS5 takes the rowid list as equality constraints: each listed row is looked up, nothing else is scored.
-    this.rankedAmong = db.prepare(`
+    // A rowid range is one FTS5 scan; a rowid IN list would be one scan per row, each recounting every term's rows.
+    this.rankedInRange = db.prepare(`
       SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
-      FROM contexts_fts WHERE contexts_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?)) ORDER BY negatedScore LIMIT ?`);
+      FROM contexts_fts WHERE contexts_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY negatedScore`);
     this.rowsHolding = db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck() as Database.Statement<
       [string],
       number
@@ -88,10 +88,25 @@ export class KeywordIndex {
     return this.inSnapshot(terms, k);
   }
 
-  /** The k best of the rows `seqs` for any of `terms` (a scoped search: the same scores as `top`, other rows left out). */
+  /**
+   * The k best of the rows `seqs` for any of `terms` (a scoped search: the same scores as `top`, other rows left out).
+   * An article's contexts have consecutive seqs (inserted in one transaction), so the rows fall into a few spans;
+   * each span is ranked by one query and rows of other articles inside it are skipped.
+   */
   within(terms: readonly string[], k: number, seqs: readonly number[]): KeywordMatch[] {
     if (terms.length === 0 || k <= 0 || seqs.length === 0) return [];
-    return this.rankedAmong.all(anyOf(terms), JSON.stringify(seqs), k).map((row) => ({ rowid: row.rowid, score: -row.negatedScore }));
+    const wanted = new Set(seqs);
+    const match = anyOf(terms);
+    const found: KeywordMatch[] = [];
+    for (const [from, to] of seqSpans(seqs)) {
+      let taken = 0;
+      for (const row of this.rankedInRange.iterate(match, from, to)) {
+        if (!wanted.has(row.rowid)) continue;
+        found.push({ rowid: row.rowid, score: -row.negatedScore });
+        if (++taken === k) break;
+      }
+    }
+    return found.sort((x, y) => y.score - x.score || x.rowid - y.rowid).slice(0, k);
   }
 
   /**
@@ -140,6 +155,21 @@ export class KeywordIndex {
 export function idf(rows: number, holding: number): number {
   const value = Math.log((rows - holding + 0.5) / (holding + 0.5));
   return value <= 0 ? 1e-6 : value;
+}
+
+/** Rows of other articles a span may take in rather than be split (they are ranked and skipped). */
+const SPAN_GAP = 256;
+
+/** Sorted seqs as inclusive [from, to] spans, splitting only at gaps wider than SPAN_GAP. */
+export function seqSpans(seqs: readonly number[]): Array<[number, number]> {
+  const sorted = [...seqs].sort((a, b) => a - b);
+  const spans: Array<[number, number]> = [];
+  for (const seq of sorted) {
+    const last = spans[spans.length - 1];
+    if (last && seq - last[1] <= SPAN_GAP) last[1] = seq;
+    else spans.push([seq, seq]);
+  }
+  return spans;
 }
 
 /** The two lists hold disjoint rows, each best first. */

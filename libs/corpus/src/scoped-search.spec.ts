@@ -1,4 +1,5 @@
 import { CorpusDb } from './corpus.db';
+import { seqSpans } from './keyword-index';
 import { openTeiCorpus, testEmbedder } from './testing/corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
 
@@ -46,5 +47,15 @@ describe(`${CorpusDb.name} scoped search`, () => {
     expect(corpus.keywordSearch(QUERY, 10, { articleIds: ['nope'] })).toEqual([]);
     expect(corpus.vectorSearch(await testEmbedder.embedQuery(QUERY), 10, { articleIds: ['nope'] })).toEqual([]);
     expect(corpus.unknownArticles([first, 'nope', second])).toEqual(['nope']);
+  });
+});
+
+describe(seqSpans.name, () => {
+  it('joins seqs into spans, splitting only at wide gaps', () => {
+    expect(seqSpans([5, 1, 2, 3, 1000, 1001])).toEqual([
+      [1, 5],
+      [1000, 1001],
+    ]);
+    expect(seqSpans([])).toEqual([]);
   });
 });
