@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { queryTerms } from '@lectern/text';
 import { PLACED_CONTEXT_COLUMNS, PLACED_CONTEXT_JOINS, type PlacedContextRecord } from './context-lookup.repository';
 import type { ContextBox, CorpusHit } from './corpus.types';
-import { KeywordIndex } from './keyword-index';
+import { KeywordIndex, PRUNE_FROM_CONTEXTS } from './keyword-index';
+import { KeywordThread } from './keyword-thread';
 import type { VectorIndex } from './vector-index';
 
 interface HitRecord extends PlacedContextRecord {
@@ -19,12 +20,15 @@ export class ContextSearchRepository {
   private readonly keywords: KeywordIndex;
   private readonly hydrate: Database.Statement<[string], HitRecord>;
   private readonly seqsOfArticles: Database.Statement<[string], number>;
+  /** Null for an in-memory database or without the compiled worker. */
+  private readonly thread: KeywordThread | null;
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     private readonly vectors: VectorIndex,
   ) {
     this.keywords = new KeywordIndex(db);
+    this.thread = db.memory ? null : KeywordThread.for(db.name);
     // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
     this.hydrate = db.prepare(`
       SELECT c.seq, ${PLACED_CONTEXT_COLUMNS}
@@ -46,6 +50,29 @@ export class ContextSearchRepository {
     const terms = queryTerms(query);
     const within = this.scopedSeqs(scope);
     return this.toHits(within ? this.keywords.within(terms, k, within) : this.keywords.top(terms, k, exact));
+  }
+
+  /**
+   * `keyword` for a hybrid search: on a large corpus it runs on the keyword thread, so the caller can embed the
+   * query and scan vectors meanwhile. Small corpora, scoped searches and searches inside a transaction of this
+   * connection (whose rows the thread cannot see) run here; so does a search whose thread failed.
+   */
+  async keywordConcurrently(query: string, k: number, scope: SearchScope = {}): Promise<CorpusHit[]> {
+    const terms = queryTerms(query);
+    if (!this.thread || scope.articleIds || terms.length < 2 || k <= 0 || this.db.inTransaction)
+      return this.keyword(query, k, false, scope);
+    if (this.keywords.indexedRows() < PRUNE_FROM_CONTEXTS) return this.keyword(query, k, false, scope);
+    let matches;
+    try {
+      matches = await this.thread.top(terms, k);
+    } catch {
+      return this.keyword(query, k, false, scope);
+    }
+    return this.toHits(matches);
+  }
+
+  close(): void {
+    void this.thread?.close();
   }
 
   vector(vector: Float32Array, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {

@@ -203,6 +203,14 @@ export class CorpusDb {
   }
 
   /**
+   * keywordSearch for a hybrid search: the same hits, computed on a worker thread on large corpora so that the
+   * caller's vector search overlaps with it (see ContextSearchRepository.keywordConcurrently).
+   */
+  keywordSearchConcurrently(query: string, k: number, options: SearchScope = {}): Promise<CorpusHit[]> {
+    return this.search.keywordConcurrently(query, k, options);
+  }
+
+  /**
    * Nearest contexts by cosine similarity (score = 1 − cosine distance), best first. Large corpora are searched
    * through a SimHash first pass with exact re-scoring (see VectorIndex); `exact: true` forces the full scan.
    */
@@ -221,6 +229,7 @@ export class CorpusDb {
   }
 
   close(): void {
+    this.search.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -47,8 +47,11 @@ export class SearchService {
         return this.corpus.vectorSearch(await this.embedder.embedQuery(query), k, this.scope);
       case 'hybrid': {
         const depth = Math.max(k, MIN_FUSION_DEPTH);
-        const keyword = this.corpus.keywordSearch(query, depth, this.scope);
+        // The keyword leg runs on its own thread on large corpora while this one embeds and scans vectors.
+        const keywordLeg = this.corpus.keywordSearchConcurrently(query, depth, this.scope);
+        keywordLeg.catch(() => undefined); // awaited below; not an unhandled rejection if the vector leg throws first
         const vector = this.corpus.vectorSearch(await this.embedder.embedQuery(query), depth, this.scope);
+        const keyword = await keywordLeg;
         return reciprocalRankFusion([keyword, vector]).slice(0, k);
       }
     }
