@@ -17,6 +17,7 @@ export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } 
 export { CorpusDb, type CorpusOpenOptions, type CorpusSearchOptions } from './corpus.db';
 export type { SearchScope } from './context-search.repository';
 export { toFtsQuery } from './fts-query';
+export { KeywordIndex, MAX_SCORED_ROWS, PRUNE_FROM_CONTEXTS, type KeywordMatch } from './keyword-index';
 export {
   EXACT_SCAN_MAX_CONTEXTS,
   DEFAULT_RESCORE_CANDIDATES,

@@ -16,6 +16,7 @@ interface Props {
   onDismissUpload: (key: string) => void;
   onRetryUpload: (key: string) => void;
   onOpen: (doc: LecternDocument) => void;
+  onAsk?: (doc: LecternDocument) => void;
 }
 
 /** Drop or pick PDFs; each document shows its stage live, its counts when ready, its reason when it failed. */
@@ -53,7 +54,8 @@ export function DocumentsPanel(props: Props) {
 
   const ready = documents.filter((d) => d.status === 'ready').length;
   const working =
-    documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length + uploads.filter((u) => u.status !== 'failed').length;
+    documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length +
+    uploads.filter((u) => u.status !== 'failed' && u.status !== 'duplicate').length;
 
   return (
     <section className="documents" aria-labelledby="documents-heading">
@@ -115,7 +117,7 @@ export function DocumentsPanel(props: Props) {
           />
         ))}
         {documents.map((doc) => (
-          <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onRemove={props.onRemove} onOpen={props.onOpen} />
+          <DocumentRow key={doc.id} doc={doc} onRetry={props.onRetry} onRemove={props.onRemove} onOpen={props.onOpen} onAsk={props.onAsk} />
         ))}
       </ul>
       {documents.length === 0 && uploads.length === 0 && <p className="muted small empty-docs">No papers yet.</p>}
@@ -135,6 +137,24 @@ function UploadRow({ upload, onCancel, onDismiss, onRetry }: UploadRowProps) {
   const percent = Math.round(upload.fraction * 100);
   const label =
     upload.status === 'waiting' ? 'Waiting' : failed ? (upload.retryable ? 'Upload failed' : 'Not accepted') : `Uploading ${percent}%`;
+  if (upload.status === 'duplicate') {
+    return (
+      <li className="doc doc-uploading doc-duplicate">
+        <div className="doc-head">
+          <span className="doc-name" title={upload.name}>
+            {upload.name.replace(/\.pdf$/i, '')}
+          </span>
+          <span className="status status-uploading">Duplicate</span>
+        </div>
+        <div className="doc-failed">
+          <p role="status">{upload.error}</p>
+          <button type="button" className="btn btn-small" onClick={() => onDismiss(upload.key)} aria-label={`Dismiss ${upload.name}`}>
+            Dismiss
+          </button>
+        </div>
+      </li>
+    );
+  }
   return (
     <li className={`doc doc-uploading${failed ? ' doc-failed' : ''}`}>
       <div className="doc-head">

@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { api } from '../api/client';
 import type { Health, LecternDocument, Project } from '../api/types';
 import type { useDocuments } from '../hooks/useDocuments';
+import type { useConversations } from '../hooks/useConversations';
+import { ConversationList } from './ConversationList';
 import { DocumentsPanel } from './DocumentsPanel';
 import { ProjectPicker } from './ProjectPicker';
 import { ProjectSettings } from './ProjectSettings';
@@ -12,6 +14,7 @@ interface Props {
   currentId: string | null;
   health: Health | null;
   docs: ReturnType<typeof useDocuments>;
+  conversations: ReturnType<typeof useConversations>;
   /** On a phone the sidebar is a menu: open or not, and how to close it. */
   phone: boolean;
   open: boolean;
@@ -21,6 +24,7 @@ interface Props {
   onRenameProject: (name: string) => Promise<void>;
   onDeleteProject: () => Promise<void>;
   onOpenDocument: (doc: LecternDocument) => void;
+  onAskDocument: (doc: LecternDocument) => void;
 }
 
 /** Projects, the current project's totals and papers, and the export; a slide-in menu on a phone. */
@@ -55,6 +59,19 @@ export function Sidebar(props: Props) {
             </div>
           </dl>
         )}
+        <ConversationList
+          projectId={project.id}
+          conversations={props.conversations.list}
+          currentId={props.conversations.currentId}
+          error={props.conversations.error}
+          onSelect={(id) => {
+            props.conversations.select(id);
+            if (phone) props.onClose();
+          }}
+          onCreate={props.conversations.create}
+          onRename={props.conversations.rename}
+          onDelete={props.conversations.remove}
+        />
         <DocumentsPanel
           documents={docs.documents}
           uploads={docs.uploads}
@@ -68,6 +85,7 @@ export function Sidebar(props: Props) {
           onDismissUpload={docs.dismissUpload}
           onRetryUpload={docs.retryUpload}
           onOpen={props.onOpenDocument}
+          onAsk={props.onAskDocument}
         />
         <a className="btn export-btn" href={api.exportUrl(project.id)} download>
           Export corpus (SQLite)
