@@ -108,7 +108,7 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
     await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
     expect(await page.locator('.message-user, [aria-label="Question"]').first().innerText()).toContain(QUESTION);
 
-    await list.getByRole('button', { name: `Rename ${QUESTION}` }).click();
+    await list.getByRole('button', { name: `Retitle ${QUESTION}` }).click();
     await page.getByLabel('New title of the conversation').fill('Entity linking');
     await page.keyboard.press('Enter');
     await current.getByText('Entity linking').waitFor(WAIT);

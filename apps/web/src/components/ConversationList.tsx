@@ -92,9 +92,9 @@ export function ConversationList(props: Props) {
                       setDraft(c.title);
                       setRenaming(c.id);
                     }}
-                    aria-label={`Rename ${c.title}`}
+                    aria-label={`Retitle ${c.title}`}
                   >
-                    Rename
+                    Retitle
                   </button>
                   <a className="btn btn-ghost btn-small" href={api.conversationExportUrl(props.projectId, c.id)} download>
                     Export

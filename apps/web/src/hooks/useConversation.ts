@@ -75,6 +75,11 @@ export function serverMessages(detail: ConversationDetail): Message[] {
   }));
 }
 
+/** The finished chat messages of a list: what the server would have of it. */
+function chatTurnMessages(messages: Message[]): number {
+  return messages.filter((m) => m.kind === 'chat' && m.status === 'done' && !m.partial).length;
+}
+
 function load(key: string): Message[] {
   try {
     const raw = window.localStorage.getItem(key);
@@ -138,7 +143,10 @@ export function useConversation(projectId: string | null, conversationId: string
     api.conversation(projectId, conversationId).then(
       (detail) => {
         if (!current || abort.current) return;
-        setState((old) => (old.key === key ? { key, messages: serverMessages(detail) } : old));
+        // The server keeps chat turns only; this browser's cache also holds explore turns. Its turns win unless the
+        // server has more chat turns (asked from another browser, or the cache was lost).
+        const fromServer = serverMessages(detail);
+        setState((old) => (old.key === key && fromServer.length > chatTurnMessages(old.messages) ? { key, messages: fromServer } : old));
       },
       () => undefined,
     );

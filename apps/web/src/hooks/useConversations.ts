@@ -26,8 +26,19 @@ function storeCurrent(projectId: string, id: string | null): void {
  * rename and delete. A project without any gets one, so every question has a conversation to be kept in.
  */
 export function useConversations(projectId: string | null) {
-  const [list, setList] = useState<Conversation[]>([]);
-  const [currentId, setCurrentId] = useState<string | null>(null);
+  // Each value is kept with the project it belongs to: right after a switch, the old project's choice is not shown.
+  const [listOf, setListOf] = useState<{ projectId: string | null; list: Conversation[] }>({ projectId: null, list: [] });
+  const [currentOf, setCurrentOf] = useState<{ projectId: string | null; id: string | null }>({ projectId: null, id: null });
+  const list = listOf.projectId === projectId ? listOf.list : [];
+  const currentId = currentOf.projectId === projectId ? currentOf.id : null;
+  const setCurrentId = useCallback(
+    (change: string | null | ((id: string | null) => string | null)) =>
+      setCurrentOf((old) => {
+        const before = old.projectId === projectId ? old.id : null;
+        return { projectId, id: typeof change === 'function' ? change(before) : change };
+      }),
+    [projectId],
+  );
   const [error, setError] = useState<string | null>(null);
   const project = useRef(projectId);
   project.current = projectId;
@@ -38,7 +49,7 @@ export function useConversations(projectId: string | null) {
       let conversations = await api.conversations(projectId);
       if (conversations.length === 0) conversations = [await api.createConversation(projectId)];
       if (project.current !== projectId) return;
-      setList(conversations);
+      setListOf({ projectId, list: conversations });
       setError(null);
       setCurrentId((id) => {
         const wanted = id ?? storedCurrent(projectId);
@@ -47,11 +58,9 @@ export function useConversations(projectId: string | null) {
     } catch (e) {
       if (project.current === projectId) setError(e instanceof Error ? e.message : String(e));
     }
-  }, [projectId]);
+  }, [projectId, setCurrentId]);
 
   useEffect(() => {
-    setList([]);
-    setCurrentId(null);
     void refresh();
   }, [refresh]);
 
@@ -64,7 +73,7 @@ export function useConversations(projectId: string | null) {
     const created = await api.createConversation(projectId);
     setCurrentId(created.id);
     await refresh();
-  }, [projectId, refresh]);
+  }, [projectId, refresh, setCurrentId]);
 
   const rename = useCallback(
     async (id: string, title: string) => {
@@ -83,7 +92,7 @@ export function useConversations(projectId: string | null) {
       setCurrentId((current) => (current === id ? null : current));
       await refresh();
     },
-    [projectId, refresh],
+    [projectId, refresh, setCurrentId],
   );
 
   return { list, currentId, select: setCurrentId, create, rename, remove, refresh, error };
