@@ -99,10 +99,9 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
     await list.getByRole('button', { name: QUESTION }).click();
     await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
     // From the server, not this browser's cache.
-    await page.evaluate(() =>
-      Object.keys(localStorage)
-        .filter((k) => k.startsWith('lectern.conversation.'))
-        .forEach((k) => localStorage.removeItem(k)),
+    await inPage(
+      page,
+      'Object.keys(localStorage).filter((k) => k.startsWith("lectern.conversation.")).forEach((k) => localStorage.removeItem(k))',
     );
     await page.reload();
     await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
