@@ -51,6 +51,21 @@ describe('lectern CLI (e2e)', () => {
     expect(run.stdout).toMatch(/^1\. .+ — .+, p\. \d+ {2}\(score /m);
   });
 
+  it('searches and asks one paper with --paper, by part of its title or by its id', async () => {
+    const byTitle = await runLectern(
+      ['search', 'knowledge base entity linking', '--project', 'demo', '--paper', 'literature GRAPH', '--json'],
+      env(),
+    ).done;
+    expect(byTitle.code).toBe(0);
+    const hits = JSON.parse(byTitle.stdout).results as Array<{ article: { id: string; title: string } }>;
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits.map((h) => h.article.title))).toEqual(new Set(['Construction of the Literature Graph in Semantic Scholar']));
+    const ask = await runLectern(['ask', 'What is measured?', '--project', 'demo', '--paper', hits[0].article.id, '--json'], env()).done;
+    expect(ask.code).toBe(0);
+    const citations = JSON.parse(ask.stdout).citations as Array<{ articleId: string }>;
+    expect(citations.every((c) => c.articleId === hits[0].article.id)).toBe(true);
+  });
+
   it.each([
     // The query is an argument, not a flag: the message names it as the user typed it.
     [['search', '', '--project', 'demo'], /^lectern: the query must not be empty\n$/],
@@ -61,6 +76,12 @@ describe('lectern CLI (e2e)', () => {
     [['export', '--project', 'nope', '--out', 'x.sqlite'], /no project/],
     // A DomainError the CLI has no special case for (InvalidReembedError) is shown as its message too.
     [['reembed', '--project', 'demo', '--model', ''], /^lectern: --model must not be empty\n$/],
+    [
+      ['search', 'x', '--project', 'demo', '--paper', 'no such paper'],
+      /no paper in this project has the id or a title containing "no such paper"/,
+    ],
+    [['ask', 'x', '--project', 'demo', '--paper', ''], /the paper to search must not be empty/],
+    [['explore', 'x', '--project', 'demo', '--paper', 'zzz'], /no paper in this project/],
   ])('exits non-zero with a clear message for %j', async (args, message) => {
     const run = await runLectern(args, env()).done;
     expect(run.code).toBeGreaterThan(0);

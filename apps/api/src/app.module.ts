@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { LecternConfig } from '@lectern/config';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
+import { ConversationsModule } from './conversations/conversations.module';
 import { CoreModule } from './core/core.module';
 import { DocumentsModule } from './documents/documents.module';
 import { ExploreModule } from './explore/explore.module';
@@ -29,6 +30,7 @@ export class AppModule {
         McpModule,
         HealthModule,
         ChatModule,
+        ConversationsModule,
         ExploreModule,
         WebModule,
       ],

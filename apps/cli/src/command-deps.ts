@@ -8,6 +8,7 @@ import {
   ImportProject,
   DocumentProgressQuery,
   Explore,
+  FindPaper,
   ExportProject,
   FindProject,
   INGEST_WORKER,
@@ -31,9 +32,21 @@ import type { SearchDeps } from './commands/search.command';
 
 /** What each command uses, taken from the resolved parts: each command sees only its own use cases. */
 export const commandDeps = {
-  ask: (lectern: Lectern): AskDeps => ({ projects: lectern.get(FindProject), askQuestion: lectern.get(AskQuestion) }),
-  search: (lectern: Lectern): SearchDeps => ({ projects: lectern.get(FindProject), searchProject: lectern.get(SearchProject) }),
-  explore: (lectern: Lectern): ExploreDeps => ({ projects: lectern.get(FindProject), exploreProject: lectern.get(Explore) }),
+  ask: (lectern: Lectern): AskDeps => ({
+    projects: lectern.get(FindProject),
+    papers: lectern.get(FindPaper),
+    askQuestion: lectern.get(AskQuestion),
+  }),
+  search: (lectern: Lectern): SearchDeps => ({
+    projects: lectern.get(FindProject),
+    papers: lectern.get(FindPaper),
+    searchProject: lectern.get(SearchProject),
+  }),
+  explore: (lectern: Lectern): ExploreDeps => ({
+    projects: lectern.get(FindProject),
+    papers: lectern.get(FindPaper),
+    exploreProject: lectern.get(Explore),
+  }),
   export: (lectern: Lectern): ExportDeps => ({ projects: lectern.get(FindProject), exportProject: lectern.get(ExportProject) }),
   ingest: (lectern: Lectern): IngestDeps => ({
     projects: lectern.get(FindProject),

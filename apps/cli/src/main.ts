@@ -15,6 +15,10 @@ import { mcpCommand } from './commands/mcp.command';
 import { ingestCommand } from './commands/ingest.command';
 import { reembedCommand } from './commands/reembed.command';
 import { searchCommand } from './commands/search.command';
+import { collectPaper } from './project-lookup';
+
+const PAPER_FLAG = '--paper <id or title>';
+const PAPER_HELP = 'only this paper: an article id or part of its title (repeat for several)';
 
 /** Runs one CLI invocation and resolves to its exit code; `main` below wires it to the process. */
 export async function runCli(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
@@ -60,8 +64,9 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .requiredOption('-p, --project <name>', 'project name or id')
     .option('-m, --mode <mode>', 'hybrid | standard | keyword (default: hybrid, or keyword with the lexical embedder)')
     .option('-k, --k <n>', 'number of results (1-500)', positiveInt, '10')
+    .option(PAPER_FLAG, PAPER_HELP, collectPaper)
     .option('--json', 'print JSON')
-    .action((query: string, options: { project: string; mode?: string; k: string; json?: boolean }) =>
+    .action((query: string, options: { project: string; paper?: string[]; mode?: string; k: string; json?: boolean }) =>
       withLectern((lectern) => searchCommand(commandDeps.search(lectern), query, options, io.out)),
     );
 
@@ -74,6 +79,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .option('-k, --k <n>', 'passages to retrieve (1-200, default 80)', positiveInt)
     .option('--parent', 'grow the top hits into passages with their neighbouring contexts')
     .option('--multi-query', 'search LLM-written variants of the question too (needs an LLM)')
+    .option(PAPER_FLAG, PAPER_HELP, collectPaper)
     .option('--json', 'print JSON')
     .action((question: string, options: AskOptions) =>
       withLectern((lectern) => askCommand(commandDeps.ask(lectern), question, options, io.out, io.err)),
@@ -85,6 +91,7 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .argument('<question>', 'what to ask')
     .requiredOption('-p, --project <name>', 'project name or id')
     .option('-a, --article <id>', 'start from this article')
+    .option(PAPER_FLAG, PAPER_HELP, collectPaper)
     .option('--max-steps <n>', 'tool calls the agent may make (1-30, default 8)', positiveInt)
     .option('--json', 'print JSON: answer, citations, steps, usage')
     .action((question: string, options: ExploreOptions) =>

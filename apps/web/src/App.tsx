@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_SETTINGS } from './api/chat-request';
 import { api, ApiError } from './api/client';
 import type { ChatSettings, Health, LecternDocument, Me, Outline, OutlineSection, Project } from './api/types';
-import { ChatPanel } from './components/ChatPanel';
+import { ChatPanel, type PaperScope } from './components/ChatPanel';
 import { sectionLabel } from './components/CitationChips';
 import { OutlineDialog } from './components/OutlineDialog';
 import { Sidebar } from './components/Sidebar';
 import { SourceViewer, type SourceTarget } from './components/source/SourceViewer';
 import { useArticleTitles } from './hooks/useArticleTitles';
 import { useConversation, type Citation, type Message } from './hooks/useConversation';
+import { useConversations } from './hooks/useConversations';
 import { useDocuments } from './hooks/useDocuments';
 import { useMediaQuery } from './hooks/useMediaQuery';
 import { useReturnFocus } from './hooks/useReturnFocus';
@@ -32,6 +33,8 @@ export function App({ me = null }: { me?: Me | null }) {
   const [outlineDoc, setOutlineDoc] = useState<LecternDocument | null>(null);
   const [navOpen, setNavOpen] = useState(false);
   const [citeError, setCiteError] = useState<string | null>(null);
+  // "Ask this paper": questions go to one article only until the chip is removed (or another project is opened).
+  const [scope, setScope] = useState<PaperScope | null>(null);
   const phone = useMediaQuery('(max-width: 760px)');
   const sourceCoversChat = useMediaQuery('(max-width: 1100px)');
   const sourceFocus = useReturnFocus();
@@ -91,6 +94,7 @@ export function App({ me = null }: { me?: Me | null }) {
     setProject(null);
     setSource(null);
     setCiteError(null);
+    setScope(null);
     refreshProject();
   }, [refreshProject]);
 
@@ -98,7 +102,8 @@ export function App({ me = null }: { me?: Me | null }) {
     refreshProject();
     void loadProjects();
   });
-  const conversation = useConversation(project ? projectId : null);
+  const conversations = useConversations(project ? projectId : null);
+  const conversation = useConversation(project ? projectId : null, conversations.currentId, () => void conversations.refresh());
   const titles = useArticleTitles(conversation.messages);
 
   const createProject = async (name: string) => {
@@ -181,6 +186,20 @@ export function App({ me = null }: { me?: Me | null }) {
     });
   };
 
+  // Esc closes the source view wherever focus is (the chat box, the sidebar, the page), unless something on top of it
+  // (a dialog, a popover, the phone menu) took the key first.
+  useEffect(() => {
+    if (!source) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || outlineDoc || navOpen) return;
+      event.preventDefault();
+      closeSource();
+    };
+    // On window: after the document-level listeners of popovers, which mark the key as taken.
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
   const openNav = () => {
     navFocus.remember();
     setNavOpen(true);
@@ -235,6 +254,13 @@ export function App({ me = null }: { me?: Me | null }) {
         }}
         onOpenDocument={openDocument}
         me={me}
+        onAskDocument={(doc) => {
+          if (!doc.articleId) return;
+          setScope({ articleId: doc.articleId, title: doc.title ?? doc.filename.replace(/\.pdf$/i, '') });
+          setNavOpen(false);
+          document.getElementById('question')?.focus();
+        }}
+        conversations={conversations}
       />
       {navOpen && <div className="scrim" onClick={closeNav} aria-hidden="true" />}
       <main className="main" inert={mainInert}>
@@ -295,10 +321,18 @@ export function App({ me = null }: { me?: Me | null }) {
             onSettings={setSettings}
             explore={explore}
             onExplore={setExplore}
-            onSend={(q) => void conversation.send(q, { explore, settings })}
-            onRetry={(q, asExplore) => void conversation.send(q, { explore: asExplore, settings })}
+            onSend={(q) => void conversation.send(q, { explore, settings, articleIds: scope ? [scope.articleId] : undefined })}
+            onRetry={(q, asExplore) =>
+              void conversation.send(q, { explore: asExplore, settings, articleIds: scope ? [scope.articleId] : undefined })
+            }
             onStop={conversation.stop}
-            onClear={conversation.clear}
+            onClear={() => {
+              conversation.clear();
+              // The server keeps the conversation: clearing starts a new one, the old stays in the list.
+              void conversations.create();
+            }}
+            scope={scope}
+            onClearScope={() => setScope(null)}
             titleOf={(id) => titles.get(id)}
             onOpenCitation={(m, c) => void openCitation(m, c)}
             activeCitation={activeCitation}
@@ -325,7 +359,18 @@ export function App({ me = null }: { me?: Me | null }) {
           <SourceViewer target={source} onClose={closeSource} />
         </aside>
       )}
-      {outlineDoc && <OutlineDialog doc={outlineDoc} onClose={closeOutline} onOpenPage={openOutlinePage} />}
+      {outlineDoc && (
+        <OutlineDialog
+          doc={outlineDoc}
+          onClose={closeOutline}
+          onOpenPage={openOutlinePage}
+          onAsk={(outline) => {
+            setScope({ articleId: outline.article.id, title: outline.article.title });
+            closeOutline();
+            document.getElementById('question')?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

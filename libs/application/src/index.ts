@@ -7,8 +7,13 @@ export type { FieldLabel } from './command';
 export * from './search-limits';
 export * from './accounts';
 export { FindProject } from './projects/find-project.query';
+export { FindPaper, MAX_SCOPE_ARTICLES, type PaperMatch } from './article-scope/article-scope';
+export { ArticleNotInProjectError, ArticleScopeError } from './article-scope/article-scope.errors';
 export { AskQuestionCommand, type AskQuestionInput } from './ask-question/ask-question.command';
 export { AskQuestion, type QuestionTurn } from './ask-question/ask-question.usecase';
+export { ProjectConversations, type ConversationWithMessages } from './conversations/project-conversations.service';
+export { ConversationTitleCommand, MAX_CONVERSATION_TITLE, UNTITLED_CONVERSATION } from './conversations/conversation.command';
+export { ConversationNotFoundError, InvalidConversationError } from './conversations/conversation.errors';
 export {
   MAX_ANNOUNCED_SOURCES,
   type AnswerEvent,
@@ -58,7 +63,16 @@ export {
 // What the apps need of the libs below, so that they reach them only through here: the named errors they catch
 // from the use cases, and the types of what the use cases take and return.
 export { ArticleNotFoundError, UploadRejectedError, type IngestWorker } from '@lectern/ingest';
-export type { ArticleSummary, ContextKind, DocumentRow, DocumentStatus, ProjectRow, ReembedProgress } from '@lectern/corpus';
+export type {
+  ArticleSummary,
+  ContextKind,
+  ConversationMessageRow,
+  ConversationRow,
+  DocumentRow,
+  DocumentStatus,
+  ProjectRow,
+  ReembedProgress,
+} from '@lectern/corpus';
 export type { ApiKeyRow, AuditRow, InviteRow, MemberRow, MembershipRow, ProjectRole, UserRow } from '@lectern/corpus';
 export { PROJECT_ROLES } from '@lectern/corpus';
 export type { Citation } from '@lectern/retrieval';

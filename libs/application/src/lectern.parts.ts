@@ -56,6 +56,8 @@ import {
 import { ServiceHealth } from './health/service-health.query';
 import { LecternLifecycle } from './lectern.lifecycle';
 import { FindProject } from './projects/find-project.query';
+import { FindPaper } from './article-scope/article-scope';
+import { ProjectConversations } from './conversations/project-conversations.service';
 import { ProjectCatalog } from './projects/project-catalog.service';
 import { ReembedProject } from './reembed-project/reembed-project.usecase';
 import { RemoveDocument } from './remove-document/remove-document.usecase';
@@ -187,6 +189,8 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
 
   // The use cases and queries: the only way the API and the CLI reach the libs.
   part(FindProject, [CATALOG], (catalog: CatalogDb) => new FindProject(catalog)),
+  part(ProjectConversations, [CATALOG], (catalog: CatalogDb) => new ProjectConversations(catalog)),
+  part(FindPaper, [CATALOG, CORPUS_REGISTRY], (catalog: CatalogDb, corpora: CorpusRegistry) => new FindPaper(catalog, corpora)),
   part(
     AskQuestion,
     [CATALOG, CORPUS_REGISTRY, EMBEDDER, LLM_CLIENT, RERANKERS],

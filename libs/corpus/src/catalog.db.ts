@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { openDatabase } from './database';
+import { ConversationsRepository } from './conversations.repository';
 import { DocumentsRepository } from './documents.repository';
 import { JobsRepository, type JobsRepositoryOptions } from './jobs.repository';
 import { migrationsDir, runMigrations } from './migrator';
@@ -28,6 +29,7 @@ export class CatalogDb {
   readonly apiKeys: ApiKeysRepository;
   readonly invites: InvitesRepository;
   readonly audit: AuditRepository;
+  readonly conversations: ConversationsRepository;
 
   private constructor(
     private readonly db: Database.Database,
@@ -42,6 +44,7 @@ export class CatalogDb {
     this.apiKeys = new ApiKeysRepository(db);
     this.invites = new InvitesRepository(db);
     this.audit = new AuditRepository(db);
+    this.conversations = new ConversationsRepository(db);
   }
 
   /** Creates the data directory and the catalog if needed, and applies pending migrations. */

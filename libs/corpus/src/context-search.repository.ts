@@ -2,23 +2,33 @@ import type Database from 'better-sqlite3';
 import { queryTerms } from '@lectern/text';
 import { PLACED_CONTEXT_COLUMNS, PLACED_CONTEXT_JOINS, type PlacedContextRecord } from './context-lookup.repository';
 import type { ContextBox, CorpusHit } from './corpus.types';
-import { KeywordIndex } from './keyword-index';
+import { KeywordIndex, PRUNE_FROM_CONTEXTS } from './keyword-index';
+import { KeywordThread } from './keyword-thread';
 import type { VectorIndex } from './vector-index';
 
 interface HitRecord extends PlacedContextRecord {
   seq: number;
 }
 
+/** Restricts a search to some articles' contexts (`articleIds` on search, chat and explore). */
+export interface SearchScope {
+  articleIds?: readonly string[];
+}
+
 /** Keyword (FTS5) and vector (sqlite-vec) search over contexts, hydrated into hits with one query. */
 export class ContextSearchRepository {
   private readonly keywords: KeywordIndex;
   private readonly hydrate: Database.Statement<[string], HitRecord>;
+  private readonly seqsOfArticles: Database.Statement<[string], number>;
+  /** Null for an in-memory database or without the compiled worker. */
+  private readonly thread: KeywordThread | null;
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     private readonly vectors: VectorIndex,
   ) {
     this.keywords = new KeywordIndex(db);
+    this.thread = db.memory ? null : KeywordThread.for(db.name);
     // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
     this.hydrate = db.prepare(`
       SELECT c.seq, ${PLACED_CONTEXT_COLUMNS}
@@ -26,15 +36,55 @@ export class ContextSearchRepository {
       JOIN contexts c ON c.seq = ranked.value
       ${PLACED_CONTEXT_JOINS}
       ORDER BY ranked.key`);
+    this.seqsOfArticles = db
+      .prepare(
+        `SELECT c.seq FROM article_sections asn
+         JOIN section_contexts sc ON sc.section_id = asn.section_id
+         JOIN contexts c ON c.id = sc.context_id
+         WHERE asn.article_id IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck() as Database.Statement<[string], number>;
   }
 
-  keyword(query: string, k: number, exact = false): CorpusHit[] {
-    return this.toHits(this.keywords.top(queryTerms(query), k, exact));
+  keyword(query: string, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
+    const terms = queryTerms(query);
+    const within = this.scopedSeqs(scope);
+    return this.toHits(within ? this.keywords.within(terms, k, within) : this.keywords.top(terms, k, exact));
   }
 
-  vector(vector: Float32Array, k: number, exact = false): CorpusHit[] {
+  /**
+   * `keyword` for a hybrid search: on a large corpus it runs on the keyword thread, so the caller can embed the
+   * query and scan vectors meanwhile. Small corpora, scoped searches and searches inside a transaction of this
+   * connection (whose rows the thread cannot see) run here; so does a search whose thread failed.
+   */
+  async keywordConcurrently(query: string, k: number, scope: SearchScope = {}): Promise<CorpusHit[]> {
+    const terms = queryTerms(query);
+    if (!this.thread || scope.articleIds || terms.length < 2 || k <= 0 || this.db.inTransaction)
+      return this.keyword(query, k, false, scope);
+    if (this.keywords.indexedRows() < PRUNE_FROM_CONTEXTS) return this.keyword(query, k, false, scope);
+    let matches;
+    try {
+      matches = await this.thread.top(terms, k);
+    } catch {
+      return this.keyword(query, k, false, scope);
+    }
+    return this.toHits(matches);
+  }
+
+  close(): void {
+    void this.thread?.close();
+  }
+
+  vector(vector: Float32Array, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
     if (k <= 0) return [];
-    return this.toHits(this.vectors.nearest(vector, k, exact));
+    const within = this.scopedSeqs(scope);
+    return this.toHits(within ? this.vectors.nearestAmong(vector, k, within) : this.vectors.nearest(vector, k, exact));
+  }
+
+  /** The contexts of the scope's articles (null: no scope, the whole corpus). An article's few hundred rows are scored exactly. */
+  private scopedSeqs(scope: SearchScope): number[] | null {
+    if (!scope.articleIds) return null;
+    return this.seqsOfArticles.all(JSON.stringify(scope.articleIds));
   }
 
   private toHits(ranked: Array<{ rowid: number; score: number }>): CorpusHit[] {

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { ArticlesRepository } from './articles.repository';
 import { ContextLookupRepository } from './context-lookup.repository';
-import { ContextSearchRepository } from './context-search.repository';
+import { ContextSearchRepository, type SearchScope } from './context-search.repository';
 import { exportCorpus, type ExportedDocument } from './corpus-export';
 import type {
   ArticleSummary,
@@ -212,16 +212,29 @@ export class CorpusDb {
    * first scored only alongside rarer ones, with the same result (see KeywordIndex); `exact: true` runs the plain
    * query.
    */
-  keywordSearch(query: string, k: number, options: { exact?: boolean } = {}): CorpusHit[] {
-    return this.search.keyword(query, k, options.exact ?? false);
+  keywordSearch(query: string, k: number, options: CorpusSearchOptions = {}): CorpusHit[] {
+    return this.search.keyword(query, k, options.exact ?? false, options);
+  }
+
+  /**
+   * keywordSearch for a hybrid search: the same hits, computed on a worker thread on large corpora so that the
+   * caller's vector search overlaps with it (see ContextSearchRepository.keywordConcurrently).
+   */
+  keywordSearchConcurrently(query: string, k: number, options: SearchScope = {}): Promise<CorpusHit[]> {
+    return this.search.keywordConcurrently(query, k, options);
   }
 
   /**
    * Nearest contexts by cosine similarity (score = 1 − cosine distance), best first. Large corpora are searched
    * through a SimHash first pass with exact re-scoring (see VectorIndex); `exact: true` forces the full scan.
    */
-  vectorSearch(vector: Float32Array, k: number, options: { exact?: boolean } = {}): CorpusHit[] {
-    return this.search.vector(vector, k, options.exact ?? false);
+  vectorSearch(vector: Float32Array, k: number, options: CorpusSearchOptions = {}): CorpusHit[] {
+    return this.search.vector(vector, k, options.exact ?? false, options);
+  }
+
+  /** Those of `articleIds` that are not articles of this corpus (a scoped search names only its own). */
+  unknownArticles(articleIds: readonly string[]): string[] {
+    return articleIds.filter((id) => !this.articles.findById(id));
   }
 
   /** How many contexts hold each word (FTS5 tokenisation, counts capped): what makes a question's term rare here. */
@@ -236,8 +249,14 @@ export class CorpusDb {
   }
 
   close(): void {
+    this.search.close();
     if (this.db.open) this.db.close();
   }
+}
+
+/** `exact` forces the reference scan; `articleIds` keeps only those articles' contexts (scored exactly). */
+export interface CorpusSearchOptions extends SearchScope {
+  exact?: boolean;
 }
 
 function setMeta(db: Database.Database, key: string, value: string): void {

@@ -9,13 +9,22 @@ export { CatalogDb, CATALOG_FILE_NAME } from './catalog.db';
 export { ProjectsRepository } from './projects.repository';
 export * from './accounts';
 export { DocumentsRepository } from './documents.repository';
+export {
+  ConversationsRepository,
+  type ConversationMessageRow,
+  type ConversationRole,
+  type ConversationRow,
+  type NewConversationMessage,
+} from './conversations.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
-export { CorpusDb, type CorpusOpenOptions } from './corpus.db';
+export { CorpusDb, type CorpusOpenOptions, type CorpusSearchOptions } from './corpus.db';
 export { ReferencesRepository, type CitationLinkRow } from './references.repository';
 export { findCitationLinks, type CitationLink } from './citation-links';
 export { toFtsQuery } from './fts-query';
 export { MAX_COUNTED_ROWS, type TermRarity } from './term-rarity';
 export { outlineTree, outlineDepths, type OutlineNode } from './outline-tree';
+export type { SearchScope } from './context-search.repository';
+export { KeywordIndex, MAX_SCORED_ROWS, PRUNE_FROM_CONTEXTS, type KeywordMatch } from './keyword-index';
 export {
   EXACT_SCAN_MAX_CONTEXTS,
   DEFAULT_RESCORE_CANDIDATES,

@@ -95,7 +95,7 @@ describe(KeywordIndex.name, () => {
     const index = new KeywordIndex(db, 0);
     const terms = queryTerms('zzyzxq results data model');
     const got = index.top(terms, 30);
-    expect(index.answeredBy).toEqual({ split: 1, plain: 0 });
+    expect(index.answeredBy).toEqual({ split: 1, bounded: 0, plain: 0 });
     expect(got).toHaveLength(30);
     expectSameTop(got, index.top(terms, 30, true), terms.join(' '));
   });
@@ -104,7 +104,7 @@ describe(KeywordIndex.name, () => {
     const index = new KeywordIndex(db, 0);
     const terms = queryTerms('zzyzxq results data');
     const got = index.top(terms, texts.length);
-    expect(index.answeredBy).toEqual({ split: 0, plain: 1 });
+    expect(index.answeredBy).toEqual({ split: 0, bounded: 0, plain: 1 });
     expect(got.length).toBeGreaterThan(0);
     expectSameTop(got, index.top(terms, texts.length, true), terms.join(' '));
   });
@@ -122,8 +122,61 @@ describe(KeywordIndex.name, () => {
     index.top(queryTerms('results data model method'), 10);
     const small = new KeywordIndex(db, 0);
     small.top(['data'], 10);
-    expect(index.answeredBy).toEqual({ split: 0, plain: 1 });
-    expect(small.answeredBy).toEqual({ split: 0, plain: 1 });
+    expect(index.answeredBy).toEqual({ split: 0, bounded: 0, plain: 1 });
+    expect(small.answeredBy).toEqual({ split: 0, bounded: 0, plain: 1 });
+  });
+
+  describe('over its budget of scored rows', () => {
+    /** A budget this corpus's common words pass, as "data" or "method" pass 20,000 rows at 1M contexts. */
+    const BUDGET = 40;
+    const holding = (term: string) =>
+      db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck().get(`"${term}"`) as number;
+
+    it('scores only rows holding the rarest terms, each with its exact score, and finds most of the plain top 10', () => {
+      const bounded = new KeywordIndex(db, 0, BUDGET);
+      const plain = new KeywordIndex(db);
+      let overBudget = 0;
+      let found = 0;
+      for (const question of questions(120)) {
+        const terms = queryTerms(question);
+        const counts = new Map(terms.map((term) => [term, holding(term)]));
+        if (terms.length < 2 || [...counts.values()].reduce((a, b) => a + b, 0) <= BUDGET) continue;
+        overBudget++;
+        const got = bounded.top(terms, 10);
+        const reference = plain.top(terms, texts.length, true);
+        const exactScore = new Map(reference.map((m) => [m.rowid, m.score.toFixed(9)]));
+        for (const match of got)
+          expect({ question, score: match.score.toFixed(9) }).toEqual({ question, score: exactScore.get(match.rowid) });
+        expect(got.map((m) => m.score)).toEqual([...got.map((m) => m.score)].sort((a, b) => b - a));
+        const top10 = new Set(reference.slice(0, 10).map((m) => m.rowid));
+        found += got.filter((m) => top10.has(m.rowid)).length / Math.max(1, Math.min(10, reference.length));
+      }
+      expect(overBudget).toBeGreaterThan(50);
+      expect(bounded.answeredBy.bounded).toBeGreaterThan(overBudget / 3);
+      // Approximate by design; on 299 passages with a budget of 40 rows most of the top 10 is still found.
+      expect(found / overBudget).toBeGreaterThan(0.7);
+    });
+
+    it('falls back to the plain query when the rarest terms cannot fill k', () => {
+      const index = new KeywordIndex(db, 0, BUDGET);
+      const terms = queryTerms('zzyzxq qqxvw results data');
+      const got = index.top(terms, 20);
+      expect(index.answeredBy).toEqual({ split: 0, bounded: 0, plain: 1 });
+      expectSameTop(got, index.top(terms, 20, true), terms.join(' '));
+    });
+
+    it('keeps each term\u2019s count until rows are added or removed, and its scores exact after a removal', () => {
+      const index = new KeywordIndex(db, 0, BUDGET);
+      const terms = queryTerms('results data model method');
+      const before = index.top(terms, 10);
+      expect(index.top(terms, 10)).toEqual(before);
+      const [first] = corpus.listArticles();
+      corpus.deleteArticle(first.id);
+      // Stale counts would steer the split by rows that are gone; the fresh counts give the plain query's scores.
+      const after = index.top(terms, 10);
+      const exact = new Map(index.top(terms, texts.length, true).map((m) => [m.rowid, m.score.toFixed(9)]));
+      for (const match of after) expect(match.score.toFixed(9)).toBe(exact.get(match.rowid));
+    });
   });
 
   it('returns nothing for no terms or k = 0', () => {

@@ -19,6 +19,12 @@ export const COMMON_TERM_SHARE = 0.05;
 /** FTS5's bm25() k1 (fixed in SQLite): one term adds at most idf × (k1 + 1) to a passage's score, however often it occurs. */
 const MAX_TERM_FACTOR = 1.2 + 1;
 
+/**
+ * Rows a keyword search scores at most before it answers approximately (see KeywordIndex.pruned): BM25 scoring costs
+ * a few µs a row, so this bounds the keyword leg to tens of ms however common the question's words are.
+ */
+export const MAX_SCORED_ROWS = 20_000;
+
 /** Splits tried before the plain query: each costs two queries, and the second settles most the first did not. */
 const MAX_SPLITS = 2;
 
@@ -48,19 +54,27 @@ export interface KeywordMatch {
  */
 export class KeywordIndex {
   private readonly ranked: Database.Statement<[string, number], { rowid: number; negatedScore: number }>;
+  private readonly rankedInRange: Database.Statement<[string, number, number], { rowid: number; negatedScore: number }>;
   private readonly inSnapshot: (terms: readonly string[], k: number) => KeywordMatch[];
   private readonly rowsHolding: Database.Statement<[string], number>;
   private readonly averages: Database.Statement<[number], Buffer | undefined>;
   /** How searches were answered: by a rare/common split, or by the plain query (for the benchmark and tests). */
-  readonly answeredBy = { split: 0, plain: 0 };
+  readonly answeredBy = { split: 0, bounded: 0, plain: 0 };
+  private readonly counts = new Map<string, number>();
+  private countsFor: Buffer | null = null;
 
   constructor(
     db: Database.Database,
     private readonly pruneFromContexts = PRUNE_FROM_CONTEXTS,
+    private readonly maxScoredRows = MAX_SCORED_ROWS,
   ) {
     this.ranked = db.prepare(`
       SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
       FROM contexts_fts WHERE contexts_fts MATCH ? ORDER BY negatedScore LIMIT ?`);
+    // A rowid range is one FTS5 scan; a rowid IN list would be one scan per row, each recounting every term's rows.
+    this.rankedInRange = db.prepare(`
+      SELECT rowid, bm25(contexts_fts, 1.0, ${SECTION_TITLE_WEIGHT}) AS negatedScore
+      FROM contexts_fts WHERE contexts_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY negatedScore`);
     this.rowsHolding = db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck() as Database.Statement<
       [string],
       number
@@ -84,6 +98,27 @@ export class KeywordIndex {
   }
 
   /**
+   * The k best of the rows `seqs` for any of `terms` (a scoped search: the same scores as `top`, other rows left out).
+   * An article's contexts have consecutive seqs (inserted in one transaction), so the rows fall into a few spans;
+   * each span is ranked by one query and rows of other articles inside it are skipped.
+   */
+  within(terms: readonly string[], k: number, seqs: readonly number[]): KeywordMatch[] {
+    if (terms.length === 0 || k <= 0 || seqs.length === 0) return [];
+    const wanted = new Set(seqs);
+    const match = anyOf(terms);
+    const found: KeywordMatch[] = [];
+    for (const [from, to] of seqSpans(seqs)) {
+      let taken = 0;
+      for (const row of this.rankedInRange.iterate(match, from, to)) {
+        if (!wanted.has(row.rowid)) continue;
+        found.push({ rowid: row.rowid, score: -row.negatedScore });
+        if (++taken === k) break;
+      }
+    }
+    return found.sort((x, y) => y.score - x.score || x.rowid - y.rowid).slice(0, k);
+  }
+
+  /**
    * Rows in the full-text index as FTS5's bm25() counts them; 0 when the index is empty. FTS5 writes this record
    * when a transaction commits, so inside an open write transaction it lags that transaction's own inserts.
    */
@@ -95,24 +130,74 @@ export class KeywordIndex {
   private pruned(terms: readonly string[], k: number): KeywordMatch[] {
     const rows = this.indexedRows();
     if (rows === 0 || rows < this.pruneFromContexts) return this.plain(terms, k);
-    const holding = new Map(terms.map((term) => [term, this.rowsHolding.get(anyOf([term]))!]));
+    const holding = this.rowsHoldingEach(terms);
     const byRarity = [...terms].sort((a, b) => holding.get(a)! - holding.get(b)!);
+    const rowsOf = (list: readonly string[]) => list.reduce((sum, term) => sum + holding.get(term)!, 0);
     const rareCount = byRarity.filter((term) => holding.get(term)! <= COMMON_TERM_SHARE * rows).length;
     let tried = 0;
+    let bounded: KeywordMatch[] | null = null;
     for (let split = Math.max(1, rareCount); split < byRarity.length && tried < MAX_SPLITS; split++) {
-      const rareRows = byRarity.slice(0, split).reduce((sum, term) => sum + holding.get(term)!, 0);
+      const rareRows = rowsOf(byRarity.slice(0, split));
       if (rareRows < k) continue; // cannot fill k: a common term has to join the rare side
+      if (rareRows > this.maxScoredRows) break; // a larger rare side only scores more rows
       tried++;
-      const rare = anyOf(byRarity.slice(0, split));
-      const common = byRarity.slice(split);
-      const found = mergeBest(this.query(`(${rare}) AND (${anyOf(common)})`, k), this.query(`(${rare}) NOT (${anyOf(common)})`, k), k);
-      const ceiling = common.reduce((sum, term) => sum + idf(rows, holding.get(term)!) * MAX_TERM_FACTOR, 0);
+      const found = this.split(byRarity.slice(0, split), byRarity.slice(split), k);
+      const ceiling = byRarity.slice(split).reduce((sum, term) => sum + idf(rows, holding.get(term)!) * MAX_TERM_FACTOR, 0);
       if (found.length === k && found[k - 1].score >= ceiling) {
         this.answeredBy.split++;
         return found;
       }
+      if (found.length === k) bounded = found;
+    }
+    // The plain query scores every row holding any term: fine while that is within the budget.
+    if (rowsOf(byRarity) <= this.maxScoredRows) return this.plain(terms, k);
+    bounded ??= this.boundedSplit(byRarity, rowsOf, k);
+    if (bounded) {
+      this.answeredBy.bounded++;
+      return bounded;
     }
     return this.plain(terms, k);
+  }
+
+  /**
+   * Over the budget, the answer is approximate: only rows holding one of the rarest terms (as many as fit in
+   * `maxScoredRows`) are scored, by every term; rows holding common terms only are left out. When even the rarest
+   * term is over the budget, only rows holding both of the two rarest terms are scored. Null when that cannot fill k.
+   */
+  private boundedSplit(byRarity: readonly string[], rowsOf: (terms: readonly string[]) => number, k: number): KeywordMatch[] | null {
+    let split = 0;
+    while (split + 1 < byRarity.length && rowsOf(byRarity.slice(0, split + 1)) <= this.maxScoredRows) split++;
+    if (split > 0) {
+      const found = this.split(byRarity.slice(0, split), byRarity.slice(split), k);
+      if (found.length === k) return found;
+    }
+    const [first, second, ...rest] = byRarity;
+    const both = `${anyOf([first])} AND ${anyOf([second])}`;
+    const found = rest.length === 0 ? this.query(both, k) : this.split([], rest, k, both);
+    return found.length === k ? found : null;
+  }
+
+  /**
+   * The k best rows holding a rare term, scored by every term: `(rare) AND (common)` and `(rare) NOT (common)` name
+   * each term once, so FTS5 gives each row the score of the plain query. `required` replaces `(rare)` by any
+   * expression that already names its terms.
+   */
+  private split(rare: readonly string[], common: readonly string[], k: number, required = `(${anyOf(rare)})`): KeywordMatch[] {
+    return mergeBest(this.query(`${required} AND (${anyOf(common)})`, k), this.query(`${required} NOT (${anyOf(common)})`, k), k);
+  }
+
+  /**
+   * How many rows hold each term. Counting a term reads its whole row list (a few ms for a common word at 1M), so
+   * counts are kept until FTS5's totals record changes, i.e. until the next commit that adds or removes rows.
+   */
+  private rowsHoldingEach(terms: readonly string[]): Map<string, number> {
+    const totals = this.averages.get(AVERAGES_ROWID);
+    if (!totals || !this.countsFor || !totals.equals(this.countsFor)) {
+      this.counts.clear();
+      this.countsFor = totals ?? null;
+    }
+    for (const term of terms) if (!this.counts.has(term)) this.counts.set(term, this.rowsHolding.get(anyOf([term]))!);
+    return new Map(terms.map((term) => [term, this.counts.get(term)!]));
   }
 
   private plain(terms: readonly string[], k: number): KeywordMatch[] {
@@ -129,6 +214,21 @@ export class KeywordIndex {
 export function idf(rows: number, holding: number): number {
   const value = Math.log((rows - holding + 0.5) / (holding + 0.5));
   return value <= 0 ? 1e-6 : value;
+}
+
+/** Rows of other articles a span may take in rather than be split (they are ranked and skipped). */
+const SPAN_GAP = 256;
+
+/** Sorted seqs as inclusive [from, to] spans, splitting only at gaps wider than SPAN_GAP. */
+export function seqSpans(seqs: readonly number[]): Array<[number, number]> {
+  const sorted = [...seqs].sort((a, b) => a - b);
+  const spans: Array<[number, number]> = [];
+  for (const seq of sorted) {
+    const last = spans[spans.length - 1];
+    if (last && seq - last[1] <= SPAN_GAP) last[1] = seq;
+    else spans.push([seq, seq]);
+  }
+  return spans;
 }
 
 /** The two lists hold disjoint rows, each best first. */

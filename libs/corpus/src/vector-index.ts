@@ -50,6 +50,7 @@ export class VectorIndex {
   private readonly insertCode: Database.Statement;
   private readonly deleteFloat: Database.Statement;
   private readonly deleteCode: Database.Statement;
+  private readonly rescoreIndexed: Database.Statement<[Buffer, string, number], { rowid: number; distance: number }>;
   private readonly exactKnn: Database.Statement<[Buffer, number], { rowid: number; distance: number }>;
   private readonly hammingScan: Database.Statement<[Buffer, number], { rowid: number }>;
   private readonly rescore: Database.Statement<[Buffer, string, number], { rowid: number; distance: number }>;
@@ -86,6 +87,11 @@ export class VectorIndex {
     this.rescore = db.prepare(`
       SELECT c.seq AS rowid, vec_distance_cosine(c.embedding, ?) AS distance
       FROM json_each(?) AS candidate JOIN contexts c ON c.seq = candidate.value
+      ORDER BY distance, c.seq LIMIT ?`);
+    // A scoped search scores its rows exactly; joining the codes leaves out what add() left out (zero vectors).
+    this.rescoreIndexed = db.prepare(`
+      SELECT c.seq AS rowid, vec_distance_cosine(c.embedding, ?) AS distance
+      FROM json_each(?) AS candidate JOIN ${SIMHASH_TABLE} h ON h.seq = candidate.value JOIN contexts c ON c.seq = h.seq
       ORDER BY distance, c.seq LIMIT ?`);
     // Not COUNT(*): it reads every page of the codes table, ~150–300 ms at 1M contexts.
     this.beyondExactScan = db.prepare(`SELECT 1 FROM ${SIMHASH_TABLE} LIMIT 1 OFFSET ?`).pluck() as Database.Statement<[number], number>;
@@ -147,6 +153,13 @@ export class VectorIndex {
     const code = this.simhash.hash(vector);
     const rowids = inMemory ? this.scanner!.nearest(code, candidates) : this.hammingScan.all(code, candidates).map((row) => row.rowid);
     return this.rescore.all(blob, JSON.stringify(rowids), k).map(toMatch);
+  }
+
+  /** The k nearest of the contexts `seqs` (a scoped search), scored exactly, best first. */
+  nearestAmong(vector: Float32Array, k: number, seqs: readonly number[]): VectorMatch[] {
+    const blob = this.toBlob(vector);
+    if (isZero(vector) || seqs.length === 0) return [];
+    return this.rescoreIndexed.all(blob, JSON.stringify(seqs), k).map(toMatch);
   }
 
   /**

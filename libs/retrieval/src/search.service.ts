@@ -1,4 +1,4 @@
-import type { CorpusDb, CorpusHit } from '@lectern/corpus';
+import type { CorpusDb, CorpusHit, SearchScope } from '@lectern/corpus';
 import { EmbeddingModelMismatchError } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
 import { InvalidSearchError } from './errors';
@@ -22,11 +22,15 @@ export const MAX_QUERY_LENGTH = 1000;
 /** Each list fused in hybrid mode is at least this deep, so a small k still fuses meaningful candidates. */
 export const MIN_FUSION_DEPTH = 50;
 
-/** Standard (vector), keyword (BM25) and hybrid (both, fused by RRF) search over one project's corpus. */
+/**
+ * Standard (vector), keyword (BM25) and hybrid (both, fused by RRF) search over one project's corpus, or over some of
+ * its articles when `scope.articleIds` is set (the ids are checked by the caller: an unknown id matches nothing).
+ */
 export class SearchService {
   constructor(
     private readonly corpus: CorpusDb,
     private readonly embedder: Embedder,
+    private readonly scope: SearchScope = {},
   ) {
     const stored = corpus.embedding;
     if (stored.modelId !== embedder.modelId || stored.dimension !== embedder.dimension) {
@@ -38,13 +42,16 @@ export class SearchService {
     const { mode, k } = validate(query, options);
     switch (mode) {
       case 'keyword':
-        return this.corpus.keywordSearch(query, k);
+        return this.corpus.keywordSearch(query, k, this.scope);
       case 'standard':
-        return this.corpus.vectorSearch(await this.embedder.embedQuery(query), k);
+        return this.corpus.vectorSearch(await this.embedder.embedQuery(query), k, this.scope);
       case 'hybrid': {
         const depth = Math.max(k, MIN_FUSION_DEPTH);
-        const keyword = this.corpus.keywordSearch(query, depth);
-        const vector = this.corpus.vectorSearch(await this.embedder.embedQuery(query), depth);
+        // The keyword leg runs on its own thread on large corpora while this one embeds and scans vectors.
+        const keywordLeg = this.corpus.keywordSearchConcurrently(query, depth, this.scope);
+        keywordLeg.catch(() => undefined); // awaited below; not an unhandled rejection if the vector leg throws first
+        const vector = this.corpus.vectorSearch(await this.embedder.embedQuery(query), depth, this.scope);
+        const keyword = await keywordLeg;
         return reciprocalRankFusion([keyword, vector]).slice(0, k);
       }
     }

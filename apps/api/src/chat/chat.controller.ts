@@ -1,7 +1,8 @@
 import { Body, Controller, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AskQuestion, AskQuestionCommand } from '@lectern/application';
+import { AskQuestion, AskQuestionCommand, type Principal } from '@lectern/application';
+import { Auth } from '../auth/auth.request';
 import { ApiErrors } from '../core/api-errors.decorator';
 import { ProjectRoute } from '../auth/access.decorator';
 import { RateLimit } from '../auth/rate-limit.guard';
@@ -35,15 +36,21 @@ export class ChatController {
   )
   @ApiErrors({
     400: 'The body is invalid (no messages, the last not from the user, a bad mode, …).',
-    404: 'No project with this id.',
+    404: 'No project with this id, an id of articleIds is not an article of this project, or no such conversationId in it.',
     409: "The project's corpus was embedded with another model.",
     413: 'The body is larger than 8 MB.',
     502: 'The LLM answered with something unusable.',
     503: 'The LLM cannot be reached or refused the request.',
   })
-  async chat(@Param('projectId') projectId: string, @Body() dto: ChatRequestDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async chat(
+    @Param('projectId') projectId: string,
+    @Body() dto: ChatRequestDto,
+    @Auth() auth: Principal | null,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     // Before any byte is written, so an unknown project is still a plain 404.
-    const turn = this.askQuestion.execute(AskQuestionCommand.create(toCommandInput(projectId, dto)));
+    const turn = this.askQuestion.execute(AskQuestionCommand.create({ ...toCommandInput(projectId, dto), userId: auth?.user.id ?? null }));
     if (dto.stream) {
       await writeServerSentEvents(req, res, (signal) => turn.events(signal), this.logger);
       return;

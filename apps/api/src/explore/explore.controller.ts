@@ -30,7 +30,7 @@ export class ExploreController {
   )
   @ApiErrors({
     400: 'The body is invalid, or `articleId` names no article of the project.',
-    404: 'No project with this id.',
+    404: 'No project with this id, or an id of articleIds is not an article of this project.',
     409: "The project's corpus was embedded with another model.",
     502: 'The LLM answered with something unusable.',
     503: 'The LLM cannot be reached or refused the request.',

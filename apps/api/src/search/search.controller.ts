@@ -18,10 +18,12 @@ export class SearchController {
   @ApiOkResponse({ type: SearchResponseDto, description: 'The best contexts for the query, best first.' })
   @ApiErrors({
     400: 'The body is invalid, or the query has nothing to search for.',
-    404: 'No project with this id.',
+    404: 'No project with this id, or an id of articleIds is not an article of this project.',
     409: "The project's corpus was embedded with another model.",
   })
   search(@Param('projectId') projectId: string, @Body() dto: SearchRequestDto): Promise<SearchResponseDto> {
-    return this.searchProject.execute(SearchProjectCommand.create({ projectId, query: dto.query, mode: dto.mode, k: dto.k }));
+    return this.searchProject.execute(
+      SearchProjectCommand.create({ projectId, query: dto.query, mode: dto.mode, k: dto.k, articleIds: dto.articleIds }),
+    );
   }
 }

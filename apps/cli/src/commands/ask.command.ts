@@ -1,9 +1,11 @@
-import { AskQuestion, AskQuestionCommand, FindProject, type Citation } from '@lectern/application';
+import { AskQuestion, AskQuestionCommand, FindPaper, FindProject, type Citation } from '@lectern/application';
 import { CliError } from '../cli-error';
-import { findProject, flagName } from '../project-lookup';
+import { findPapers, findProject, flagName } from '../project-lookup';
 
 export interface AskOptions {
   project: string;
+  /** Article ids or parts of titles: answer from these papers only. */
+  paper?: string[];
   mode?: string;
   k?: string;
   /** Parent expansion: the top hits grow into passages with their neighbours. */
@@ -15,6 +17,7 @@ export interface AskOptions {
 
 export interface AskDeps {
   projects: FindProject;
+  papers: FindPaper;
   askQuestion: AskQuestion;
 }
 
@@ -36,6 +39,7 @@ export async function askCommand(
       k: options.k === undefined ? undefined : Number(options.k),
       expand: options.parent ? 'parent' : 'none',
       multiQuery: options.multiQuery === true,
+      articleIds: findPapers(deps.papers, project.id, options.paper),
     },
     flagName,
   );

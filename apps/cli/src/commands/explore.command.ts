@@ -1,9 +1,11 @@
-import { ArticleNotFoundError, Explore, ExploreCommand, FindProject, type ExploreOutcome } from '@lectern/application';
+import { ArticleNotFoundError, Explore, ExploreCommand, FindPaper, FindProject, type ExploreOutcome } from '@lectern/application';
 import { CliError } from '../cli-error';
-import { findProject, flagName } from '../project-lookup';
+import { findPapers, findProject, flagName } from '../project-lookup';
 
 export interface ExploreOptions {
   project: string;
+  /** Article ids or parts of titles: search and read these papers only. */
+  paper?: string[];
   article?: string;
   maxSteps?: string;
   json?: boolean;
@@ -11,6 +13,7 @@ export interface ExploreOptions {
 
 export interface ExploreDeps {
   projects: FindProject;
+  papers: FindPaper;
   exploreProject: Explore;
 }
 
@@ -26,7 +29,8 @@ export async function exploreCommand(
   const maxSteps = options.maxSteps === undefined ? undefined : Number(options.maxSteps);
   const labels = (field: string) => (field === 'articleId' ? '--article' : flagName(field));
   const project = findProject(deps.projects, options.project);
-  const command = ExploreCommand.create({ projectId: project.id, question, articleId: options.article, maxSteps }, labels);
+  const articleIds = findPapers(deps.papers, project.id, options.paper);
+  const command = ExploreCommand.create({ projectId: project.id, question, articleId: options.article, articleIds, maxSteps }, labels);
   const result = await start(deps.exploreProject, command, project.name).explore();
   if (options.json) {
     out.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -1,20 +1,25 @@
-import { FindProject, SearchProject, SearchProjectCommand } from '@lectern/application';
-import { findProject, flagName } from '../project-lookup';
+import { FindPaper, FindProject, SearchProject, SearchProjectCommand } from '@lectern/application';
+import { findPapers, findProject, flagName } from '../project-lookup';
 
 export interface SearchDeps {
   projects: FindProject;
+  papers: FindPaper;
   searchProject: SearchProject;
 }
 
-/** `lectern search "<query>" --project <name> [--mode] [--k] [--json]`. */
+/** `lectern search "<query>" --project <name> [--paper <id or title>]… [--mode] [--k] [--json]`. */
 export async function searchCommand(
   deps: SearchDeps,
   query: string,
-  options: { project: string; mode?: string; k: string; json?: boolean },
+  options: { project: string; paper?: string[]; mode?: string; k: string; json?: boolean },
   out: NodeJS.WritableStream,
 ): Promise<number> {
   const project = findProject(deps.projects, options.project);
-  const command = SearchProjectCommand.create({ projectId: project.id, query, mode: options.mode, k: Number(options.k) }, flagName);
+  const articleIds = findPapers(deps.papers, project.id, options.paper);
+  const command = SearchProjectCommand.create(
+    { projectId: project.id, query, mode: options.mode, k: Number(options.k), articleIds },
+    flagName,
+  );
   const { mode, results: hits } = await deps.searchProject.execute(command);
   if (options.json) {
     out.write(`${JSON.stringify({ mode, results: hits }, null, 2)}\n`);

@@ -2,6 +2,9 @@ import { chatRequestBody } from './chat-request';
 import { readServerEvents, type ServerEvent } from './sse';
 import type {
   ApiErrorBody,
+  AskTarget,
+  Conversation,
+  ConversationDetail,
   ChatRequest,
   ChatSettings,
   ContextDetail,
@@ -127,11 +130,25 @@ export const api = {
   documentFileUrl: (documentId: string) => `/documents/${enc(documentId)}/file`,
   exportUrl: (projectId: string) => `/projects/${enc(projectId)}/export`,
 
-  chat: (projectId: string, messages: ChatRequest['messages'], settings: ChatSettings, signal?: AbortSignal) =>
-    stream(`/projects/${enc(projectId)}/chat`, { ...chatRequestBody(messages, settings), stream: true }, signal),
+  chat: (projectId: string, messages: ChatRequest['messages'], settings: ChatSettings, signal?: AbortSignal, target: AskTarget = {}) =>
+    stream(`/projects/${enc(projectId)}/chat`, { ...chatRequestBody(messages, settings), ...target, stream: true }, signal),
 
-  explore: (projectId: string, question: string, signal?: AbortSignal) =>
-    stream(`/projects/${enc(projectId)}/explore`, { question, stream: true }, signal),
+  explore: (projectId: string, question: string, signal?: AbortSignal, articleIds?: string[]) =>
+    stream(`/projects/${enc(projectId)}/explore`, { question, ...(articleIds ? { articleIds } : {}), stream: true }, signal),
+
+  conversations: (projectId: string) => request<Conversation[]>(`/projects/${enc(projectId)}/conversations`),
+  conversation: (projectId: string, id: string) => request<ConversationDetail>(`/projects/${enc(projectId)}/conversations/${enc(id)}`),
+  createConversation: (projectId: string, title?: string) =>
+    postJson<Conversation>(`/projects/${enc(projectId)}/conversations`, title ? { title } : {}),
+  renameConversation: (projectId: string, id: string, title: string) =>
+    request<Conversation>(`/projects/${enc(projectId)}/conversations/${enc(id)}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title }),
+    }),
+  deleteConversation: (projectId: string, id: string) =>
+    request<void>(`/projects/${enc(projectId)}/conversations/${enc(id)}`, { method: 'DELETE' }),
+  conversationExportUrl: (projectId: string, id: string) => `/projects/${enc(projectId)}/conversations/${enc(id)}/export.md`,
 
   exploreJson: (projectId: string, question: string, signal?: AbortSignal) =>
     postJson<ExploreResult>(`/projects/${enc(projectId)}/explore`, { question }, signal),

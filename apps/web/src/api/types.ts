@@ -60,6 +60,15 @@ export type StreamErrorEvent = Schemas['StreamErrorEventDto'];
 
 export type Health = Schemas['HealthResponseDto'];
 
+export type Conversation = Schemas['ConversationResponseDto'];
+export type ConversationDetail = Schemas['ConversationDetailResponseDto'];
+
+/** What a question is about and where it is kept: some papers only (`articleIds`), a server-side conversation. */
+export interface AskTarget {
+  articleIds?: string[];
+  conversationId?: string;
+}
+
 /** An error answer as read by the client: the server's body, or less of it when a proxy answered instead. */
 export type ApiErrorBody = Partial<Schemas['ErrorResponseDto']>;
 /** A 422 to an upload whose every file was refused. */

@@ -23,6 +23,14 @@ interface Props {
   titleOf: (articleId: string) => string | undefined;
   onOpenCitation: (message: Message, citation: Citation) => void;
   activeCitation: { messageId: string; n: number } | null;
+  /** The one paper questions are asked about, shown as a removable chip; null: every paper of the project. */
+  scope: PaperScope | null;
+  onClearScope: () => void;
+}
+
+export interface PaperScope {
+  articleId: string;
+  title: string;
 }
 
 export function ChatPanel(props: Props) {
@@ -111,8 +119,11 @@ export function ChatPanel(props: Props) {
       {showBanner && (
         <div className="banner banner-info" role="status">
           <p>
-            <strong>No LLM is configured.</strong> Answers are extractive: the best sentences from the papers, cited. Set{' '}
-            <code>OPENAI_BASE_URL</code> and <code>LLM_MODEL</code> for written answers.
+            <strong>No LLM is configured.</strong>{' '}
+            <span className="banner-detail">
+              Answers are extractive: the best sentences from the papers, cited. Set <code>OPENAI_BASE_URL</code> and <code>LLM_MODEL</code>{' '}
+              for written answers.
+            </span>
           </p>
           <button
             type="button"
@@ -164,6 +175,21 @@ export function ChatPanel(props: Props) {
         {announcement(last)}
       </div>
 
+      {props.scope && (
+        <div className="scope-bar">
+          <span className="scope-chip" data-testid="scope-chip">
+            <span className="scope-chip-label">Only: {props.scope.title}</span>
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              onClick={props.onClearScope}
+              aria-label={`Stop asking only ${props.scope.title}; ask every paper`}
+            >
+              ×
+            </button>
+          </span>
+        </div>
+      )}
       <form className="composer" onSubmit={submit}>
         <label htmlFor="question" className="visually-hidden">
           Your question

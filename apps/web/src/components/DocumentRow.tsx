@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { useState } from 'react';
 import type { DocumentStatus, LecternDocument } from '../api/types';
 
@@ -26,9 +27,11 @@ interface Props {
   /** Absent for students: they read papers but do not remove them. */
   onRemove?: (id: string) => void;
   onOpen: (doc: LecternDocument) => void;
+  /** "Ask this paper": scope the chat to this document's article. */
+  onAsk?: (doc: LecternDocument) => void;
 }
 
-export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
+export function DocumentRow({ doc, onRetry, onRemove, onOpen, onAsk }: Props) {
   const [confirming, setConfirming] = useState(false);
   const progress = stageProgress(doc.status);
   const ready = doc.status === 'ready';
@@ -92,7 +95,17 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen }: Props) {
       )}
       {ready && (
         <p className="doc-counts">
-          {doc.pageCount ?? 0} pages · {doc.sectionCount ?? 0} sections · {doc.contextCount ?? 0} passages
+          {plural(doc.pageCount ?? 0, 'page')} · {plural(doc.sectionCount ?? 0, 'section')} · {plural(doc.contextCount ?? 0, 'passage')}
+          {onAsk && doc.articleId && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small doc-ask"
+              onClick={() => onAsk(doc)}
+              aria-label={`Ask about ${label} only`}
+            >
+              Ask this paper
+            </button>
+          )}
         </p>
       )}
       {ready && doc.warnings.length > 0 && (

@@ -18,6 +18,7 @@ interface Props {
   onDismissUpload: (key: string) => void;
   onRetryUpload: (key: string) => void;
   onOpen: (doc: LecternDocument) => void;
+  onAsk?: (doc: LecternDocument) => void;
 }
 
 /** Drop or pick PDFs; each document shows its stage live, its counts when ready, its reason when it failed. */
@@ -55,7 +56,8 @@ export function DocumentsPanel(props: Props) {
 
   const ready = documents.filter((d) => d.status === 'ready').length;
   const working =
-    documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length + uploads.filter((u) => u.status !== 'failed').length;
+    documents.filter((d) => d.status !== 'ready' && d.status !== 'failed').length +
+    uploads.filter((u) => u.status !== 'failed' && u.status !== 'duplicate').length;
 
   return (
     <section className="documents" aria-labelledby="documents-heading">
@@ -125,6 +127,7 @@ export function DocumentsPanel(props: Props) {
             onRetry={props.onRetry}
             onRemove={props.canManage ? props.onRemove : undefined}
             onOpen={props.onOpen}
+            onAsk={props.onAsk}
           />
         ))}
       </ul>
@@ -145,6 +148,24 @@ function UploadRow({ upload, onCancel, onDismiss, onRetry }: UploadRowProps) {
   const percent = Math.round(upload.fraction * 100);
   const label =
     upload.status === 'waiting' ? 'Waiting' : failed ? (upload.retryable ? 'Upload failed' : 'Not accepted') : `Uploading ${percent}%`;
+  if (upload.status === 'duplicate') {
+    return (
+      <li className="doc doc-uploading doc-duplicate">
+        <div className="doc-head">
+          <span className="doc-name" title={upload.name}>
+            {upload.name.replace(/\.pdf$/i, '')}
+          </span>
+          <span className="status status-uploading">Duplicate</span>
+        </div>
+        <div className="doc-failed">
+          <p role="status">{upload.error}</p>
+          <button type="button" className="btn btn-small" onClick={() => onDismiss(upload.key)} aria-label={`Dismiss ${upload.name}`}>
+            Dismiss
+          </button>
+        </div>
+      </li>
+    );
+  }
   return (
     <li className={`doc doc-uploading${failed ? ' doc-failed' : ''}`}>
       <div className="doc-head">

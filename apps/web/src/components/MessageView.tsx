@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { useState } from 'react';
 import type { Citation, Message } from '../hooks/useConversation';
 import { AnswerMarkdown } from './AnswerMarkdown';
@@ -54,7 +55,7 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
           {message.kind === 'explore'
             ? 'The agent is reading…'
             : message.sources
-              ? `Reading ${message.sources.length} passages…`
+              ? `Reading ${plural(message.sources.length, 'passage')}…`
               : 'Searching the papers…'}
         </p>
       ) : null}

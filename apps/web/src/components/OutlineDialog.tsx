@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import type { LecternDocument, Outline, OutlineSection } from '../api/types';
@@ -7,10 +8,12 @@ interface Props {
   doc: LecternDocument;
   onClose: () => void;
   onOpenPage: (outline: Outline, section: OutlineSection | null) => void;
+  /** "Ask this paper": scope the chat to this article. */
+  onAsk?: (outline: Outline) => void;
 }
 
 /** A ready document's outline: title, authors, abstract, sections with pages; a section opens the PDF there. */
-export function OutlineDialog({ doc, onClose, onOpenPage }: Props) {
+export function OutlineDialog({ doc, onClose, onOpenPage, onAsk }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [outline, setOutline] = useState<Outline | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +58,7 @@ export function OutlineDialog({ doc, onClose, onOpenPage }: Props) {
         <div className="dialog-body">
           {outline.article.authors.length > 0 && <p className="authors">{outline.article.authors.join(', ')}</p>}
           <p className="muted small">
-            {outline.article.pageCount} pages · {outline.sections.length} sections · {doc.filename}
+            {plural(outline.article.pageCount, 'page')} · {plural(outline.sections.length, 'section')} · {doc.filename}
             {outline.article.doi ? ` · doi:${outline.article.doi}` : ''}
           </p>
           {outline.article.abstract && (
@@ -67,6 +70,11 @@ export function OutlineDialog({ doc, onClose, onOpenPage }: Props) {
           <button type="button" className="btn" onClick={() => onOpenPage(outline, null)}>
             Open the PDF
           </button>
+          {onAsk && (
+            <button type="button" className="btn" onClick={() => onAsk(outline)}>
+              Ask this paper
+            </button>
+          )}
           <OutlineTree outline={outline} onOpenPage={onOpenPage} />
         </div>
       )}

@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import type { Project } from '../api/types';
 
@@ -57,7 +58,7 @@ export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props
                   onClick={(e) => open(e, p.id)}
                 >
                   <span className="project-name">{p.name}</span>
-                  <span className="project-count" aria-label={`${p.documentCount} papers`}>
+                  <span className="project-count" aria-label={plural(p.documentCount, 'paper')}>
                     {p.documentCount}
                   </span>
                 </a>

@@ -37,6 +37,7 @@ export function SettingsPopover({ settings, onChange, llmConfigured, disabled = 
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
+        e.preventDefault(); // the popover takes this Esc: the source view behind it stays open
         setOpen(false);
         button.current?.focus();
       }

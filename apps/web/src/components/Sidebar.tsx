@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { api } from '../api/client';
 import type { Health, LecternDocument, Project } from '../api/types';
 import type { useDocuments } from '../hooks/useDocuments';
+import type { useConversations } from '../hooks/useConversations';
+import { ConversationList } from './ConversationList';
 import { DocumentsPanel } from './DocumentsPanel';
 import { ProjectPicker } from './ProjectPicker';
 import { ProjectSettings } from './ProjectSettings';
@@ -15,6 +17,7 @@ interface Props {
   currentId: string | null;
   health: Health | null;
   docs: ReturnType<typeof useDocuments>;
+  conversations: ReturnType<typeof useConversations>;
   /** On a phone the sidebar is a menu: open or not, and how to close it. */
   phone: boolean;
   open: boolean;
@@ -26,6 +29,7 @@ interface Props {
   onOpenDocument: (doc: LecternDocument) => void;
   /** Who is signed in (null with AUTH=off), for the user menu and what their role lets them do. */
   me: Me | null;
+  onAskDocument: (doc: LecternDocument) => void;
 }
 
 /** Projects, the current project's totals and papers, and the export; a slide-in menu on a phone. */
@@ -62,6 +66,19 @@ export function Sidebar(props: Props) {
             </div>
           </dl>
         )}
+        <ConversationList
+          projectId={project.id}
+          conversations={props.conversations.list}
+          currentId={props.conversations.currentId}
+          error={props.conversations.error}
+          onSelect={(id) => {
+            props.conversations.select(id);
+            if (phone) props.onClose();
+          }}
+          onCreate={props.conversations.create}
+          onRename={props.conversations.rename}
+          onDelete={props.conversations.remove}
+        />
         <DocumentsPanel
           documents={docs.documents}
           uploads={docs.uploads}
@@ -76,6 +93,7 @@ export function Sidebar(props: Props) {
           onDismissUpload={docs.dismissUpload}
           onRetryUpload={docs.retryUpload}
           onOpen={props.onOpenDocument}
+          onAsk={props.onAskDocument}
         />
         {canManage && (
           <a className="btn export-btn" href={api.exportUrl(project.id)} download>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import type { ServerEvent } from '../api/sse';
 import type {
+  ConversationDetail,
   ChatCitation,
   ChatResponse,
   ChatRetrievalEvent,
@@ -57,9 +58,33 @@ const STREAM_SAVE_MS = 1_000;
 /** Earlier turns sent with a chat question, so follow-ups keep their context. */
 const HISTORY_TURNS = 6;
 
-function load(projectId: string): Message[] {
+/** Where a conversation's messages are cached in this browser (the server keeps the finished turns). */
+function storageKey(projectId: string, conversationId: string | null): string {
+  return STORAGE_PREFIX + projectId + (conversationId ? `.${conversationId}` : '');
+}
+
+/** A server-kept conversation's messages as the chat shows them. */
+export function serverMessages(detail: ConversationDetail): Message[] {
+  return detail.messages.map((m, i) => ({
+    id: `${detail.id}-${i}`,
+    role: m.role,
+    content: m.content,
+    kind: 'chat' as const,
+    status: 'done' as const,
+    createdAt: m.createdAt,
+    citations: m.role === 'assistant' ? m.citations.map(chatCitation) : undefined,
+    notice: m.notice ?? undefined,
+  }));
+}
+
+/** The finished chat messages of a list: what the server would have of it. */
+function chatTurnMessages(messages: Message[]): number {
+  return messages.filter((m) => m.kind === 'chat' && m.status === 'done' && !m.partial).length;
+}
+
+function load(key: string): Message[] {
   try {
-    const raw = window.localStorage.getItem(STORAGE_PREFIX + projectId);
+    const raw = window.localStorage.getItem(key);
     const messages = raw ? (JSON.parse(raw) as Message[]) : [];
     // A reload mid-answer leaves a half message: keep what arrived and say it was cut short.
     return messages.map((m) =>
@@ -70,10 +95,10 @@ function load(projectId: string): Message[] {
   }
 }
 
-function save(projectId: string, messages: Message[]): void {
+function save(key: string, messages: Message[]): void {
   for (const keep of [MAX_STORED, MIN_STORED]) {
     try {
-      window.localStorage.setItem(STORAGE_PREFIX + projectId, JSON.stringify(messages.slice(-keep)));
+      window.localStorage.setItem(key, JSON.stringify(messages.slice(-keep)));
       return;
     } catch {
       // Storage full: try again with fewer turns. Disabled (private mode): the chat works, it won't survive a reload.
@@ -95,22 +120,46 @@ export function exploreCitations(citations: ExploreCitation[]): Citation[] {
   return citations.map((c, i) => ({ ...c, n: c.n ?? i + 1 }));
 }
 
-export function useConversation(projectId: string | null) {
-  // The messages travel with the project they belong to, so a switch never saves one project's chat under another.
-  const [state, setState] = useState(() => ({ projectId, messages: projectId ? load(projectId) : [] }));
+/**
+ * The messages of one conversation of a project. With a server-kept conversation (`conversationId`), each chat turn
+ * is appended there by the server and its messages are loaded from it; this browser also caches them, so a reload
+ * mid-answer keeps what had arrived. `onSaved` runs after a turn the server kept (its title may have changed).
+ */
+export function useConversation(projectId: string | null, conversationId: string | null = null, onSaved?: () => void) {
+  // The messages travel with the conversation they belong to, so a switch never saves one chat under another.
+  const key = projectId ? storageKey(projectId, conversationId) : null;
+  const [state, setState] = useState(() => ({ key, messages: key ? load(key) : [] }));
   const abort = useRef<AbortController | null>(null);
-  const messages = state.projectId === projectId ? state.messages : [];
+  const messages = state.key === key ? state.messages : [];
   const latest = useRef(messages);
   latest.current = messages;
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
 
   useEffect(() => {
     abort.current?.abort();
-    setState((old) => (old.projectId === projectId ? old : { projectId, messages: projectId ? load(projectId) : [] }));
-  }, [projectId]);
+    setState((old) => (old.key === key ? old : { key, messages: key ? load(key) : [] }));
+    if (!projectId || !conversationId) return;
+    // The server has every finished turn, from this browser or another: it replaces the cache unless a turn streams.
+    let current = true;
+    api.conversation(projectId, conversationId).then(
+      (detail) => {
+        if (!current || abort.current) return;
+        // The server keeps chat turns only; this browser's cache also holds explore turns. Its turns win unless the
+        // server has more chat turns (asked from another browser, or the cache was lost).
+        const fromServer = serverMessages(detail);
+        setState((old) => (old.key === key && fromServer.length > chatTurnMessages(old.messages) ? { key, messages: fromServer } : old));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, projectId, conversationId]);
 
   // Saved at once when nothing streams; while tokens arrive, at most once a second rather than per token.
   useEffect(() => {
-    const { projectId: id, messages: list } = state;
+    const { key: id, messages: list } = state;
     if (!id) return;
     if (!list.some((m) => m.status === 'streaming')) {
       save(id, list);
@@ -120,21 +169,20 @@ export function useConversation(projectId: string | null) {
     return () => window.clearTimeout(timer);
   }, [state]);
 
-  // Another tab of the same project saved its conversation: show it here too, unless this tab is mid-answer.
+  // Another tab of the same conversation saved it: show it here too, unless this tab is mid-answer.
   useEffect(() => {
-    if (!projectId) return;
+    if (!key) return;
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== STORAGE_PREFIX + projectId || abort.current) return;
-      setState({ projectId, messages: load(projectId) });
+      if (event.key !== key || abort.current) return;
+      setState({ key, messages: load(key) });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [projectId]);
+  }, [key]);
 
   const setMessages = useCallback(
-    (change: (list: Message[]) => Message[]) =>
-      setState((old) => (old.projectId === projectId ? { ...old, messages: change(old.messages) } : old)),
-    [projectId],
+    (change: (list: Message[]) => Message[]) => setState((old) => (old.key === key ? { ...old, messages: change(old.messages) } : old)),
+    [key],
   );
 
   const patch = useCallback(
@@ -144,7 +192,7 @@ export function useConversation(projectId: string | null) {
   );
 
   const send = useCallback(
-    async (question: string, options: { explore: boolean; settings: ChatSettings }) => {
+    async (question: string, options: { explore: boolean; settings: ChatSettings; articleIds?: string[] }) => {
       if (!projectId || abort.current) return;
       const controller = new AbortController();
       abort.current = controller;
@@ -167,9 +215,13 @@ export function useConversation(projectId: string | null) {
       setMessages((list) => [...list, user, answer]);
       try {
         const events = options.explore
-          ? await api.explore(projectId, question, controller.signal)
-          : await api.chat(projectId, [...history, { role: 'user', content: question }], options.settings, controller.signal);
+          ? await api.explore(projectId, question, controller.signal, options.articleIds)
+          : await api.chat(projectId, [...history, { role: 'user', content: question }], options.settings, controller.signal, {
+              ...(options.articleIds ? { articleIds: options.articleIds } : {}),
+              ...(conversationId ? { conversationId } : {}),
+            });
         for await (const event of events) applyEvent(event, answer.id, patch);
+        if (!options.explore && conversationId && !controller.signal.aborted) saved.current?.();
         // The stream closed without its done or error event (server restarted, proxy timed out): say so.
         if (!controller.signal.aborted) {
           patch(answer.id, (m) =>
@@ -187,7 +239,7 @@ export function useConversation(projectId: string | null) {
       if (controller.signal.aborted)
         patch(answer.id, () => ({ status: 'done', partial: true, notice: 'Stopped before the answer finished.' }));
     },
-    [projectId, patch, setMessages],
+    [projectId, conversationId, patch, setMessages],
   );
 
   const stop = useCallback(() => abort.current?.abort(), []);

@@ -8,7 +8,8 @@ export interface PendingUpload {
   projectId: string;
   name: string;
   fraction: number;
-  status: 'waiting' | 'uploading' | 'failed';
+  status: 'waiting' | 'uploading' | 'failed' | 'duplicate';
+  /** Why it failed, or (duplicate) which paper of the project it already is. */
   error?: string;
   /** Failed on the way (network, server error), not refused for what the file is: sending it again may work. */
   retryable?: boolean;
@@ -23,6 +24,13 @@ const POLL_MS = 1_000;
 const IDLE_POLL_MS = 10_000;
 /** Files sent at once: enough to keep the line busy, few enough that each shows steady progress. */
 const PARALLEL_UPLOADS = 2;
+
+/** What a duplicate upload row says: the file is already in the project (under its first name, if that differs). */
+export function duplicateMessage(existing: string, uploaded: string): string {
+  return existing === uploaded
+    ? 'Already in this project: this file was uploaded before, so it was not added again.'
+    : `Already in this project as ${existing}: the same file was not added again.`;
+}
 
 function inProgress(doc: LecternDocument): boolean {
   return doc.status !== 'ready' && doc.status !== 'failed';
@@ -126,7 +134,10 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
       try {
         const result = await uploadDocuments(target, [file], (fraction) => patch(key, { fraction }), abort.signal);
         const refused = result.rejected[0];
+        const kept = result.documents[0];
         if (refused) patch(key, { status: 'failed', error: refused.reason });
+        // The server keeps one copy of a file per project: say so rather than let the upload vanish silently.
+        else if (kept?.duplicate) patch(key, { status: 'duplicate', error: duplicateMessage(kept.filename, file.name) });
         else drop(key);
         if (current.current === target) await refresh();
       } catch (e) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InvalidSearchError, type SearchMode } from '@lectern/retrieval';
 import { idSchema, intFromTo, nonEmptyText, parseCommand, searchModeSchema, type FieldLabel } from '../command';
 import { CHAT_ROLES, EXPAND_MODES, MAX_ANSWER_K, MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES, MAX_MULTI_QUERY_N } from '../search-limits';
+import { articleIdsSchema } from '../article-scope/article-scope';
 
 const schema = z.object({
   projectId: idSchema,
@@ -17,6 +18,10 @@ const schema = z.object({
   multiQuery: z.union([z.boolean(), z.object({ n: intFromTo(1, MAX_MULTI_QUERY_N) }).strict()]).optional(),
   filter: z.boolean().optional(),
   rerank: z.boolean().optional(),
+  articleIds: articleIdsSchema.optional(),
+  conversationId: idSchema.optional(),
+  /** Who asks: a conversation is only theirs to append to (null: no signed-in user). */
+  userId: z.string().nullable().optional(),
 });
 
 export type AskQuestionInput = z.input<typeof schema>;
@@ -33,6 +38,12 @@ export class AskQuestionCommand {
   readonly multiQuery?: boolean | { n: number };
   readonly filter?: boolean;
   readonly rerank?: boolean;
+  /** Answer from these articles only (unset: the whole project). */
+  readonly articleIds?: string[];
+  /** Append the question and its answer to this conversation of the project. */
+  readonly conversationId?: string;
+  /** Who asks; a conversation is found only among theirs. */
+  readonly userId?: string | null;
 
   private constructor(fields: z.output<typeof schema>) {
     Object.assign(this, fields);

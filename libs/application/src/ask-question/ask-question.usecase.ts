@@ -14,6 +14,9 @@ import {
 } from '@lectern/retrieval';
 import { FindProject } from '../projects/find-project.query';
 import type { AskQuestionCommand } from './ask-question.command';
+import { checkedScope } from '../article-scope/article-scope';
+import { ProjectConversations } from '../conversations/project-conversations.service';
+import { recordedTurn } from '../conversations/recorded-turn';
 import { announcedSources, type AnswerEvent, type AnswerResult, type RetrievalSummary } from './ask-question.result';
 
 /** A question checked against its project and ready to answer; its errors come before any answer starts. */
@@ -32,6 +35,7 @@ export interface QuestionTurn {
 export class AskQuestion {
   private readonly composer: AnswerComposer;
   private readonly projects: FindProject;
+  private readonly conversations: ProjectConversations;
 
   constructor(
     catalog: CatalogDb,
@@ -42,12 +46,21 @@ export class AskQuestion {
   ) {
     this.composer = new AnswerComposer(llm);
     this.projects = new FindProject(catalog);
+    this.conversations = new ProjectConversations(catalog);
   }
 
   execute(command: AskQuestionCommand): QuestionTurn {
     this.projects.byId(command.projectId);
+    const conversation = command.conversationId
+      ? this.conversations.find(command.projectId, command.conversationId, command.userId ?? null)
+      : null;
+    const turn = this.turn(command);
+    return conversation ? recordedTurn(turn, this.conversations, conversation, command.question) : turn;
+  }
+
+  private turn(command: AskQuestionCommand): QuestionTurn {
     const corpus = this.corpora.get(command.projectId);
-    const search = new SearchService(corpus, this.embedder.instance);
+    const search = new SearchService(corpus, this.embedder.instance, checkedScope(corpus, command.projectId, command.articleIds));
     const pipeline = new RetrievalPipeline({ search, corpus, llm: this.llm, rerankers: this.rerankers });
     const question = command.question;
     const history: ChatMessage[] = command.history.map(({ role, content }) => ({ role, content }));

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { InvalidExploreError } from '@lectern/agent';
 import { idSchema, intFromTo, nonEmptyText, parseCommand, type FieldLabel } from '../command';
 import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '../search-limits';
+import { articleIdsSchema } from '../article-scope/article-scope';
 
 const schema = z.object({
   projectId: idSchema,
   question: nonEmptyText(MAX_QUERY_LENGTH),
   articleId: idSchema.optional(),
+  articleIds: articleIdsSchema.optional(),
   maxSteps: intFromTo(1, MAX_EXPLORE_STEPS).optional(),
   /** LLM navigator only: stream the model's text as `token` events. */
   stream: z.boolean().default(false),
@@ -19,6 +21,8 @@ export class ExploreCommand {
   readonly projectId!: string;
   readonly question!: string;
   readonly articleId?: string;
+  /** Search and read only these articles (unset: the whole project; `articleId` alone only says where to start). */
+  readonly articleIds?: string[];
   readonly maxSteps?: number;
   readonly stream!: boolean;
 

@@ -5,6 +5,7 @@ import type { LlmClient, ToolCallingLlm } from '@lectern/llm';
 import { SearchService } from '@lectern/retrieval';
 import { FindProject } from '../projects/find-project.query';
 import type { ExploreCommand } from './explore.command';
+import { checkedScope } from '../article-scope/article-scope';
 
 export type ExploreOutcome = Omit<ExploreResult, 'readSectionIds'>;
 
@@ -32,10 +33,12 @@ export class Explore {
     this.projects.byId(command.projectId);
     const corpus = this.corpora.get(command.projectId);
     if (command.articleId && !corpus.getArticle(command.articleId)) throw new ArticleNotFoundError(command.articleId);
-    const agent = new ExploreAgent({ corpus, search: new SearchService(corpus, this.embedder.instance), llm: this.llm });
+    const scope = checkedScope(corpus, command.projectId, command.articleIds);
+    const agent = new ExploreAgent({ corpus, search: new SearchService(corpus, this.embedder.instance, scope), llm: this.llm });
     const request: ExploreRequest = {
       question: command.question.trim(),
-      articleId: command.articleId,
+      // Scoped to one paper, the agent starts there and lists only it.
+      articleId: command.articleId ?? (scope.articleIds?.length === 1 ? scope.articleIds[0] : undefined),
       budget: { maxSteps: command.maxSteps },
       searchMode: this.embedder.defaultSearchMode,
       stream: command.stream,

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { InvalidSearchError, type SearchMode } from '@lectern/retrieval';
 import { idSchema, intFromTo, nonEmptyText, parseCommand, searchModeSchema, type FieldLabel } from '../command';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS } from '../search-limits';
+import { articleIdsSchema } from '../article-scope/article-scope';
 
 const schema = z.object({
   projectId: idSchema,
   query: nonEmptyText(MAX_QUERY_LENGTH),
   mode: searchModeSchema.optional(),
   k: intFromTo(1, MAX_SEARCH_RESULTS).optional(),
+  articleIds: articleIdsSchema.optional(),
 });
 
 export type SearchProjectInput = z.input<typeof schema>;
@@ -19,6 +21,8 @@ export class SearchProjectCommand {
   /** Unset: the embedder's default mode. */
   readonly mode?: SearchMode;
   readonly k?: number;
+  /** Only these articles' contexts (unset: the whole project). */
+  readonly articleIds?: string[];
 
   private constructor(fields: z.output<typeof schema>) {
     Object.assign(this, fields);

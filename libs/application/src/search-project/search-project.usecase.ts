@@ -3,6 +3,7 @@ import type { ConfiguredEmbedder, CorpusRegistry } from '@lectern/ingest';
 import { SearchService, type SearchHit, type SearchMode } from '@lectern/retrieval';
 import { FindProject } from '../projects/find-project.query';
 import type { SearchProjectCommand } from './search-project.command';
+import { checkedScope } from '../article-scope/article-scope';
 
 export interface SearchProjectResult {
   mode: SearchMode;
@@ -24,7 +25,8 @@ export class SearchProject {
   async execute(command: SearchProjectCommand): Promise<SearchProjectResult> {
     const mode = command.mode ?? this.embedder.defaultSearchMode;
     this.projects.byId(command.projectId);
-    const search = new SearchService(this.corpora.get(command.projectId), this.embedder.instance);
+    const corpus = this.corpora.get(command.projectId);
+    const search = new SearchService(corpus, this.embedder.instance, checkedScope(corpus, command.projectId, command.articleIds));
     return { mode, results: await search.search(command.query, { mode, k: command.k }) };
   }
 }

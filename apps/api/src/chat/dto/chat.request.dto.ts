@@ -28,6 +28,7 @@ import {
   SEARCH_MODES,
   type SearchMode,
 } from '@lectern/application';
+import { ArticleIdsProperty } from '../../core/dto/article-ids.property';
 
 export class ChatMessageDto {
   @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
@@ -150,6 +151,18 @@ export class ChatRequestDto {
   @IsOptional()
   @IsBoolean()
   rerank?: boolean;
+
+  @ArticleIdsProperty()
+  articleIds?: string[];
+
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Append the question and its finished answer (with citations) to this conversation of the project.',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/\S/, { message: 'conversationId must not be empty' })
+  conversationId?: string;
 
   @ApiPropertyOptional({
     type: Boolean,

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '@lectern/application';
+import { ArticleIdsProperty } from '../../core/dto/article-ids.property';
 
 export class ExploreRequestDto {
   @ApiProperty({
@@ -20,6 +21,9 @@ export class ExploreRequestDto {
   @IsString()
   @Matches(/\S/, { message: 'articleId must not be empty' })
   articleId?: string;
+
+  @ArticleIdsProperty()
+  articleIds?: string[];
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_EXPLORE_STEPS, description: 'The step budget of the loop.', example: 8 })
   @IsOptional()

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS, SEARCH_MODES, type SearchMode } from '@lectern/application';
+import { ArticleIdsProperty } from '../../core/dto/article-ids.property';
 
 export class SearchRequestDto {
   @ApiProperty({ type: String, maxLength: 1000, example: 'entity linking' })
@@ -24,4 +25,7 @@ export class SearchRequestDto {
   @Min(1)
   @Max(MAX_SEARCH_RESULTS)
   k?: number;
+
+  @ArticleIdsProperty()
+  articleIds?: string[];
 }

@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CHAT_ROLES } from '@lectern/application';
+import { ChatCitationDto } from '../../chat/dto/chat.response.dto';
+
+export class ConversationResponseDto {
+  @ApiProperty({ type: String, example: 'V1StGXR8_Z5jdHi6B-myT' })
+  id!: string;
+
+  @ApiProperty({ type: String })
+  projectId!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The owner once accounts exist; null: a conversation of the project.' })
+  userId!: string | null;
+
+  @ApiProperty({ type: String, example: 'Baselines for causality prediction' })
+  title!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'The last message or rename.' })
+  updatedAt!: string;
+
+  @ApiProperty({ type: Number, description: 'Questions and answers, each one message.' })
+  messageCount!: number;
+}
+
+export class ConversationMessageDto {
+  @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
+  role!: (typeof CHAT_ROLES)[number];
+
+  @ApiProperty({ type: String, description: 'The question, or the answer in Markdown with `[n]` markers.' })
+  content!: string;
+
+  @ApiProperty({ type: [ChatCitationDto], description: "The answer's citations (empty for a question)." })
+  citations!: ChatCitationDto[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why the answer was extractive, when it was.' })
+  notice!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt!: string;
+}
+
+export class ConversationDetailResponseDto extends ConversationResponseDto {
+  @ApiProperty({ type: [ConversationMessageDto], description: 'Oldest first.' })
+  messages!: ConversationMessageDto[];
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { CatalogDb, CorpusDb, SearchScope } from '@lectern/corpus';
+import type { CorpusRegistry } from '@lectern/ingest';
+import { FindProject } from '../projects/find-project.query';
+import { ArticleNotInProjectError, ArticleScopeError } from './article-scope.errors';
+
+/** Articles one search, question or explore run may be scoped to at most. */
+export const MAX_SCOPE_ARTICLES = 50;
+
+/** `articleIds` of a command: one or more distinct, non-empty ids (unset: the whole project). */
+export const articleIdsSchema = z
+  .array(
+    z.string().refine((id) => id.trim().length > 0, { message: 'must not hold an empty id' }),
+    {
+      invalid_type_error: 'must be a list of article ids',
+    },
+  )
+  .min(1, { message: 'must name at least one article (leave it out to search the whole project)' })
+  .max(MAX_SCOPE_ARTICLES, { message: `must name at most ${MAX_SCOPE_ARTICLES} articles` })
+  .transform((ids) => [...new Set(ids.map((id) => id.trim()))]);
+
+/**
+ * The scope of a search over `corpus`: every id must be an article of this project; an id of another project's
+ * article is as unknown here as a made-up one (each project is its own corpus), so both are a 404 naming the id.
+ */
+export function checkedScope(corpus: CorpusDb, projectId: string, articleIds: readonly string[] | undefined): SearchScope {
+  if (!articleIds) return {};
+  const unknown = corpus.unknownArticles(articleIds);
+  if (unknown.length > 0) throw new ArticleNotInProjectError(unknown[0], projectId);
+  return { articleIds };
+}
+
+export interface PaperMatch {
+  id: string;
+  title: string;
+}
+
+/**
+ * Resolves what a person typed for a paper (`lectern ask --paper …`): an article id, else a case-insensitive
+ * substring of exactly one title. Several titles matching, or none, is an error listing what there is.
+ */
+export class FindPaper {
+  private readonly projects: FindProject;
+
+  constructor(
+    catalog: CatalogDb,
+    private readonly corpora: CorpusRegistry,
+  ) {
+    this.projects = new FindProject(catalog);
+  }
+
+  resolve(projectId: string, wanted: string): PaperMatch {
+    this.projects.byId(projectId);
+    const articles = this.corpora.get(projectId).listArticles();
+    const text = wanted.trim();
+    if (text === '') throw new ArticleScopeError('the paper to search must not be empty (an article id or part of its title)');
+    const byId = articles.find((a) => a.id === text);
+    if (byId) return { id: byId.id, title: byId.title };
+    const needle = text.toLowerCase();
+    const matches = articles.filter((a) => a.title.toLowerCase().includes(needle));
+    if (matches.length === 1) return { id: matches[0].id, title: matches[0].title };
+    if (matches.length === 0)
+      throw new ArticleScopeError(`no paper in this project has the id or a title containing ${JSON.stringify(text)}`);
+    const listed = matches
+      .slice(0, 5)
+      .map((a) => `${a.id} (${a.title})`)
+      .join('; ');
+    throw new ArticleScopeError(
+      `${matches.length} papers have a title containing ${JSON.stringify(text)}: ${listed}${matches.length > 5 ? '; …' : ''}; give more of the title or the id`,
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import type { ConversationMessageRow, ConversationRow } from '@lectern/corpus';
+
+/** The citation fields the export reads; the chat stores its citations whole, newer fields included. */
+interface StoredCitation {
+  n?: number;
+  articleTitle?: string;
+  sectionNumber?: string;
+  sectionTitle?: string;
+  page?: number;
+  quote?: string;
+}
+
+/**
+ * A conversation as Markdown: each question as a heading, each answer with its `[n]` markers and, below it, the
+ * sources those markers point to (paper, section, page and the quoted sentence when the answer quoted one).
+ */
+export function conversationMarkdown(
+  conversation: ConversationRow,
+  projectName: string,
+  messages: readonly ConversationMessageRow[],
+): string {
+  const lines = [
+    `# ${oneLine(conversation.title)}`,
+    '',
+    `Project: ${oneLine(projectName)} · started ${conversation.createdAt.slice(0, 10)} · exported ${new Date().toISOString().slice(0, 10)}`,
+    '',
+  ];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      lines.push(`## ${oneLine(message.content)}`, '');
+      continue;
+    }
+    lines.push(message.content.trim(), '');
+    if (message.notice) lines.push(`> ${oneLine(message.notice)}`, '');
+    const citations = message.citations as StoredCitation[];
+    if (citations.length > 0) {
+      lines.push('Sources:', '');
+      for (const citation of citations) lines.push(`- ${sourceLine(citation)}`);
+      lines.push('');
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function sourceLine(citation: StoredCitation): string {
+  const section =
+    citation.sectionNumber === 'ref'
+      ? 'References'
+      : [citation.sectionNumber ? `§${citation.sectionNumber}` : '', citation.sectionTitle ?? ''].filter(Boolean).join(' ');
+  const where = [section, citation.page ? `p. ${citation.page}` : ''].filter(Boolean).join(', ');
+  const quote = citation.quote ? ` — “${oneLine(citation.quote)}”` : '';
+  return `[${citation.n ?? '?'}] ${oneLine(citation.articleTitle ?? 'untitled')}${where ? ` — ${where}` : ''}${quote}`;
+}
+
+/** Keeps a heading or list item on one line whatever the text holds. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A file name for the export: the title's words, safe on every file system. */
+export function exportFileName(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'conversation'}.md`;
+}
