@@ -53,3 +53,12 @@ export class QueueUnavailableError extends DomainError {
   override readonly status = 503;
   override readonly permanent = false;
 }
+
+/** The PDF has a text layer but nothing of it became a passage: it fails with that reason rather than ending ready and empty. */
+export class NoPassagesError extends InvalidInputError {
+  override readonly name = 'NoPassagesError';
+  override readonly status = 422;
+  constructor() {
+    super('the text of the PDF gave no passages to search (only a title or page furniture?)');
+  }
+}

@@ -6,6 +6,7 @@ export {
   ContextNotFoundError,
   DocumentNotFoundError,
   FileTooLargeError,
+  NoPassagesError,
   InvalidFilenameError,
   ProjectNotFoundError,
   QueueUnavailableError,
@@ -14,7 +15,7 @@ export {
 export { cleanFilename } from './filename';
 export { removeDocument, type RemoveDocumentDeps } from './remove-document';
 export { removeProject } from './remove-project';
-export { compiledTaskFile, createPool, InlinePool, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
+export { compiledTaskFile, createPool, InlinePool, ParseTimeoutError, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
 export type { IngestPool } from './ingest.pool';
 export type { IngestLogger } from './ingest.logger';
 export {

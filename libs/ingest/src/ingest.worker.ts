@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '@lectern/common';
 import type { CatalogDb } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
+import type { ParseLimits } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import { ArticleBuilder, type BuiltArticle } from './article-builder';
 import { CorpusCommitter, type ArticleCommitter, type CommitOutcome } from './article-committer';
@@ -29,6 +30,8 @@ export interface IngestWorkerDeps {
   /** The embedder the pool threads rebuild, and the model the corpus records. */
   embedder: { config: EmbedderConfig; instance: Embedder };
   maxTokens: number;
+  /** Caps on inflated content and text items per page (defaults: the parser's). */
+  parseLimits?: ParseLimits;
   logger?: IngestLogger;
   /** Where built articles go: by default this process commits them into `corpora` (the embedded path). */
   committer?: ArticleCommitter;
@@ -70,8 +73,16 @@ export class IngestWorker {
     this.pageReportMs = options.pageReportMs ?? 250;
     this.concurrency = options.concurrency ?? 2;
     this.logger = deps.logger ?? silentLogger;
-    const { store, services, pool, embedder, maxTokens } = deps;
-    this.builder = new ArticleBuilder({ store, services, pool, embedder, maxTokens, embedBatchSize: options.embedBatchSize ?? 64 });
+    const { store, services, pool, embedder, maxTokens, parseLimits } = deps;
+    this.builder = new ArticleBuilder({
+      store,
+      services,
+      pool,
+      embedder,
+      maxTokens,
+      parseLimits,
+      embedBatchSize: options.embedBatchSize ?? 64,
+    });
     if (!deps.committer && !deps.catalog) throw new Error('a worker without the catalog must hand its results off (committer)');
     this.committer = deps.committer ?? new CorpusCommitter(deps.catalog as CatalogDb, deps.corpora);
   }

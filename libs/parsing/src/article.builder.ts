@@ -2,6 +2,7 @@ import type { ParsedArticle } from './article';
 import type { ParseOptions } from './document-parser';
 import { mergeEquations } from './merge/equations.merge';
 import { mergeTables } from './merge/tables.merge';
+import { assertContentWithinLimit } from './parse-limits';
 import { equationsFromMmd, locateEquationPages } from './nougat/equations';
 import { readPageTexts } from './pdfjs/page-texts';
 import { PdfjsParser } from './pdfjs/pdfjs.parser';
@@ -30,9 +31,10 @@ const embedded = new PdfjsParser();
  * A service output that cannot be used adds a warning and the merge goes on without it.
  */
 export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs, options: ParseOptions = {}): Promise<ParsedArticle> {
+  await assertContentWithinLimit(pdf, options.limits);
   const warnings: string[] = [];
   let pageTexts: string[] | null = null;
-  const pages = async () => (pageTexts ??= await readPageTexts(pdf));
+  const pages = async () => (pageTexts ??= await readPageTexts(pdf, options.limits));
 
   let skeleton: ParsedArticle | null = null;
   if (outputs.grobidTei !== undefined) {

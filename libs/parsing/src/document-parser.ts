@@ -1,4 +1,5 @@
 import type { ParsedArticle } from './article';
+import type { ParseLimits } from './parse-limits';
 
 /** Anything that turns the bytes of one document into its structure (PDF.js here; GROBID and others later). */
 export interface DocumentParser {
@@ -12,4 +13,6 @@ export type PageListener = (page: number, pages: number) => void;
 
 export interface ParseOptions {
   onPage?: PageListener;
+  /** Caps on inflated content and text items per page (defaults: DEFAULT_PARSE_LIMITS). */
+  limits?: ParseLimits;
 }

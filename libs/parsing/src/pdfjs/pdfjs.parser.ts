@@ -15,7 +15,7 @@ export class PdfjsParser implements DocumentParser {
 
   async parse(data: Uint8Array, options: ParseOptions = {}): Promise<ParsedArticle> {
     assertPdfBytes(data);
-    const pages = await readPdfText(data, options.onPage);
+    const pages = await readPdfText(data, options.onPage, options.limits);
     if (!hasTextLayer(pages)) throw new NoTextLayerError();
     const { pages: content, removed } = removeRunningFurniture(pages);
     return assembleArticle({ pages: content, furniture: removed, parserName: this.name });
