@@ -38,6 +38,9 @@ const schema = z.object({
   MAX_CONCURRENT_DOCUMENTS: intInRange(1, 256, Math.max(2, cores)),
   WORKER_MAX_MEMORY_MB: intInRange(64, 65536, 2048),
   MAX_UPLOAD_MB: intInRange(1, 2048, 100),
+  // One upload request: files (multer's parts limit is 1000) and bytes in all, streamed to temp files as they arrive.
+  MAX_UPLOAD_FILES: intInRange(1, 1000, 500),
+  MAX_REQUEST_MB: intInRange(1, 65_536, 1024),
   INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   JOB_LEASE_SECONDS: intInRange(1, 3600, 30),
@@ -137,6 +140,8 @@ export interface LecternConfig {
   /** Heap limit of one pool thread: a PDF that needs more fails alone instead of taking the process down. */
   readonly workerMaxMemoryMb: number;
   readonly maxUploadBytes: number;
+  readonly maxUploadFiles: number;
+  readonly maxRequestBytes: number;
   /** What parsing one document may cost: its deadline in the pool, inflated content, text items per page. */
   readonly parseLimits: { readonly timeoutMs: number; readonly maxContentBytes: number; readonly maxItemsPerPage: number };
   /** Whether the API process also runs the ingestion worker (the default). */
@@ -203,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     maxConcurrentDocuments: v.MAX_CONCURRENT_DOCUMENTS,
     workerMaxMemoryMb: v.WORKER_MAX_MEMORY_MB,
     maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
+    maxUploadFiles: v.MAX_UPLOAD_FILES,
+    maxRequestBytes: v.MAX_REQUEST_MB * 1024 * 1024,
     parseLimits: {
       timeoutMs: v.PARSE_TIMEOUT_SECONDS * 1000,
       maxContentBytes: v.PARSE_MAX_CONTENT_MB * 1024 * 1024,

@@ -33,9 +33,10 @@ export class InvalidFilenameError extends InvalidInputError {
   override readonly name = 'InvalidFilenameError';
 }
 
+/** One file over MAX_UPLOAD_MB: refused alone like any other bad file (422), the rest of the upload goes on. */
 export class FileTooLargeError extends InvalidInputError {
   override readonly name = 'FileTooLargeError';
-  override readonly status = 413;
+  override readonly status = 422;
 }
 
 /** Every file of an upload was refused; the message lists why, file by file. */
