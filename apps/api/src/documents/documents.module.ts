@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import * as path from 'node:path';
 import { MulterModule } from '@nestjs/platform-express';
 import { LECTERN_CONFIG } from '@lectern/application';
 import type { LecternConfig } from '@lectern/config';
@@ -14,6 +15,7 @@ import { TempFileStorage } from './upload-storage';
       // preservePath hands us the name as sent, so a name that is a path is refused rather than silently cut.
       useFactory: (config: LecternConfig) => ({
         storage: new TempFileStorage({
+          tempDir: path.join(config.dataDir, 'tmp'),
           maxFileBytes: config.maxUploadBytes,
           maxRequestBytes: config.maxRequestBytes,
           maxFiles: config.maxUploadFiles,

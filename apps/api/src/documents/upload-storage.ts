@@ -1,7 +1,6 @@
 import { InvalidInputError } from '@lectern/common';
 import type { Request } from 'express';
-import { createWriteStream, mkdtempSync, promises as fs } from 'node:fs';
-import * as os from 'node:os';
+import { createWriteStream, mkdirSync, mkdtempSync, promises as fs, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { StorageEngine } from 'multer';
 
@@ -31,7 +30,7 @@ const MB = 1024 * 1024;
 export class TempFileStorage implements StorageEngine {
   private readonly uploads = new WeakMap<Request, UploadState>();
 
-  constructor(private readonly limits: { maxFileBytes: number; maxRequestBytes: number; maxFiles: number }) {}
+  constructor(private readonly limits: { tempDir: string; maxFileBytes: number; maxRequestBytes: number; maxFiles: number }) {}
 
   _handleFile(req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
     const upload = this.stateOf(req);
@@ -88,10 +87,13 @@ export class TempFileStorage implements StorageEngine {
   private stateOf(req: Request): UploadState {
     let upload = this.uploads.get(req);
     if (!upload) {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-upload-'));
+      mkdirSync(this.limits.tempDir, { recursive: true });
+      const dir = mkdtempSync(path.join(this.limits.tempDir, 'upload-'));
       upload = { dir, files: 0, bytes: 0 };
       this.uploads.set(req, upload);
-      req.res?.once('close', () => void fs.rm(dir, { recursive: true, force: true }));
+      // Synchronously, as the response is handed over: once a client has its answer, the files are gone.
+      const remove = () => rmSync(dir, { recursive: true, force: true });
+      req.res?.once('finish', remove).once('close', remove);
     }
     return upload;
   }
