@@ -8,7 +8,9 @@ const WRONG_PAPER_TEI = `<?xml version="1.0" encoding="UTF-8"?>
 <TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader><fileDesc><titleStmt><title level="a" type="main">A totally different paper</title></titleStmt>
 <sourceDesc><biblStruct><analytic></analytic></biblStruct></sourceDesc></fileDesc><profileDesc><abstract><p>Quantum chromodynamics of lattice gluons in a strongly coupled plasma.</p></abstract></profileDesc></teiHeader>
 <text><body><div><head n="1">Introduction</head><p coords="1,NaN,NaN,100,10">Quantum chromodynamics describes gluons and quarks bound in hadrons at low energy.</p></div>
-<div><head n="2">Lattice results</head><p coords="1,72,200,400,10">Lattice simulations of the plasma show a crossover near the critical temperature of the transition.</p></div></body></text></TEI>`;
+<div><head n="2">Lattice results</head><p coords="1,72,200,400,10">Lattice simulations of the plasma show a crossover near the critical temperature of the transition.</p>
+<p coords="1,72,300,400,10">Heavy quarkonium melting follows the sequential suppression pattern predicted by potential models at finite temperature.</p>
+<p coords="1,72,400,400,10">Chiral symmetry restoration coincides with deconfinement within the statistical uncertainties of the present ensembles.</p></div></body></text></TEI>`;
 
 /** A loopback GROBID that misbehaves as told; counts the documents it was sent. */
 export class FakeGrobid {

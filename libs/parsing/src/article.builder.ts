@@ -8,6 +8,7 @@ import { readPageTexts } from './pdfjs/page-texts';
 import { PdfjsParser } from './pdfjs/pdfjs.parser';
 import { ParserOutputError } from './service-errors';
 import { assignPages } from './tei/page-assigner';
+import { assertTeiMatchesText } from './tei/tei-agreement';
 import { parseTei } from './tei/tei.parser';
 import { tablesFromElements } from './unstructured/tables';
 import type { UnstructuredElement } from './unstructured/unstructured.types';
@@ -39,7 +40,9 @@ export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs, opt
   let skeleton: ParsedArticle | null = null;
   if (outputs.grobidTei !== undefined) {
     try {
-      skeleton = assignPages(parseTei(outputs.grobidTei), await pages());
+      const grobid = assignPages(parseTei(outputs.grobidTei), await pages());
+      assertTeiMatchesText(grobid, await pages());
+      skeleton = grobid;
     } catch (error) {
       if (!(error instanceof ParserOutputError)) throw error;
       warnings.push(`grobid output unusable (${(error as Error).message}); used the embedded parser`);
