@@ -15,6 +15,7 @@ const WRONG_PAPER_TEI = `<?xml version="1.0" encoding="UTF-8"?>
 /** A loopback GROBID that misbehaves as told; counts the documents it was sent. */
 export class FakeGrobid {
   processed = 0;
+  private nextDocument: (() => void) | null = null;
   private readonly hanging = new Set<http.ServerResponse>();
   private readonly server = http.createServer((req, res) => this.route(req, res));
 
@@ -23,6 +24,11 @@ export class FakeGrobid {
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Resolves when the next document has been sent in whole. */
+  documentReceived(): Promise<void> {
+    return new Promise((resolve) => (this.nextDocument = resolve));
   }
 
   async stop(): Promise<void> {
@@ -36,6 +42,7 @@ export class FakeGrobid {
     req.resume();
     req.on('end', () => {
       this.processed++;
+      this.nextDocument?.();
       if (this.mode === 'hang') return void this.hanging.add(res);
       res.setHeader('Content-Type', 'application/xml');
       res.end(this.mode === 'garbage' ? '<<<this is not TEI' : WRONG_PAPER_TEI);

@@ -44,6 +44,7 @@ const schema = z.object({
   INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   JOB_LEASE_SECONDS: intInRange(1, 3600, 30),
+  SHUTDOWN_GRACE_SECONDS: intInRange(0, 3600, 30),
   QUEUE: z.enum(['sqlite', 'redis']).default('sqlite'),
   INGEST_COMMIT: z.enum(['local', 'handoff']).default('local'),
   REDIS_URL: z
@@ -149,6 +150,8 @@ export interface LecternConfig {
   readonly logFormat: 'text' | 'json';
   /** A claimed job whose worker stops renewing it (a crash) is retried after this long. */
   readonly jobLeaseMs: number;
+  /** On SIGTERM, how long documents in flight may take before they are stopped and handed back to the queue. */
+  readonly shutdownGraceMs: number;
   readonly queue: QueueConfig;
   /**
    * Who commits built articles: `local`, the process that built them (it shares the data directory), or `handoff`:
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     inProcessWorker: v.INGEST_WORKER === 'on',
     logFormat: v.LOG_FORMAT,
     jobLeaseMs: v.JOB_LEASE_SECONDS * 1000,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_SECONDS * 1000,
     queue: v.QUEUE === 'redis' ? { kind: 'redis', url: v.REDIS_URL as string } : { kind: 'sqlite' },
     ingestCommit: v.INGEST_COMMIT,
     parserServices: {

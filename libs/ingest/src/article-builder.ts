@@ -59,7 +59,7 @@ export class ArticleBuilder {
     const { guard, signal } = context;
     await context.onStage('parsing');
     const data = await guard(store.get(source.storageKey));
-    const { outputs, warnings: serviceWarnings } = await guard(services.collect(data, context.tag));
+    const { outputs, warnings: serviceWarnings } = await guard(services.collect(data, context.tag, signal));
     const onPage = context.onPage?.bind(context);
     const parsed = await guard(pool.parse({ data, outputs, maxTokens, limits }, { signal, onPage }));
     await context.onStage('embedding');

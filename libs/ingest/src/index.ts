@@ -38,7 +38,7 @@ export {
   type ConfiguredEmbedder,
   type IngestWorkerParts,
 } from './ingest.parts';
-export { IngestWorker } from './ingest.worker';
+export { IngestWorker, WorkerStoppingError } from './ingest.worker';
 export type { IngestWorkerDeps, IngestWorkerOptions } from './ingest.worker';
 export { ParseServices } from './parse-services';
 export type {

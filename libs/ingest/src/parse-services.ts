@@ -31,7 +31,7 @@ interface Service {
   name: ServiceName;
   url: string;
   isAlive(): Promise<boolean>;
-  fill(pdfPath: string, outputs: ServiceOutputs): Promise<void>;
+  fill(pdfPath: string, outputs: ServiceOutputs, signal?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -62,7 +62,7 @@ export class ParseServices {
         name: 'grobid',
         url: config.grobidUrl,
         isAlive: () => client.isAlive(),
-        fill: async (file, out) => void (out.grobidTei = await client.processFulltext(file)),
+        fill: async (file, out, signal) => void (out.grobidTei = await client.processFulltext(file, signal)),
       });
     }
     if (config.unstructuredUrl) {
@@ -71,7 +71,7 @@ export class ParseServices {
         name: 'unstructured',
         url: config.unstructuredUrl,
         isAlive: () => client.isAlive(),
-        fill: async (file, out) => void (out.unstructuredElements = await client.partition(file)),
+        fill: async (file, out, signal) => void (out.unstructuredElements = await client.partition(file, signal)),
       });
     }
     if (config.nougatUrl) {
@@ -80,7 +80,7 @@ export class ParseServices {
         name: 'nougat',
         url: config.nougatUrl,
         isAlive: () => client.isAlive(),
-        fill: async (file, out) => void (out.nougatMmd = await client.predict(file)),
+        fill: async (file, out, signal) => void (out.nougatMmd = await client.predict(file, { signal })),
       });
     }
   }
@@ -119,7 +119,8 @@ export class ParseServices {
     }
   }
 
-  async collect(pdf: Uint8Array, tag = ''): Promise<{ outputs: ServiceOutputs; warnings: string[] }> {
+  /** Asks every service about one PDF; `signal` (a lost lease, a shutdown) aborts their requests. */
+  async collect(pdf: Uint8Array, tag = '', signal?: AbortSignal): Promise<{ outputs: ServiceOutputs; warnings: string[] }> {
     const outputs: ServiceOutputs = {};
     const warnings: string[] = [];
     if (this.services.length === 0) return { outputs, warnings };
@@ -127,14 +128,14 @@ export class ParseServices {
     try {
       const file = path.join(dir, 'document.pdf');
       await fs.writeFile(file, pdf);
-      await Promise.all(this.services.map((service) => this.callOne(service, file, outputs, warnings, tag)));
+      await Promise.all(this.services.map((service) => this.callOne(service, file, outputs, warnings, tag, signal)));
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
     return { outputs, warnings };
   }
 
-  private async callOne(service: Service, file: string, outputs: ServiceOutputs, warnings: string[], tag: string) {
+  private async callOne(service: Service, file: string, outputs: ServiceOutputs, warnings: string[], tag: string, signal?: AbortSignal) {
     const breaker = this.breakers.get(service.name) ?? { failures: 0, openedAt: null, probing: false };
     this.breakers.set(service.name, breaker);
     if (breaker.openedAt !== null) {
@@ -153,10 +154,12 @@ export class ParseServices {
       return;
     }
     try {
-      await service.fill(file, outputs);
+      await service.fill(file, outputs, signal);
       this.suspect.delete(service.name);
       Object.assign(breaker, { failures: 0, openedAt: null, probing: false });
     } catch (error) {
+      // Aborted by the caller (a lost lease, a shutdown): not the service's failure.
+      if (signal?.aborted) return;
       this.suspect.add(service.name);
       breaker.failures++;
       breaker.probing = false;
