@@ -1,5 +1,6 @@
 import {
   AskQuestion,
+  CheckDataDir,
   DocumentProgressQuery,
   Explore,
   ExportProject,
@@ -12,6 +13,7 @@ import {
   type Lectern,
 } from '@lectern/application';
 import type { AskDeps } from './commands/ask.command';
+import type { DoctorDeps } from './commands/doctor.command';
 import type { ExploreDeps } from './commands/explore.command';
 import type { ExportDeps } from './commands/export.command';
 import type { IngestDeps } from './commands/ingest.command';
@@ -30,5 +32,6 @@ export const commandDeps = {
     progress: lectern.get(DocumentProgressQuery),
     worker: lectern.get<IngestWorker>(INGEST_WORKER),
   }),
+  doctor: (lectern: Lectern): DoctorDeps => ({ checkDataDir: lectern.get(CheckDataDir) }),
   reembed: (lectern: Lectern): ReembedDeps => ({ projects: lectern.get(FindProject), reembedProject: lectern.get(ReembedProject) }),
 };

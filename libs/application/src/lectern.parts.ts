@@ -55,6 +55,7 @@ import { FindProject } from './projects/find-project.query';
 import { ProjectCatalog } from './projects/project-catalog.service';
 import { ReembedProject } from './reembed-project/reembed-project.usecase';
 import { RemoveDocument } from './remove-document/remove-document.usecase';
+import { CheckDataDir } from './doctor/check-data-dir.usecase';
 import { SearchProject } from './search-project/search-project.usecase';
 
 /** A symbol from lectern.tokens, or a use-case class standing for itself. */
@@ -195,6 +196,11 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry) => new ReembedProject(config, catalog, corpora),
   ),
   part(RetryDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new RetryDocument(intake)),
+  part(
+    CheckDataDir,
+    [LECTERN_CONFIG, CATALOG, CORPUS_REGISTRY],
+    (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry) => new CheckDataDir(config, catalog, corpora),
+  ),
   part(
     DocumentsQuery,
     [CATALOG, CORPUS_REGISTRY, OBJECT_STORE],
