@@ -88,13 +88,35 @@ export class PiscinaPool implements IngestPool {
   async parse(task: ParseTask, options: ParseTaskOptions = {}): Promise<ParseResult> {
     // A private copy can be transferred safely: the caller's buffer may be a slice of a shared pool.
     const data = new Uint8Array(task.data);
+    // A parse waits for a free thread before its deadline starts: time spent queued behind a bomb is not its own.
+    await this.parseSlot();
     const deadline = parseDeadline(this.options.parseTimeoutMs, options.signal);
     try {
       return await this.parseBefore(task, data, options.onPage, deadline.signal);
     } catch (error) {
       if (deadline.expired()) throw new ParseTimeoutError(this.options.parseTimeoutMs as number);
       throw error;
+    } finally {
+      this.releaseParseSlot();
     }
+  }
+
+  private parsing = 0;
+  private readonly waitingForSlot: Array<() => void> = [];
+
+  private async parseSlot(): Promise<void> {
+    if (this.parsing < this.threads) {
+      this.parsing++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+  }
+
+  /** Hands the slot to the next parse waiting, if any (the count stays), else frees it. */
+  private releaseParseSlot(): void {
+    const next = this.waitingForSlot.shift();
+    if (next) next();
+    else this.parsing--;
   }
 
   private async parseBefore(
