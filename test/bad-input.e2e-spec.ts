@@ -39,11 +39,11 @@ describe('bad input (e2e)', () => {
     expect(res.body.message).toMatch(/cut\.pdf: .*truncated/);
   });
 
-  it('rejects a file over MAX_UPLOAD_MB with 413', async () => {
+  it('refuses a file over MAX_UPLOAD_MB alone, with 422 and the limit, like any other bad file', async () => {
     const big = await fs.readFile(corpusPdf('aem-2011-hu-crenarchaeota.pdf'));
     expect(big.length).toBeGreaterThan(1024 * 1024);
-    const res = await upload([{ data: big, name: 'big.pdf' }]).expect(413);
-    expect(res.body.message).toMatch(/1 MB/);
+    const res = await upload([{ data: big, name: 'big.pdf' }]).expect(422);
+    expect(res.body.message).toMatch(/big\.pdf: .*1 MB limit \(MAX_UPLOAD_MB\)/);
   });
 
   it('refuses a filename that is a path, and writes nothing outside the data dir', async () => {

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { AppModule } from './app.module';
 import { refuseCrossSite, securityHeaders } from './auth/security.middleware';
 import { LecternExceptionFilter } from './core/exception.filter';
+import { allowOnlyHosts, rejectDeepJson } from './guards/request-guards';
 import { serveOpenApi } from './openapi/openapi.document';
 import { WEB_ASSETS } from './web/web.tokens';
 
@@ -18,6 +19,7 @@ export async function createApp(config: LecternConfig, options: { logs?: boolean
       ? new ConsoleLogger({ logLevels: ['error', 'fatal'], colors: false })
       : new ConsoleLogger({ json: config.logFormat === 'json', colors: config.logFormat === 'text' && process.stdout.isTTY === true });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { logger, bodyParser: true });
+  app.use(allowOnlyHosts(config.allowedHosts));
   app.disable('x-powered-by');
   // A reverse proxy on this machine may say the request came over HTTPS (the session cookie is then Secure).
   app.set('trust proxy', 'loopback');
@@ -26,6 +28,7 @@ export async function createApp(config: LecternConfig, options: { logs?: boolean
   if (config.auth.corsOrigins.length > 0) app.enableCors({ origin: [...config.auth.corsOrigins], credentials: true });
   // A chat may carry 50 messages of 20,000 characters (up to ~3 bytes each in UTF-8); express's default is 100 kB.
   app.useBodyParser('json', { limit: '8mb' });
+  app.use(rejectDeepJson);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new LecternExceptionFilter(config.maxUploadBytes));
   // Before the UI's static files, so nothing there can shadow /docs or /openapi.json.

@@ -6,6 +6,7 @@ import {
   CORPUS_REGISTRY,
   EMBEDDER,
   ImportProject,
+  CheckDataDir,
   DocumentProgressQuery,
   Explore,
   FindPaper,
@@ -21,6 +22,7 @@ import {
 } from '@lectern/application';
 import type { AccountsDeps } from './commands/accounts.command';
 import type { AskDeps } from './commands/ask.command';
+import type { DoctorDeps } from './commands/doctor.command';
 import type { ExploreDeps } from './commands/explore.command';
 import type { BackupDeps } from './commands/backup.command';
 import type { ExportDeps } from './commands/export.command';
@@ -62,6 +64,7 @@ export const commandDeps = {
     embedder: lectern.get(EMBEDDER),
     explore: lectern.get(Explore),
   }),
+  doctor: (lectern: Lectern): DoctorDeps => ({ checkDataDir: lectern.get(CheckDataDir) }),
   reembed: (lectern: Lectern): ReembedDeps => ({ projects: lectern.get(FindProject), reembedProject: lectern.get(ReembedProject) }),
   accounts: (lectern: Lectern): AccountsDeps => ({
     accounts: lectern.get(Accounts),

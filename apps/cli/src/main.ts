@@ -9,6 +9,7 @@ import { askCommand, type AskOptions } from './commands/ask.command';
 import { readPassword } from './read-password';
 import { exploreCommand, type ExploreOptions } from './commands/explore.command';
 import { backupCommand, restoreCommand } from './commands/backup.command';
+import { doctorCommand } from './commands/doctor.command';
 import { exportCommand } from './commands/export.command';
 import { importCommand } from './commands/import.command';
 import { mcpCommand } from './commands/mcp.command';
@@ -56,6 +57,14 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
     .action((paths: string[], options: { project: string }) =>
       withLectern((lectern) => ingestCommand(commandDeps.ingest(lectern), paths, options, io.out, io.err)),
     );
+
+  program
+    .command('doctor')
+    .description(
+      'check the data directory: orphan PDFs, empty object directories, unfinished uploads, every corpus (integrity, FTS and vector rows)',
+    )
+    .option('--fix', 'remove the orphans, empty directories and unfinished uploads found')
+    .action((options: { fix?: boolean }) => withLectern((lectern) => doctorCommand(commandDeps.doctor(lectern), options, io.out)));
 
   program
     .command('search')

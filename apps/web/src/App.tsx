@@ -210,7 +210,8 @@ export function App({ me = null }: { me?: Me | null }) {
   };
 
   const readyCount = project?.stats?.ready ?? docs.documents.filter((d) => d.status === 'ready').length;
-  const llmConfigured = health ? health.llm !== null : null;
+  // Unknown (null) when /health shows no details to this caller.
+  const llmConfigured = health?.llm === undefined ? null : health.llm !== null;
   // What is behind a phone menu or a full-width source view is out of reach for keyboard and screen reader.
   const mainInert = (phone && navOpen) || (sourceCoversChat && source !== null);
 

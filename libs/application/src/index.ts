@@ -46,6 +46,7 @@ export { DocumentsQuery, type DocumentView, type ArticleOutline } from './docume
 export { RetryDocument } from './documents/retry-document.usecase';
 export { ProjectCatalog, type ProjectListing, type ProjectStats } from './projects/project-catalog.service';
 export { ServiceHealth } from './health/service-health.query';
+export { CheckDataDir, type CheckDataDirOptions, type DataDirReport } from './doctor/check-data-dir.usecase';
 export {
   ReembedProjectCommand,
   InvalidReembedError,

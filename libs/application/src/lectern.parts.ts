@@ -61,6 +61,7 @@ import { ProjectConversations } from './conversations/project-conversations.serv
 import { ProjectCatalog } from './projects/project-catalog.service';
 import { ReembedProject } from './reembed-project/reembed-project.usecase';
 import { RemoveDocument } from './remove-document/remove-document.usecase';
+import { CheckDataDir } from './doctor/check-data-dir.usecase';
 import { SearchProject } from './search-project/search-project.usecase';
 
 /** A symbol from lectern.tokens, or a use-case class standing for itself. */
@@ -248,6 +249,11 @@ export const LECTERN_PARTS: readonly LecternPart[] = [
     (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry) => new ReembedProject(config, catalog, corpora),
   ),
   part(RetryDocument, [DOCUMENT_INTAKE], (intake: DocumentIntake) => new RetryDocument(intake)),
+  part(
+    CheckDataDir,
+    [LECTERN_CONFIG, CATALOG, CORPUS_REGISTRY],
+    (config: LecternConfig, catalog: CatalogDb, corpora: CorpusRegistry) => new CheckDataDir(config, catalog, corpora),
+  ),
   part(
     DocumentsQuery,
     [CATALOG, CORPUS_REGISTRY, OBJECT_STORE],

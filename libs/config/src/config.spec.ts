@@ -123,6 +123,17 @@ describe('loadConfig: who commits built articles', () => {
     }
     expect(() => loadConfig({ INGEST_COMMIT: 'remote' })).toThrow(/INGEST_COMMIT/);
   });
+
+  it('reads the hostile-input limits: parse caps, upload caps, allowed hosts, shutdown grace', () => {
+    const defaults = loadConfig({});
+    expect(defaults.parseLimits).toEqual({ timeoutMs: 300_000, maxContentBytes: 128 * 1024 * 1024, maxItemsPerPage: 50_000 });
+    expect(defaults).toMatchObject({ maxUploadFiles: 500, maxRequestBytes: 1024 * 1024 * 1024, shutdownGraceMs: 30_000 });
+    expect(defaults.allowedHosts).toEqual(['127.0.0.1', 'localhost', '::1']);
+    expect(loadConfig({ HOST: '0.0.0.0' }).allowedHosts).toEqual(['0.0.0.0', 'localhost', '127.0.0.1', '::1']);
+    expect(loadConfig({ ALLOWED_HOSTS: 'Lectern.example, localhost' }).allowedHosts).toEqual(['lectern.example', 'localhost']);
+    expect(loadConfig({ ALLOWED_HOSTS: '*' }).allowedHosts).toBe('*');
+    expect(() => loadConfig({ MAX_UPLOAD_FILES: '5000' })).toThrow(/MAX_UPLOAD_FILES/);
+  });
 });
 
 describe('loadConfig: accounts and access', () => {

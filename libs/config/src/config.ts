@@ -23,6 +23,8 @@ const schema = z.object({
   LECTERN_DATA_DIR: z.string().trim().min(1).default('./storage'),
   PORT: intInRange(0, 65535, 3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Host names the API answers to (DNS rebinding); `*` for any. Default: HOST, localhost and the loopback addresses.
+  ALLOWED_HOSTS: z.string().trim().min(1).optional(),
   EMBEDDINGS: z.enum(['auto', 'lexical', 'transformers', 'openai']).default('auto'),
   EMBEDDING_MODEL: z.string().trim().min(1).default('nomic-ai/nomic-embed-text-v1.5'),
   MODELS_DIR: z.string().trim().min(1).default('./models'),
@@ -38,9 +40,13 @@ const schema = z.object({
   WORKER_MAX_MEMORY_MB: intInRange(64, 65536, 2048),
   MAX_UPLOAD_MB: intInRange(1, 2048, 100),
   IMPORT_MAX_MB: intInRange(1, 1_048_576, 4096),
+  // One upload request: files (multer's parts limit is 1000) and bytes in all, streamed to temp files as they arrive.
+  MAX_UPLOAD_FILES: intInRange(1, 1000, 500),
+  MAX_REQUEST_MB: intInRange(1, 65_536, 1024),
   INGEST_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   JOB_LEASE_SECONDS: intInRange(1, 3600, 30),
+  SHUTDOWN_GRACE_SECONDS: intInRange(0, 3600, 30),
   QUEUE: z.enum(['sqlite', 'redis']).default('sqlite'),
   INGEST_COMMIT: z.enum(['local', 'handoff']).default('local'),
   REDIS_URL: z
@@ -53,6 +59,10 @@ const schema = z.object({
   UNSTRUCTURED_API_KEY: optionalText,
   NOUGAT_URL: optionalUrl,
   PARSER_TIMEOUT_SECONDS: intInRange(1, 3600, 300),
+  // One hostile PDF must fail alone (issue 20): a deadline per document and caps on what its parse may inflate.
+  PARSE_TIMEOUT_SECONDS: intInRange(1, 86_400, 300),
+  PARSE_MAX_CONTENT_MB: intInRange(1, 65_536, 128),
+  PARSE_MAX_PAGE_ITEMS: intInRange(100, 10_000_000, 50_000),
   MINIO_ENDPOINT: optionalText,
   MINIO_PORT: intInRange(1, 65535, 9000),
   MINIO_USE_SSL: z.enum(['true', 'false']).default('false'),
@@ -120,6 +130,8 @@ export interface LecternConfig {
   readonly dataDir: string;
   readonly port: number;
   readonly host: string;
+  /** Host names (the `Host` header, port aside) the API answers to; `*`: any. */
+  readonly allowedHosts: readonly string[] | '*';
   readonly embeddings: EmbeddingsConfig;
   /** Null when no OPENAI_BASE_URL is set: answers are then extractive and the agent uses its heuristic navigator. */
   readonly llm: LlmConfig | null;
@@ -134,11 +146,17 @@ export interface LecternConfig {
   readonly maxUploadBytes: number;
   /** Largest corpus export `lectern import` / `POST /projects/import` accepts. */
   readonly importMaxBytes: number;
+  readonly maxUploadFiles: number;
+  readonly maxRequestBytes: number;
+  /** What parsing one document may cost: its deadline in the pool, inflated content, text items per page. */
+  readonly parseLimits: { readonly timeoutMs: number; readonly maxContentBytes: number; readonly maxItemsPerPage: number };
   /** Whether the API process also runs the ingestion worker (the default). */
   readonly inProcessWorker: boolean;
   readonly logFormat: 'text' | 'json';
   /** A claimed job whose worker stops renewing it (a crash) is retried after this long. */
   readonly jobLeaseMs: number;
+  /** On SIGTERM, how long documents in flight may take before they are stopped and handed back to the queue. */
+  readonly shutdownGraceMs: number;
   readonly queue: QueueConfig;
   /**
    * Who commits built articles: `local`, the process that built them (it shares the data directory), or `handoff`:
@@ -178,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     dataDir: path.resolve(v.LECTERN_DATA_DIR),
     port: v.PORT,
     host: v.HOST,
+    allowedHosts: allowedHostsFrom(v.ALLOWED_HOSTS, v.HOST),
     embeddings: {
       kind: v.EMBEDDINGS,
       model: v.EMBEDDING_MODEL,
@@ -201,9 +220,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     workerMaxMemoryMb: v.WORKER_MAX_MEMORY_MB,
     maxUploadBytes: v.MAX_UPLOAD_MB * 1024 * 1024,
     importMaxBytes: v.IMPORT_MAX_MB * 1024 * 1024,
+    maxUploadFiles: v.MAX_UPLOAD_FILES,
+    maxRequestBytes: v.MAX_REQUEST_MB * 1024 * 1024,
+    parseLimits: {
+      timeoutMs: v.PARSE_TIMEOUT_SECONDS * 1000,
+      maxContentBytes: v.PARSE_MAX_CONTENT_MB * 1024 * 1024,
+      maxItemsPerPage: v.PARSE_MAX_PAGE_ITEMS,
+    },
     inProcessWorker: v.INGEST_WORKER === 'on',
     logFormat: v.LOG_FORMAT,
     jobLeaseMs: v.JOB_LEASE_SECONDS * 1000,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_SECONDS * 1000,
     queue: v.QUEUE === 'redis' ? { kind: 'redis', url: v.REDIS_URL as string } : { kind: 'sqlite' },
     ingestCommit: v.INGEST_COMMIT,
     parserServices: {
@@ -225,4 +252,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
       : null,
     auth,
   };
+}
+
+/** ALLOWED_HOSTS as a list (`*`: any host); unset: the bind address, localhost and the loopback addresses. */
+function allowedHostsFrom(value: string | undefined, host: string): readonly string[] | '*' {
+  if (value === '*') return '*';
+  if (value)
+    return value
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
+  return [...new Set([host.toLowerCase(), 'localhost', '127.0.0.1', '::1'])];
 }

@@ -34,3 +34,4 @@ export {
   type VectorSearchSettings,
 } from './vector-index';
 export { reembedText, type ReembedEmbedder, type ReembedOptions, type ReembedProgress, type ReembedResult } from './reembed';
+export { checkCorpusFile, type CorpusCheck } from './corpus-check';

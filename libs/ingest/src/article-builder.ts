@@ -1,5 +1,6 @@
 import type { ArticleInput } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
+import type { ParseLimits } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
@@ -42,6 +43,7 @@ export interface ArticleBuilderDeps {
   /** The embedder the pool threads rebuild, and the model the corpus records. */
   embedder: { config: EmbedderConfig; instance: Embedder };
   maxTokens: number;
+  parseLimits?: ParseLimits;
   embedBatchSize: number;
 }
 
@@ -53,13 +55,13 @@ export class ArticleBuilder {
   constructor(private readonly deps: ArticleBuilderDeps) {}
 
   async build(source: BuildSource, context: BuildContext): Promise<BuiltArticle> {
-    const { store, services, pool, maxTokens } = this.deps;
+    const { store, services, pool, maxTokens, parseLimits: limits } = this.deps;
     const { guard, signal } = context;
     await context.onStage('parsing');
     const data = await guard(store.get(source.storageKey));
-    const { outputs, warnings: serviceWarnings } = await guard(services.collect(data, context.tag));
+    const { outputs, warnings: serviceWarnings } = await guard(services.collect(data, context.tag, signal));
     const onPage = context.onPage?.bind(context);
-    const parsed = await guard(pool.parse({ data, outputs, maxTokens }, { signal, onPage }));
+    const parsed = await guard(pool.parse({ data, outputs, maxTokens, limits }, { signal, onPage }));
     await context.onStage('embedding');
     const vectors = await guard(this.embed(textsToEmbed(parsed.article), signal));
     const article = toArticleInput(source.documentId, parsed.article, vectors, this.deps.embedder.instance.modelId);

@@ -1,15 +1,20 @@
 import { DomainError } from '@lectern/common';
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { DuplicateDocumentError, type CatalogDb, type DocumentRow } from '@lectern/corpus';
 import { assertPdfBytes } from '@lectern/parsing';
 import { documentObjectKey, type ObjectStore } from '@lectern/storage';
 import { FileTooLargeError, ProjectNotFoundError, UploadRejectedError } from './errors';
 import { cleanFilename } from './filename';
+import { withObjectKeyLock } from './object-key-lock';
 import type { JobQueue, JobTarget } from './queue/job-queue';
 
 export interface IncomingFile {
   originalName: string | undefined;
-  data: Buffer;
+  /** The bytes, or (`path`, `size`) a temp file read only once the size is known to be within the limit. */
+  data?: Buffer;
+  path?: string;
+  size?: number;
 }
 
 export interface AcceptedDocument {
@@ -41,7 +46,8 @@ export class DocumentIntake {
       try {
         result.accepted.push(await this.submitOne(projectId, file));
       } catch (error) {
-        if (!(error instanceof Error) || !isInputError(error)) throw error;
+        // A project deleted mid-upload fails the whole request (404), not one file.
+        if (!(error instanceof Error) || !isInputError(error) || error instanceof ProjectNotFoundError) throw error;
         result.rejected.push({ filename: label, reason: error.message });
       }
     }
@@ -62,26 +68,42 @@ export class DocumentIntake {
 
   private async submitOne(projectId: string, file: IncomingFile): Promise<AcceptedDocument> {
     const filename = cleanFilename(file.originalName);
-    if (file.data.length > this.maxUploadBytes) {
-      throw new FileTooLargeError(`the file is larger than the ${Math.round(this.maxUploadBytes / 1048576)} MB limit`);
+    if ((file.data?.length ?? file.size ?? 0) > this.maxUploadBytes) {
+      throw new FileTooLargeError(`the file is larger than the ${Math.round(this.maxUploadBytes / 1048576)} MB limit (MAX_UPLOAD_MB)`);
     }
-    assertPdfBytes(file.data);
-    const sha256 = createHash('sha256').update(file.data).digest('hex');
+    const data = file.data ?? (file.path ? await readFile(file.path) : Buffer.alloc(0));
+    assertPdfBytes(data);
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const storageKey = documentObjectKey(projectId, sha256);
+    return withObjectKeyLock(storageKey, () => this.storeAndQueue(projectId, filename, data, sha256, storageKey));
+  }
+
+  private async storeAndQueue(
+    projectId: string,
+    filename: string,
+    data: Buffer,
+    sha256: string,
+    storageKey: string,
+  ): Promise<AcceptedDocument> {
     const existing = this.catalog.documents.findByProjectAndSha(projectId, sha256);
     if (existing) {
       if (existing.status === 'failed') await this.requeue(existing);
       return { document: this.catalog.documents.findById(existing.id) ?? existing, duplicate: true };
     }
-    const storageKey = documentObjectKey(projectId, sha256);
-    await this.store.put(storageKey, file.data, { contentType: 'application/pdf', sha256 });
+    await this.store.put(storageKey, data, { contentType: 'application/pdf', sha256 });
     let document: DocumentRow;
     try {
-      document = this.catalog.documents.create({ projectId, sha256, filename, sizeBytes: file.data.length, storageKey });
+      document = this.catalog.documents.create({ projectId, sha256, filename, sizeBytes: data.length, storageKey });
     } catch (error) {
       // Two uploads of the same bytes raced past the check above: the loser reports the winner's document.
       const winner = error instanceof DuplicateDocumentError && this.catalog.documents.findByProjectAndSha(projectId, sha256);
-      if (!winner) throw error;
-      return { document: winner, duplicate: true };
+      if (winner) return { document: winner, duplicate: true };
+      // The project was deleted while the file was being stored: nothing of the upload may stay behind.
+      if (!this.catalog.projects.findById(projectId)) {
+        await this.store.delete(storageKey);
+        throw new ProjectNotFoundError(projectId);
+      }
+      throw error;
     }
     try {
       await this.queue.enqueue(jobTargetOf(document));

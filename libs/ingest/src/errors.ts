@@ -33,9 +33,10 @@ export class InvalidFilenameError extends InvalidInputError {
   override readonly name = 'InvalidFilenameError';
 }
 
+/** One file over MAX_UPLOAD_MB: refused alone like any other bad file (422), the rest of the upload goes on. */
 export class FileTooLargeError extends InvalidInputError {
   override readonly name = 'FileTooLargeError';
-  override readonly status = 413;
+  override readonly status = 422;
 }
 
 /** Every file of an upload was refused; the message lists why, file by file. */
@@ -52,4 +53,13 @@ export class QueueUnavailableError extends DomainError {
   override readonly name = 'QueueUnavailableError';
   override readonly status = 503;
   override readonly permanent = false;
+}
+
+/** The PDF has a text layer but nothing of it became a passage: it fails with that reason rather than ending ready and empty. */
+export class NoPassagesError extends InvalidInputError {
+  override readonly name = 'NoPassagesError';
+  override readonly status = 422;
+  constructor() {
+    super('the text of the PDF gave no passages to search (only a title or page furniture?)');
+  }
 }

@@ -6,6 +6,7 @@ export {
   ContextNotFoundError,
   DocumentNotFoundError,
   FileTooLargeError,
+  NoPassagesError,
   InvalidFilenameError,
   ProjectNotFoundError,
   QueueUnavailableError,
@@ -14,7 +15,7 @@ export {
 export { cleanFilename } from './filename';
 export { removeDocument, type RemoveDocumentDeps } from './remove-document';
 export { removeProject } from './remove-project';
-export { compiledTaskFile, createPool, InlinePool, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
+export { compiledTaskFile, createPool, InlinePool, ParseTimeoutError, PiscinaPool, PoolThreadCrashError } from './ingest.pool';
 export type { IngestPool } from './ingest.pool';
 export type { IngestLogger } from './ingest.logger';
 export {
@@ -37,7 +38,7 @@ export {
   type ConfiguredEmbedder,
   type IngestWorkerParts,
 } from './ingest.parts';
-export { IngestWorker } from './ingest.worker';
+export { IngestWorker, WorkerStoppingError } from './ingest.worker';
 export type { IngestWorkerDeps, IngestWorkerOptions } from './ingest.worker';
 export { ParseServices } from './parse-services';
 export type {

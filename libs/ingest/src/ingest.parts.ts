@@ -73,6 +73,7 @@ export class LazyIngestPool implements IngestPool {
   constructor(
     private readonly workers: number,
     private readonly maxMemoryMb: number,
+    private readonly parseTimeoutMs?: number,
   ) {}
 
   get threads(): number {
@@ -97,12 +98,12 @@ export class LazyIngestPool implements IngestPool {
   }
 
   private started(): IngestPool {
-    return (this.pool ??= createPool(this.workers, this.maxMemoryMb));
+    return (this.pool ??= createPool(this.workers, this.maxMemoryMb, this.parseTimeoutMs));
   }
 }
 
 export function createIngestPool(config: LecternConfig): LazyIngestPool {
-  return new LazyIngestPool(config.workers, config.workerMaxMemoryMb);
+  return new LazyIngestPool(config.workers, config.workerMaxMemoryMb, config.parseLimits.timeoutMs);
 }
 
 /**
@@ -206,8 +207,9 @@ export function createIngestWorker(config: LecternConfig, parts: IngestWorkerPar
       embedder: { config: embedder.poolConfig, instance: embedder.instance },
       // A context must fit the embedding model's window as well as the configured budget.
       maxTokens: Math.min(config.contextMaxTokens, embedder.instance.maxTokens),
+      parseLimits: config.parseLimits,
     },
-    { concurrency: config.maxConcurrentDocuments, ...options },
+    { concurrency: config.maxConcurrentDocuments, shutdownGraceMs: config.shutdownGraceMs, ...options },
   );
 }
 

@@ -31,10 +31,36 @@ export class PoolThreadCrashError extends DomainError {
   override readonly exposable = true;
 }
 
+/** A document's parse ran past PARSE_TIMEOUT_SECONDS: its thread is stopped (and replaced); retrying cannot help. */
+export class ParseTimeoutError extends DomainError {
+  override readonly name = 'ParseTimeoutError';
+  override readonly status = 422;
+  override readonly exposable = true;
+  constructor(timeoutMs: number) {
+    super(
+      `parsing took longer than the ${Math.round(timeoutMs / 1000)} s limit (PARSE_TIMEOUT_SECONDS): the PDF is too large or malformed`,
+    );
+  }
+}
+
+/** The deadline of one parse, and the lease's signal (if any) with it: the first to fire aborts the task. */
+function parseDeadline(timeoutMs: number | undefined, signal?: AbortSignal): { signal?: AbortSignal; expired: () => boolean } {
+  if (!timeoutMs) return { signal, expired: () => false };
+  const deadline = AbortSignal.timeout(timeoutMs);
+  return { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, expired: () => deadline.aborted };
+}
+
 export class InlinePool implements IngestPool {
   readonly threads = 0;
+  constructor(private readonly parseTimeoutMs?: number) {}
+  /** Without threads nothing can stop a parse: past its deadline the document fails, and the work is left to finish. */
   parse(task: ParseTask, options: ParseTaskOptions = {}): Promise<ParseResult> {
-    return parseAndChunk(task, options.onPage);
+    const work = parseAndChunk(task, options.onPage);
+    const timeoutMs = this.parseTimeoutMs;
+    if (!timeoutMs) return work;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ParseTimeoutError(timeoutMs)), timeoutMs)));
+    return Promise.race([work, expired]).finally(() => clearTimeout(timer));
   }
   embed(task: EmbedTask): Promise<Float32Array[]> {
     return embedTexts(task);
@@ -47,7 +73,7 @@ export class PiscinaPool implements IngestPool {
 
   constructor(
     readonly threads: number,
-    options: { maxMemoryMb: number; taskFile?: string },
+    private readonly options: { maxMemoryMb: number; taskFile?: string; parseTimeoutMs?: number },
   ) {
     this.pool = new Piscina({
       filename: options.taskFile ?? compiledTaskFile(),
@@ -55,14 +81,50 @@ export class PiscinaPool implements IngestPool {
       maxThreads: threads,
       idleTimeout: 30_000,
       // A PDF that blows the heap kills its thread, not the process; piscina starts a fresh thread.
-      resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb, maxYoungGenerationSizeMb: Math.min(64, options.maxMemoryMb / 4) },
     });
   }
 
   async parse(task: ParseTask, options: ParseTaskOptions = {}): Promise<ParseResult> {
     // A private copy can be transferred safely: the caller's buffer may be a slice of a shared pool.
     const data = new Uint8Array(task.data);
-    const { onPage, signal } = options;
+    // A parse waits for a free thread before its deadline starts: time spent queued behind a bomb is not its own.
+    await this.parseSlot();
+    const deadline = parseDeadline(this.options.parseTimeoutMs, options.signal);
+    try {
+      return await this.parseBefore(task, data, options.onPage, deadline.signal);
+    } catch (error) {
+      if (deadline.expired()) throw new ParseTimeoutError(this.options.parseTimeoutMs as number);
+      throw error;
+    } finally {
+      this.releaseParseSlot();
+    }
+  }
+
+  private parsing = 0;
+  private readonly waitingForSlot: Array<() => void> = [];
+
+  private async parseSlot(): Promise<void> {
+    if (this.parsing < this.threads) {
+      this.parsing++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+  }
+
+  /** Hands the slot to the next parse waiting, if any (the count stays), else frees it. */
+  private releaseParseSlot(): void {
+    const next = this.waitingForSlot.shift();
+    if (next) next();
+    else this.parsing--;
+  }
+
+  private async parseBefore(
+    task: ParseTask,
+    data: Uint8Array<ArrayBuffer>,
+    onPage?: PageListener,
+    signal?: AbortSignal,
+  ): Promise<ParseResult> {
     if (!onPage) return this.run({ kind: 'parse', ...task, data }, { transferList: [data.buffer], signal });
     // Pages travel on a port of their own, transferred with the task; the thread ends them with `null`, which is
     // awaited so that every page is reported before the result (the result comes back on piscina's own port).
@@ -96,6 +158,11 @@ export class PiscinaPool implements IngestPool {
       result = await this.pool.run(task, options);
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new PoolThreadCrashError(
+          `the document exhausted its parsing thread's memory (WORKER_MAX_MEMORY_MB=${this.options.maxMemoryMb})`,
+        );
+      }
       if (code.startsWith('ERR_WORKER') || /worker (terminated|exited)/i.test((error as Error).message)) {
         throw new PoolThreadCrashError(`the parsing thread crashed on this document (${code || (error as Error).message})`);
       }
@@ -122,6 +189,6 @@ export function compiledTaskFile(): string {
   throw new Error('the compiled ingest task is missing: run `npm run build` first');
 }
 
-export function createPool(threads: number, maxMemoryMb: number): IngestPool {
-  return threads > 0 ? new PiscinaPool(threads, { maxMemoryMb }) : new InlinePool();
+export function createPool(threads: number, maxMemoryMb: number, parseTimeoutMs?: number): IngestPool {
+  return threads > 0 ? new PiscinaPool(threads, { maxMemoryMb, parseTimeoutMs }) : new InlinePool(parseTimeoutMs);
 }

@@ -1,4 +1,6 @@
 import { serializeError, type SerializedError } from '@lectern/common';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { embedTexts, parseAndChunk, type EmbedTask, type ParseTask } from './run-ingest';
 
@@ -9,6 +11,20 @@ export type PoolTask = ({ kind: 'parse'; pagePort?: MessagePort } & ParseTask) |
 export interface TaskFailure extends SerializedError {
   failed: true;
 }
+
+/**
+ * Pool threads run at a lower CPU priority than the API's main thread (Linux: a thread has its own nice value), so
+ * a bomb being parsed never makes /health or a search wait for a core (issue 20: at most 2× idle latency).
+ */
+function lowerThreadPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+  } catch {
+    // Not Linux, or not allowed: the thread keeps the process's priority.
+  }
+}
+lowerThreadPriority();
 
 /** The piscina task file: a thin wrapper, so tests call parseAndChunk / embedTexts directly. */
 export default async function runPoolTask(task: PoolTask): Promise<unknown> {

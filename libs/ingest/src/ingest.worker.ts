@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '@lectern/common';
 import type { CatalogDb } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
+import type { ParseLimits } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import { ArticleBuilder, type BuiltArticle } from './article-builder';
 import { CorpusCommitter, type ArticleCommitter, type CommitOutcome } from './article-committer';
@@ -29,6 +30,8 @@ export interface IngestWorkerDeps {
   /** The embedder the pool threads rebuild, and the model the corpus records. */
   embedder: { config: EmbedderConfig; instance: Embedder };
   maxTokens: number;
+  /** Caps on inflated content and text items per page (defaults: the parser's). */
+  parseLimits?: ParseLimits;
   logger?: IngestLogger;
   /** Where built articles go: by default this process commits them into `corpora` (the embedded path). */
   committer?: ArticleCommitter;
@@ -41,6 +44,19 @@ export interface IngestWorkerOptions {
   embedBatchSize?: number;
   /** Least time between two page-progress reports of one document to the queue (default 250 ms). */
   pageReportMs?: number;
+  /** On stop, how long documents in flight may take to finish before they are given back to the queue (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs?: number;
+}
+
+/** The worker stopped (SIGTERM) before this document was done: it goes back to the queue for the next process. */
+export class WorkerStoppingError extends DomainError {
+  override readonly name = 'WorkerStoppingError';
+  override readonly status = 503;
+  override readonly permanent = false;
+  override readonly exposable = true;
+  constructor() {
+    super('the worker shut down before finishing this document; it is retried by the next worker');
+  }
 }
 
 /**
@@ -58,6 +74,9 @@ export class IngestWorker {
   private readonly committer: ArticleCommitter;
   private readonly pageReportMs: number;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Aborted when the shutdown grace ends: documents still in flight stop and go back to the queue. */
+  private stopping = new AbortController();
+  private readonly shutdownGraceMs: number;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -69,9 +88,18 @@ export class IngestWorker {
     this.pollMs = options.pollMs ?? 1_000;
     this.pageReportMs = options.pageReportMs ?? 250;
     this.concurrency = options.concurrency ?? 2;
+    this.shutdownGraceMs = options.shutdownGraceMs ?? Infinity;
     this.logger = deps.logger ?? silentLogger;
-    const { store, services, pool, embedder, maxTokens } = deps;
-    this.builder = new ArticleBuilder({ store, services, pool, embedder, maxTokens, embedBatchSize: options.embedBatchSize ?? 64 });
+    const { store, services, pool, embedder, maxTokens, parseLimits } = deps;
+    this.builder = new ArticleBuilder({
+      store,
+      services,
+      pool,
+      embedder,
+      maxTokens,
+      parseLimits,
+      embedBatchSize: options.embedBatchSize ?? 64,
+    });
     if (!deps.committer && !deps.catalog) throw new Error('a worker without the catalog must hand its results off (committer)');
     this.committer = deps.committer ?? new CorpusCommitter(deps.catalog as CatalogDb, deps.corpora);
   }
@@ -79,14 +107,28 @@ export class IngestWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = new AbortController();
     this.loop = this.run();
   }
 
-  /** Stops claiming and waits for the documents in flight to finish. */
+  /**
+   * Stops claiming and waits for the documents in flight to finish; those still running after the shutdown grace
+   * are stopped and handed back to the queue (a passing failure: retried by the next worker).
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
-    await this.loop;
+    let timer: NodeJS.Timeout | undefined;
+    if (Number.isFinite(this.shutdownGraceMs)) {
+      timer = setTimeout(() => this.stopping.abort(), this.shutdownGraceMs);
+      if (this.inFlight.size > 0)
+        this.logger.log(`stopping: ${this.inFlight.size} documents in flight get ${this.shutdownGraceMs} ms to finish`);
+    }
+    try {
+      await this.loop;
+    } finally {
+      clearTimeout(timer);
+    }
     this.loop = null;
   }
 
@@ -183,14 +225,16 @@ export class IngestWorker {
     const started = Date.now();
     let outcome: CommitOutcome;
     let built: BuiltArticle;
+    const stopping = this.stopping.signal;
+    const signal = AbortSignal.any([held.signal, stopping]);
     try {
       this.logger.log(`${tag} ingest started (attempt ${job.attempts}) file=${JSON.stringify(doc.filename)}`);
       built = await this.builder.build(
         { documentId: doc.id, storageKey: doc.storageKey },
         {
           tag,
-          signal: held.signal,
-          guard: (work) => held.race(work),
+          signal,
+          guard: (work) => held.race(stoppable(work, stopping)),
           // Through the queue, which checks the lease in the same step: a worker that lost it cannot set a document back.
           onStage: async (stage) => {
             // A page report still on its way must not land after (and so over) the next stage.
@@ -267,6 +311,16 @@ export class IngestWorker {
       this.logger.warn(`${tag} lost its lease before completing its job; the next claim finds the document committed`);
     }
   }
+}
+
+/** `work`'s outcome, or a WorkerStoppingError once the shutdown grace is over (the work is left to settle unobserved). */
+function stoppable<T>(work: Promise<T>, stopping: AbortSignal): Promise<T> {
+  if (stopping.aborted) return Promise.reject(new WorkerStoppingError());
+  return new Promise<T>((resolve, reject) => {
+    const onStop = () => reject(new WorkerStoppingError());
+    stopping.addEventListener('abort', onStop, { once: true });
+    work.then(resolve, reject).finally(() => stopping.removeEventListener('abort', onStop));
+  });
 }
 
 /**

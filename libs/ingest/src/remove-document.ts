@@ -1,6 +1,7 @@
 import type { CatalogDb, DocumentRow } from '@lectern/corpus';
 import type { ObjectStore } from '@lectern/storage';
 import type { CorpusRegistry } from './corpus-registry';
+import { withObjectKeyLock } from './object-key-lock';
 
 export interface RemoveDocumentDeps {
   catalog: CatalogDb;
@@ -14,12 +15,17 @@ export interface RemoveDocumentDeps {
  * finds its row gone when it comes to commit and drops what it built. Null when there is no such document.
  */
 export async function removeDocument(deps: RemoveDocumentDeps, documentId: string): Promise<DocumentRow | null> {
-  const doc = deps.catalog.documents.findById(documentId);
-  if (!doc || !deps.catalog.documents.delete(documentId)) return null;
-  const corpus = deps.corpora.get(doc.projectId);
-  const article = corpus.findArticleByDocument(doc.id);
-  if (article) corpus.deleteArticle(article.id);
-  // Documents are deduplicated per project by sha256, so no other document shares this object.
-  await deps.store.delete(doc.storageKey);
-  return doc;
+  const found = deps.catalog.documents.findById(documentId);
+  if (!found) return null;
+  // Under the object's lock: an upload of the same bytes waits until the row and the object are both gone.
+  return withObjectKeyLock(found.storageKey, async () => {
+    const doc = deps.catalog.documents.findById(documentId);
+    if (!doc || !deps.catalog.documents.delete(documentId)) return null;
+    const corpus = deps.corpora.get(doc.projectId);
+    const article = corpus.findArticleByDocument(doc.id);
+    if (article) corpus.deleteArticle(article.id);
+    // Documents are deduplicated per project by sha256, so no other document shares this object.
+    await deps.store.delete(doc.storageKey);
+    return doc;
+  });
 }

@@ -1,14 +1,17 @@
 import type { ArticleInput } from '@lectern/corpus';
 import { chunkArticle, type ChunkedArticle } from '@lectern/chunking';
 import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
-import { buildArticle, type PageListener, type ServiceOutputs } from '@lectern/parsing';
+import { buildArticle, type PageListener, type ParseLimits, type ServiceOutputs } from '@lectern/parsing';
 import { TiktokenCounter } from '@lectern/text';
+import { NoPassagesError } from './errors';
 
 /** What the CPU stage needs; structured-cloneable so it can cross into a pool thread. */
 export interface ParseTask {
   data: Uint8Array;
   outputs: ServiceOutputs;
   maxTokens: number;
+  /** Caps on inflated content and text items per page (PARSE_MAX_CONTENT_MB, PARSE_MAX_PAGE_ITEMS). */
+  limits?: ParseLimits;
 }
 
 export interface ParseResult {
@@ -27,10 +30,11 @@ const embedders = new Map<string, Embedder>();
 
 /** Parse (merging whatever the services returned) and chunk: the first CPU stage of ingestion. */
 export async function parseAndChunk(task: ParseTask, onPage?: PageListener): Promise<ParseResult> {
-  const parsed = await buildArticle(task.data, task.outputs, { onPage });
+  const parsed = await buildArticle(task.data, task.outputs, { onPage, limits: task.limits });
   let counter = counters.get('cl100k');
   if (!counter) counters.set('cl100k', (counter = new TiktokenCounter()));
   const article = chunkArticle(parsed, { maxTokens: task.maxTokens, counter });
+  if (!article.sections.some((s) => s.contexts.length > 0)) throw new NoPassagesError();
   return { article, parsers: parsed.parsers, warnings: parsed.warnings ?? [] };
 }
 

@@ -2,11 +2,13 @@ import type { ParsedArticle } from './article';
 import type { ParseOptions } from './document-parser';
 import { mergeEquations } from './merge/equations.merge';
 import { mergeTables } from './merge/tables.merge';
+import { assertContentWithinLimit } from './parse-limits';
 import { equationsFromMmd, locateEquationPages } from './nougat/equations';
 import { readPageTexts } from './pdfjs/page-texts';
 import { PdfjsParser } from './pdfjs/pdfjs.parser';
 import { ParserOutputError } from './service-errors';
 import { assignPages } from './tei/page-assigner';
+import { assertTeiMatchesText } from './tei/tei-agreement';
 import { parseTei } from './tei/tei.parser';
 import { tablesFromElements } from './unstructured/tables';
 import type { UnstructuredElement } from './unstructured/unstructured.types';
@@ -30,14 +32,17 @@ const embedded = new PdfjsParser();
  * A service output that cannot be used adds a warning and the merge goes on without it.
  */
 export async function buildArticle(pdf: Uint8Array, outputs: ServiceOutputs, options: ParseOptions = {}): Promise<ParsedArticle> {
+  await assertContentWithinLimit(pdf, options.limits);
   const warnings: string[] = [];
   let pageTexts: string[] | null = null;
-  const pages = async () => (pageTexts ??= await readPageTexts(pdf));
+  const pages = async () => (pageTexts ??= await readPageTexts(pdf, options.limits));
 
   let skeleton: ParsedArticle | null = null;
   if (outputs.grobidTei !== undefined) {
     try {
-      skeleton = assignPages(parseTei(outputs.grobidTei), await pages());
+      const grobid = assignPages(parseTei(outputs.grobidTei), await pages());
+      assertTeiMatchesText(grobid, await pages());
+      skeleton = grobid;
     } catch (error) {
       if (!(error instanceof ParserOutputError)) throw error;
       warnings.push(`grobid output unusable (${(error as Error).message}); used the embedded parser`);

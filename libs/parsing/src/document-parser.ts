@@ -1,4 +1,5 @@
 import type { ParsedArticle } from './article';
+import type { ParseLimits } from './parse-limits';
 
 /** Anything that turns the bytes of one document into its structure (PDF.js here; GROBID and others later). */
 export interface DocumentParser {
@@ -14,4 +15,6 @@ export interface ParseOptions {
   onPage?: PageListener;
   /** Detect headings from the layout even when the PDF has an outline (the structure eval scores against it). */
   ignoreOutline?: boolean;
+  /** Caps on inflated content and text items per page (defaults: DEFAULT_PARSE_LIMITS). */
+  limits?: ParseLimits;
 }

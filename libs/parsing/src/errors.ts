@@ -26,3 +26,9 @@ export class NoTextLayerError extends InvalidInputError {
     super('the PDF has no text layer (a scanned document?); OCR is not supported yet');
   }
 }
+
+/** The document would cost more than the parse limits allow (inflated content, text items per page, time). */
+export class ParseLimitError extends InvalidInputError {
+  override readonly name = 'ParseLimitError';
+  override readonly status = 422;
+}

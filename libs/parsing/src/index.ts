@@ -2,6 +2,7 @@ export * from './article';
 export * from './errors';
 export type { DocumentParser, PageListener, ParseOptions } from './document-parser';
 export { assertPdfBytes } from './pdf-sniff';
+export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits';
 export { PdfjsParser } from './pdfjs/pdfjs.parser';
 export { readTeiOutline, type TeiOutline } from './tei/tei-outline.reader';
 export { loadPdfjs } from './pdfjs/pdfjs.loader';

@@ -21,8 +21,8 @@ import { ContextResponseDto } from './dto/context.response.dto';
 import { DocumentResponseDto, UploadResponseDto } from './dto/document.response.dto';
 import { OutlineResponseDto } from './dto/outline.response.dto';
 
-/** Most files one upload request may carry. */
-const MAX_FILES_PER_UPLOAD = 500;
+/** Most files multer lets through at all (its parts limit); MAX_UPLOAD_FILES, lower, is checked as they stream in. */
+const MAX_FILES_PER_UPLOAD = 1000;
 
 @ApiTags('documents')
 @Controller()
@@ -35,7 +35,7 @@ export class DocumentsController {
   @UseInterceptors(FilesInterceptor('files', MAX_FILES_PER_UPLOAD))
   @ApiConsumes('multipart/form-data')
   @ApiBody({
-    description: `One or more PDFs (at most ${MAX_FILES_PER_UPLOAD}) in the \`files\` field.`,
+    description: 'One or more PDFs (at most MAX_UPLOAD_FILES, default 500) in the `files` field.',
     schema: {
       type: 'object',
       properties: { files: { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_FILES_PER_UPLOAD } },
@@ -47,9 +47,9 @@ export class DocumentsController {
     description: 'The files are stored and queued; duplicates return the existing document; refused files are listed.',
   })
   @ApiErrors({
-    400: 'No files, more than the per-request limit, or a field other than `files`.',
+    400: 'No files, more than MAX_UPLOAD_FILES files, or a field other than `files`.',
     404: 'No project with this id.',
-    413: 'A file is larger than the upload limit (MAX_UPLOAD_MB).',
+    413: 'The request is larger than MAX_REQUEST_MB in all (a file over MAX_UPLOAD_MB is refused alone, 422).',
     422: { description: 'Every file was refused (not a PDF, a bad name, …): each with its reason.', type: UploadRejectedResponseDto },
   })
   upload(@Param('projectId') projectId: string, @UploadedFiles() files: Express.Multer.File[] | undefined): Promise<UploadResponseDto> {

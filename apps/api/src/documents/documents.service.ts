@@ -27,7 +27,7 @@ export class DocumentsService {
     if (!files || files.length === 0) {
       throw new BadRequestException('send one or more PDFs as multipart/form-data in the field "files"');
     }
-    const incoming = files.map((f) => ({ originalName: decodeLatin1(f.originalname), data: f.buffer }));
+    const incoming = files.map((f) => ({ originalName: decodeLatin1(f.originalname), path: f.path, size: f.size }));
     const result = await this.ingestDocument.execute(IngestDocumentCommand.create({ projectId, files: incoming }));
     return {
       documents: result.accepted.map((a) => ({ ...toDocumentResponse(a.document), duplicate: a.duplicate })),

@@ -1233,27 +1233,30 @@ export interface components {
             jobs: components["schemas"]["JobCountsDto"];
         };
         HealthResponseDto: {
-            /** @example ok */
+            /**
+             * @description Up. The other fields only for a caller allowed to see details (loopback).
+             * @example ok
+             */
             status: string;
             /** @example 0.1.0 */
-            version: string;
-            embedder: components["schemas"]["HealthEmbedderDto"];
+            version?: string;
+            embedder?: components["schemas"]["HealthEmbedderDto"];
             /**
              * @description The configured parsers, the embedded pdfjs among them.
              * @example [
              *       "pdfjs"
              *     ]
              */
-            parsers: string[];
+            parsers?: string[];
             /** @description Each configured outside parser service (GROBID, Unstructured, Nougat) by name. */
-            services: {
+            services?: {
                 [key: string]: components["schemas"]["ParserServiceHealthDto"];
             };
             /** @enum {string} */
-            objectStore: "local" | "minio";
+            objectStore?: "local" | "minio";
             /** @description Null when no LLM is configured: answers are extractive. */
-            llm: components["schemas"]["HealthLlmDto"] | null;
-            worker: components["schemas"]["HealthWorkerDto"];
+            llm?: components["schemas"]["HealthLlmDto"] | null;
+            worker?: components["schemas"]["HealthWorkerDto"];
         };
         CitationSpanDto: {
             /** @description Character offset of the sentence in the context text. */
@@ -3152,7 +3155,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description One or more PDFs (at most 500) in the `files` field. */
+        /** @description One or more PDFs (at most MAX_UPLOAD_FILES, default 500) in the `files` field. */
         requestBody: {
             content: {
                 "multipart/form-data": {
@@ -3170,7 +3173,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponseDto"];
                 };
             };
-            /** @description No files, more than the per-request limit, or a field other than `files`. */
+            /** @description No files, more than MAX_UPLOAD_FILES files, or a field other than `files`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3206,7 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description A file is larger than the upload limit (MAX_UPLOAD_MB). */
+            /** @description The request is larger than MAX_REQUEST_MB in all (a file over MAX_UPLOAD_MB is refused alone, 422). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4008,7 +4011,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The version, embedder, parsers, LLM and worker this server runs with. */
+            /** @description Up, for anyone; the version, embedder, parsers, LLM and worker (secrets redacted) only for a local caller. */
             200: {
                 headers: {
                     [name: string]: unknown;

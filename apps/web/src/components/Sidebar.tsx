@@ -139,9 +139,9 @@ export function Sidebar(props: Props) {
         />
       )}
       {body}
-      {props.health && (
+      {props.health?.embedder && (
         <p className="footer-note muted small">
-          v{props.health.version} · {props.health.parsers.join(' + ')} · {props.health.embedder.kind} embeddings
+          v{props.health.version} · {props.health.parsers?.join(' + ')} · {props.health.embedder.kind} embeddings
         </p>
       )}
     </aside>

@@ -5,7 +5,16 @@ import { idSchema, parseCommand } from '../command';
 const schema = z.object({
   projectId: idSchema,
   files: z
-    .array(z.object({ originalName: z.string().optional(), data: z.instanceof(Buffer) }))
+    .array(
+      z
+        .object({
+          originalName: z.string().optional(),
+          data: z.instanceof(Buffer).optional(),
+          path: z.string().optional(),
+          size: z.number().optional(),
+        })
+        .refine((f) => f.data !== undefined || f.size !== undefined, { message: 'each file needs its bytes, or its size and temp file' }),
+    )
     .min(1, { message: 'must hold at least one file' }),
 });
 
@@ -14,7 +23,8 @@ export type IngestDocumentInput = z.input<typeof schema>;
 /** Files to add to a project (each checked by the intake: PDF, size, name). */
 export class IngestDocumentCommand {
   readonly projectId!: string;
-  readonly files!: ReadonlyArray<{ originalName?: string; data: Buffer }>;
+  /** Bytes in memory (the CLI), or a temp file and its size (the API streams uploads to disk; no path: over the limit). */
+  readonly files!: ReadonlyArray<{ originalName?: string; data?: Buffer; path?: string; size?: number }>;
 
   private constructor(fields: z.output<typeof schema>) {
     Object.assign(this, fields);

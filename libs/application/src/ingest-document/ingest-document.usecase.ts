@@ -11,7 +11,7 @@ export class IngestDocument {
   execute(command: IngestDocumentCommand): Promise<IntakeResult> {
     return this.intake.submit(
       command.projectId,
-      command.files.map((file) => ({ originalName: file.originalName, data: file.data })),
+      command.files.map((file) => ({ originalName: file.originalName, data: file.data, path: file.path, size: file.size })),
     );
   }
 }

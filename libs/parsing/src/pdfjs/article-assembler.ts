@@ -154,7 +154,8 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   // Text between the abstract and the first heading: a section of its own only if it is substantial.
   const preface = [...leftover.filter((p) => keepParagraph(doc, p)), ...paragraphsIn(bodyFrom, firstHeading)];
   const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
-  const untitled = prefaceChars >= MIN_UNTITLED_SECTION_CHARS;
+  // Never drop text (issue 20): with no heading and no abstract, a short preface is the whole document.
+  const untitled = prefaceChars >= MIN_UNTITLED_SECTION_CHARS || (preface.length > 0 && headings.length === 0 && !abstractBlocks.length);
   const numbering = numberSections(headings, untitled);
   if (untitled) sections.push({ number: numbering.untitledNumber, title: '', level: 1, blocks: preface.map(toBlock) });
 

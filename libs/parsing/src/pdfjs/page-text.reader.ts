@@ -1,3 +1,4 @@
+import { assertPageItemsWithinLimit, DEFAULT_PARSE_LIMITS, type ParseLimits } from '../parse-limits';
 import { describeFont, FontInfo } from './font-names';
 import type { TextRun } from './layout.types';
 import type { PdfjsPage, PdfjsTextItem } from './pdfjs.types';
@@ -17,9 +18,17 @@ const MAX_SKEW = 0.1;
  * building an operator list; that is asked for only when a page uses a font not seen on earlier pages,
  * and with images capped to 1 pixel (see the parser) it costs about as much as the text itself.
  */
-export async function readPageRuns(page: PdfjsPage, fonts: Map<string, FontInfo>, annotationModeDisable: number): Promise<RawPage> {
+export async function readPageRuns(
+  page: PdfjsPage,
+  fonts: Map<string, FontInfo>,
+  annotationModeDisable: number,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+  pageNumber = 0,
+): Promise<RawPage> {
   const [vx0, vy0, vx1, vy1] = page.view;
   const content = await page.getTextContent();
+  // Counted once read: pdf.js 3.11 cannot stop a text stream cleanly; the content cap bounds what it can cost.
+  assertPageItemsWithinLimit(pageNumber, content.items.length, limits);
   const items = content.items.filter((item): item is PdfjsTextItem => 'str' in item && item.str.length > 0);
   if (items.some((item) => !fonts.has(item.fontName))) {
     if (items.some((item) => !page.commonObjs.has(item.fontName))) {

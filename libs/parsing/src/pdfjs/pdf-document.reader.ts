@@ -1,5 +1,6 @@
-import { CorruptPdfError, EncryptedPdfError } from '../errors';
+import { CorruptPdfError, EncryptedPdfError, ParseLimitError } from '../errors';
 import type { PageListener } from '../document-parser';
+import { DEFAULT_PARSE_LIMITS, type ParseLimits } from '../parse-limits';
 import type { FontInfo } from './font-names';
 import type { PageText } from './layout.types';
 import { readPdfBookmarks, type PdfBookmark } from './pdf-bookmarks.reader';
@@ -30,14 +31,18 @@ export function textOnlyDocumentOptions(data: Uint8Array) {
  * Opens the PDF with pdf.js and returns every page's text lines. Never renders: images are capped at
  * one pixel so building the operator list (needed for font names) skips decoding them.
  */
-export async function readPdfText(data: Uint8Array, onPage?: PageListener): Promise<PageText[]> {
-  return (await readPdfDocument(data, { onPage, bookmarks: false })).pages;
+export async function readPdfText(
+  data: Uint8Array,
+  onPage?: PageListener,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<PageText[]> {
+  return (await readPdfDocument(data, { onPage, bookmarks: false, limits })).pages;
 }
 
 /** The pages' text lines and, when asked for, the document's outline (bookmarks) resolved to pages. */
 export async function readPdfDocument(
   data: Uint8Array,
-  { onPage, bookmarks }: { onPage?: PageListener; bookmarks: boolean },
+  { onPage, bookmarks, limits = DEFAULT_PARSE_LIMITS }: { onPage?: PageListener; bookmarks: boolean; limits?: ParseLimits },
 ): Promise<{ pages: PageText[]; bookmarks: PdfBookmark[] }> {
   const pdfjs = loadPdfjs();
   const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
@@ -54,7 +59,7 @@ export async function readPdfDocument(
     const bottoms: number[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
       const page = await doc.getPage(number);
-      const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE);
+      const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE, limits, number);
       bottoms[number] = page.view[1] ?? 0;
       page.cleanup();
       pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(raw.runs, number), sideText: raw.sideText });
@@ -73,7 +78,7 @@ function toDomainError(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') return new EncryptedPdfError();
   if (name === 'InvalidPDFException') return new CorruptPdfError(`the PDF structure is invalid: ${message}`);
-  if (error instanceof CorruptPdfError || error instanceof EncryptedPdfError) return error;
+  if (error instanceof CorruptPdfError || error instanceof EncryptedPdfError || error instanceof ParseLimitError) return error;
   return new CorruptPdfError(`pdf.js could not read the PDF: ${message}`);
 }
 

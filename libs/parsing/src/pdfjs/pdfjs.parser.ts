@@ -16,7 +16,11 @@ export class PdfjsParser implements DocumentParser {
 
   async parse(data: Uint8Array, options: ParseOptions = {}): Promise<ParsedArticle> {
     assertPdfBytes(data);
-    const { pages, bookmarks } = await readPdfDocument(data, { onPage: options.onPage, bookmarks: !options.ignoreOutline });
+    const { pages, bookmarks } = await readPdfDocument(data, {
+      onPage: options.onPage,
+      bookmarks: !options.ignoreOutline,
+      limits: options.limits,
+    });
     if (!hasTextLayer(pages)) throw new NoTextLayerError();
     const { pages: content, removed } = removeRunningFurniture(pages);
     return assembleArticle({ pages: content, furniture: removed, parserName: this.name, bookmarks });

@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 
 export class HealthEmbedderDto {
   @ApiProperty({ enum: ['lexical', 'transformers', 'openai'], description: 'The embedder in use.' })
@@ -63,31 +63,41 @@ export class HealthWorkerDto {
 
 @ApiExtraModels(ParserServiceHealthDto)
 export class HealthResponseDto {
-  @ApiProperty({ type: String, example: 'ok' })
+  @ApiProperty({ type: String, example: 'ok', description: 'Up. The other fields only for a caller allowed to see details (loopback).' })
   status!: string;
 
-  @ApiProperty({ type: String, example: '0.1.0' })
-  version!: string;
+  @ApiProperty({ required: false, type: String, example: '0.1.0' })
+  version?: string;
 
-  @ApiProperty({ type: HealthEmbedderDto })
-  embedder!: HealthEmbedderDto;
-
-  @ApiProperty({ type: [String], description: 'The configured parsers, the embedded pdfjs among them.', example: ['pdfjs'] })
-  parsers!: string[];
+  @ApiProperty({ required: false, type: HealthEmbedderDto })
+  embedder?: HealthEmbedderDto;
 
   @ApiProperty({
+    required: false,
+    type: [String],
+    description: 'The configured parsers, the embedded pdfjs among them.',
+    example: ['pdfjs'],
+  })
+  parsers?: string[];
+
+  @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { $ref: getSchemaPath(ParserServiceHealthDto) },
     description: 'Each configured outside parser service (GROBID, Unstructured, Nougat) by name.',
   })
-  services!: Record<string, ParserServiceHealthDto>;
+  services?: Record<string, ParserServiceHealthDto>;
 
-  @ApiProperty({ enum: ['local', 'minio'] })
-  objectStore!: 'local' | 'minio';
+  @ApiProperty({ required: false, enum: ['local', 'minio'] })
+  objectStore?: 'local' | 'minio';
 
-  @ApiProperty({ type: HealthLlmDto, nullable: true, description: 'Null when no LLM is configured: answers are extractive.' })
-  llm!: HealthLlmDto | null;
+  @ApiProperty({
+    required: false,
+    type: HealthLlmDto,
+    nullable: true,
+    description: 'Null when no LLM is configured: answers are extractive.',
+  })
+  llm?: HealthLlmDto | null;
 
-  @ApiProperty({ type: HealthWorkerDto })
-  worker!: HealthWorkerDto;
+  @ApiProperty({ required: false, type: HealthWorkerDto })
+  worker?: HealthWorkerDto;
 }
