@@ -20,7 +20,17 @@ interface Row {
   body?: (n: number) => object;
   /** Sends a PDF as multipart `files`. */
   upload?: boolean;
+  query?: (w: ProjectWorld) => Record<string, string>;
+  headers?: Record<string, string>;
 }
+
+const MCP_INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'access-matrix', version: '1' } },
+};
+const MCP_HEADERS = { Accept: 'application/json, text/event-stream' };
 
 const PAGE = existsSync(path.join(REPO_ROOT, 'dist', 'web', 'index.html')) ? '200' : '503';
 const everyone = (status: string) => CALLERS.map(() => status).join(' ');
@@ -72,6 +82,40 @@ export const MATRIX: Record<string, Row> = {
     expect: '401 404 200 200 200 200 200 401',
     body: () => ({ question: 'What is entity linking?' }),
   },
+
+  // Conversations are their maker's: the owner started this one (the key acts as its creator, the owner).
+  'GET /projects/{projectId}/conversations': { expect: '401 404 200 200 200 200 200 401' },
+  'POST /projects/{projectId}/conversations': { expect: '401 404 201 201 201 201 201 401', body: (n) => ({ title: `notes ${n}` }) },
+  'GET /projects/{projectId}/conversations/{conversationId}': {
+    expect: '401 404 404 404 200 404 200 401',
+    params: (w) => ({ conversationId: w.conversationId }),
+  },
+  'GET /projects/{projectId}/conversations/{conversationId}/export.md': {
+    expect: '401 404 404 404 200 404 200 401',
+    params: (w) => ({ conversationId: w.conversationId }),
+  },
+  'PATCH /projects/{projectId}/conversations/{conversationId}': {
+    expect: '401 404 404 404 200 404 200 401',
+    params: (w) => ({ conversationId: w.conversationId }),
+    body: (n) => ({ title: `retitled ${n}` }),
+  },
+  'DELETE /projects/{projectId}/conversations/{conversationId}': {
+    expect: '401 404 404 404 204 404 204 401',
+    fresh: true,
+    params: (w) => ({ conversationId: w.conversationId }),
+  },
+
+  // MCP: any signed-in caller may open a session, on a project they are a member of (else: as if it did not exist).
+  'POST /mcp': {
+    expect: '401 404 200 200 200 200 200 401',
+    query: (w) => ({ project: w.projectId }),
+    headers: MCP_HEADERS,
+    body: () => MCP_INITIALIZE,
+  },
+  'GET /mcp': { expect: '401 400 400 400 400 400 400 401', headers: MCP_HEADERS },
+  'DELETE /mcp': { expect: '401 400 400 400 400 400 400 401' },
+  // Importing makes a new project, like POST /projects: admins only (the file is checked before anything is kept).
+  'POST /projects/import': { expect: '401 403 403 403 403 400 403 401' },
 
   // Instructors and up: documents, export, members list, invites.
   'POST /projects/{projectId}/documents': { expect: '401 404 403 202 202 202 403 401', upload: true },
@@ -157,6 +201,8 @@ describe('authorization matrix (e2e)', () => {
     if (cookie) req = req.set('Cookie', cookie);
     if (caller === 'key') req = req.set('Authorization', `Bearer ${w.key}`);
     if (caller === 'revokedKey') req = req.set('Authorization', `Bearer ${w.revokedKey}`);
+    if (row.query) req = req.query(row.query(w));
+    for (const [name, value] of Object.entries(row.headers ?? {})) req = req.set(name, value);
     if (row.upload) return req.attach('files', buildTextPdf([['An upload by ' + caller]]), `${caller}.pdf`);
     return row.body ? req.send(row.body(++unique)) : req;
   }

@@ -87,7 +87,8 @@ describe(ConversationsController.name, () => {
 
   it('keeps named conversations with each turn and its citations, and exports one as Markdown', async () => {
     const created = (await t.http().post(base()).send({}).expect(201)).body;
-    expect(created).toMatchObject({ title: 'New conversation', messageCount: 0, userId: null, projectId });
+    // AUTH=off: the one local person (LOCAL_PRINCIPAL) makes and owns the conversations.
+    expect(created).toMatchObject({ title: 'New conversation', messageCount: 0, userId: 'local', projectId });
     const other = (await t.http().post(base()).send({ title: 'Higgs only' }).expect(201)).body;
 
     const first = 'How does Semantic Scholar link entity mentions to the knowledge base?';

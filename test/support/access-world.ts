@@ -1,4 +1,14 @@
-import { Accounts, ApiKeys, Invites, ProjectMembers, type Principal, type ProjectRole, type UserRow } from '@lectern/application';
+import {
+  Accounts,
+  ApiKeys,
+  ConversationTitleCommand,
+  Invites,
+  ProjectConversations,
+  ProjectMembers,
+  type Principal,
+  type ProjectRole,
+  type UserRow,
+} from '@lectern/application';
 import { buildTextPdf } from '../fixtures/pdf-fixtures';
 import { startTestApp, waitForDocument, type TestApp } from './test-app';
 
@@ -25,6 +35,8 @@ export interface ProjectWorld {
   ownerKeyId: string;
   inviteId: string;
   inviteToken: string;
+  /** A conversation the owner started (conversations are their maker's alone). */
+  conversationId: string;
 }
 
 export interface AccessApp {
@@ -98,6 +110,9 @@ export async function startAccessApp(env: Record<string, string> = {}): Promise<
     keys.revoke(owner, revoked.id);
     const ownerKeyId = keys.create(owner, { name: 'spare', projectId }).id;
     const invite = t.app.get(Invites).create(owner, projectId, { role: 'student' });
+    const conversation = t.app
+      .get(ProjectConversations)
+      .create(ConversationTitleCommand.create({ projectId, title: 'reading notes' }), users.owner.id);
     return {
       projectId,
       documentId,
@@ -108,6 +123,7 @@ export async function startAccessApp(env: Record<string, string> = {}): Promise<
       ownerKeyId,
       inviteId: invite.id,
       inviteToken: invite.token,
+      conversationId: conversation.id,
     };
   };
 

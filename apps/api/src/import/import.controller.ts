@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, UploadedFile, UseInterceptors } from 
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../core/api-errors.decorator';
+import { AdminOnly } from '../auth/access.decorator';
 import { ImportResponseDto } from './import.response.dto';
 import { ImportService } from './import.service';
 
@@ -11,6 +12,7 @@ export class ImportController {
   constructor(private readonly service: ImportService) {}
 
   @Post()
+  @AdminOnly()
   @HttpCode(201)
   @UseInterceptors(FileInterceptor('file'))
   @ApiConsumes('multipart/form-data')

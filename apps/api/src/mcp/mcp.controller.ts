@@ -3,6 +3,9 @@ import { ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiErrors } from '../core/api-errors.decorator';
 import { McpService } from './mcp.service';
+import { SignedIn } from '../auth/access.decorator';
+import { Auth } from '../auth/auth.request';
+import type { Principal } from '@lectern/application';
 
 const RPC = { type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol.', additionalProperties: true };
 
@@ -17,6 +20,7 @@ export class McpController {
   constructor(private readonly service: McpService) {}
 
   @Post()
+  @SignedIn()
   @ApiQuery({ name: 'project', required: false, description: 'Project name or id; required on the `initialize` request.' })
   @ApiBody({ schema: RPC })
   @ApiOkResponse({
@@ -24,24 +28,26 @@ export class McpController {
     content: { 'application/json': { schema: RPC }, 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiErrors({ 400: 'Not an initialize request and no session.', 404: 'Unknown project or session.' })
-  post(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown>): Promise<void> {
-    return this.service.handle(req, res, body);
+  post(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown>, @Auth() caller: Principal): Promise<void> {
+    return this.service.handle(req, res, body, caller);
   }
 
   @Get()
+  @SignedIn()
   @ApiOkResponse({
     description: "The session's server-to-client event stream.",
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiErrors({ 400: 'No session id.', 404: 'Unknown session.' })
-  stream(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.service.handle(req, res, undefined);
+  stream(@Req() req: Request, @Res() res: Response, @Auth() caller: Principal): Promise<void> {
+    return this.service.handle(req, res, undefined, caller);
   }
 
   @Delete()
+  @SignedIn()
   @ApiOkResponse({ description: 'The session is closed.', content: { 'application/json': { schema: RPC } } })
   @ApiErrors({ 400: 'No session id.', 404: 'Unknown session.' })
-  end(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.service.handle(req, res, undefined);
+  end(@Req() req: Request, @Res() res: Response, @Auth() caller: Principal): Promise<void> {
+    return this.service.handle(req, res, undefined, caller);
   }
 }

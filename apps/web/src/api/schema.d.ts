@@ -500,6 +500,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Conversations_list"];
+        put?: never;
+        post: operations["Conversations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Conversations_get"];
+        put?: never;
+        post?: never;
+        delete: operations["Conversations_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["Conversations_rename"];
+        trace?: never;
+    };
+    "/projects/{projectId}/conversations/{conversationId}/export.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Conversations_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/explore": {
         parameters: {
             query?: never;
@@ -1133,6 +1181,13 @@ export interface components {
              * @example 10
              */
             k?: number;
+            /**
+             * @description Search only these articles of the project (ids as in a document's `articleId`). Leave it out for the whole project.
+             * @example [
+             *       "a1b2c3"
+             *     ]
+             */
+            articleIds?: string[];
         };
         ArticleRefDto: {
             id: string;
@@ -1373,10 +1428,79 @@ export interface components {
             /** @description Rerank the hits (cross-encoder, or the LLM) before answering. */
             rerank?: boolean;
             /**
+             * @description Search only these articles of the project (ids as in a document's `articleId`). Leave it out for the whole project.
+             * @example [
+             *       "a1b2c3"
+             *     ]
+             */
+            articleIds?: string[];
+            /** @description Append the question and its finished answer (with citations) to this conversation of the project. */
+            conversationId?: string;
+            /**
              * @description Answer as server-sent events (retrieval, token*, citation*, done | error) instead of one JSON body.
              * @example false
              */
             stream?: boolean;
+        };
+        ConversationResponseDto: {
+            /** @example V1StGXR8_Z5jdHi6B-myT */
+            id: string;
+            projectId: string;
+            /** @description The owner once accounts exist; null: a conversation of the project. */
+            userId: string | null;
+            /** @example Baselines for causality prediction */
+            title: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The last message or rename.
+             */
+            updatedAt: string;
+            /** @description Questions and answers, each one message. */
+            messageCount: number;
+        };
+        CreateConversationRequestDto: {
+            /**
+             * @description Default: "New conversation", replaced by the first question.
+             * @example Baselines for causality prediction
+             */
+            title?: string;
+        };
+        ConversationMessageDto: {
+            role: components["schemas"]["ChatRole"];
+            /** @description The question, or the answer in Markdown with `[n]` markers. */
+            content: string;
+            /** @description The answer's citations (empty for a question). */
+            citations: components["schemas"]["ChatCitationDto"][];
+            /** @description Why the answer was extractive, when it was. */
+            notice: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ConversationDetailResponseDto: {
+            /** @example V1StGXR8_Z5jdHi6B-myT */
+            id: string;
+            projectId: string;
+            /** @description The owner once accounts exist; null: a conversation of the project. */
+            userId: string | null;
+            /** @example Baselines for causality prediction */
+            title: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The last message or rename.
+             */
+            updatedAt: string;
+            /** @description Questions and answers, each one message. */
+            messageCount: number;
+            /** @description Oldest first. */
+            messages: components["schemas"]["ConversationMessageDto"][];
+        };
+        RenameConversationRequestDto: {
+            /** @example Baselines for causality prediction */
+            title: string;
         };
         ExploreCitationSpanDto: {
             /** @description Character offset of the sentence in the context text. */
@@ -1457,6 +1581,13 @@ export interface components {
             question: string;
             /** @description Read this article only; by default the agent searches the whole project. */
             articleId?: string;
+            /**
+             * @description Search only these articles of the project (ids as in a document's `articleId`). Leave it out for the whole project.
+             * @example [
+             *       "a1b2c3"
+             *     ]
+             */
+            articleIds?: string[];
             /**
              * @description The step budget of the loop.
              * @example 8
@@ -3673,7 +3804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No project with this id. */
+            /** @description No project with this id, or an id of articleIds is not an article of this project. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4092,7 +4223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No project with this id. */
+            /** @description No project with this id, an id of articleIds is not an article of this project, or no such conversationId in it. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4143,6 +4274,406 @@ export interface operations {
             };
             /** @description The LLM cannot be reached or refused the request. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Conversations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Most recently used first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponseDto"][];
+                };
+            };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A member below the student role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No project with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Conversations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConversationRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The new, empty conversation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponseDto"];
+                };
+            };
+            /** @description The title is blank or too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A member below the student role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No project with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Conversations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation with its messages and their citations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDetailResponseDto"];
+                };
+            };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A member below the student role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No project with this id, or no conversation with this id in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Conversations_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation and its messages are gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A member below the student role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No project with this id, or no conversation with this id in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Conversations_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameConversationRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The renamed conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponseDto"];
+                };
+            };
+            /** @description The title is missing, blank or too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A member below the student role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No project with this id, or no conversation with this id in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Conversations_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation as Markdown: each question, its answer with `[n]` markers and the sources they cite, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A member below the student role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No project with this id, or no conversation with this id in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4213,7 +4744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No project with this id. */
+            /** @description No project with this id, or an id of articleIds is not an article of this project. */
             404: {
                 headers: {
                     [name: string]: unknown;
