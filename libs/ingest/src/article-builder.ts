@@ -1,5 +1,6 @@
 import type { ArticleInput } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
+import type { OcrSettings } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
@@ -43,6 +44,8 @@ export interface ArticleBuilderDeps {
   embedder: { config: EmbedderConfig; instance: Embedder };
   maxTokens: number;
   embedBatchSize: number;
+  /** Which pages the embedded parser reads by OCR (default: `auto`, English). */
+  ocr?: OcrSettings;
 }
 
 /**
@@ -59,7 +62,7 @@ export class ArticleBuilder {
     const data = await guard(store.get(source.storageKey));
     const { outputs, warnings: serviceWarnings } = await guard(services.collect(data, context.tag));
     const onPage = context.onPage?.bind(context);
-    const parsed = await guard(pool.parse({ data, outputs, maxTokens }, { signal, onPage }));
+    const parsed = await guard(pool.parse({ data, outputs, maxTokens, ocr: this.deps.ocr }, { signal, onPage }));
     await context.onStage('embedding');
     const vectors = await guard(this.embed(textsToEmbed(parsed.article), signal));
     const article = toArticleInput(source.documentId, parsed.article, vectors, this.deps.embedder.instance.modelId);

@@ -207,7 +207,7 @@ export function createIngestWorker(config: LecternConfig, parts: IngestWorkerPar
       // A context must fit the embedding model's window as well as the configured budget.
       maxTokens: Math.min(config.contextMaxTokens, embedder.instance.maxTokens),
     },
-    { concurrency: config.maxConcurrentDocuments, ...options },
+    { concurrency: config.maxConcurrentDocuments, ocr: config.ocr, ...options },
   );
 }
 

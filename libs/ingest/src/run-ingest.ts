@@ -1,7 +1,7 @@
 import type { ArticleInput } from '@lectern/corpus';
 import { chunkArticle, type ChunkedArticle } from '@lectern/chunking';
 import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
-import { buildArticle, type PageListener, type ServiceOutputs } from '@lectern/parsing';
+import { buildArticle, type OcrSettings, type PageListener, type ServiceOutputs } from '@lectern/parsing';
 import { TiktokenCounter } from '@lectern/text';
 
 /** What the CPU stage needs; structured-cloneable so it can cross into a pool thread. */
@@ -9,6 +9,8 @@ export interface ParseTask {
   data: Uint8Array;
   outputs: ServiceOutputs;
   maxTokens: number;
+  /** Which pages are read by OCR, and in which languages (default: `auto`, English). */
+  ocr?: OcrSettings;
 }
 
 export interface ParseResult {
@@ -27,7 +29,7 @@ const embedders = new Map<string, Embedder>();
 
 /** Parse (merging whatever the services returned) and chunk: the first CPU stage of ingestion. */
 export async function parseAndChunk(task: ParseTask, onPage?: PageListener): Promise<ParseResult> {
-  const parsed = await buildArticle(task.data, task.outputs, { onPage });
+  const parsed = await buildArticle(task.data, task.outputs, { onPage, ocr: task.ocr });
   let counter = counters.get('cl100k');
   if (!counter) counters.set('cl100k', (counter = new TiktokenCounter()));
   const article = chunkArticle(parsed, { maxTokens: task.maxTokens, counter });
@@ -71,11 +73,12 @@ export interface IngestInput {
   outputs?: ServiceOutputs;
   embedder: EmbedderConfig & { modelId: string };
   maxTokens: number;
+  ocr?: OcrSettings;
 }
 
 /** The whole CPU pipeline on the calling thread — parse → chunk → embed — for tests and benchmarks. */
 export async function runIngest(input: IngestInput): Promise<{ article: ArticleInput; parsers: string[]; warnings: string[] }> {
-  const parsed = await parseAndChunk({ data: input.data, outputs: input.outputs ?? {}, maxTokens: input.maxTokens });
+  const parsed = await parseAndChunk({ data: input.data, outputs: input.outputs ?? {}, maxTokens: input.maxTokens, ocr: input.ocr });
   const { modelId, ...embedder } = input.embedder;
   const vectors = await embedTexts({ embedder, texts: textsToEmbed(parsed.article) });
   return {

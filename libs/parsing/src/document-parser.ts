@@ -1,3 +1,4 @@
+import type { OcrSettings } from './ocr/ocr.settings';
 import type { ParsedArticle } from './article';
 
 /** Anything that turns the bytes of one document into its structure (PDF.js here; GROBID and others later). */
@@ -12,4 +13,6 @@ export type PageListener = (page: number, pages: number) => void;
 
 export interface ParseOptions {
   onPage?: PageListener;
+  /** When pages are read by OCR (default: `auto`, English). */
+  ocr?: OcrSettings;
 }

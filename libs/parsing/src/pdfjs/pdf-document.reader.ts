@@ -1,5 +1,7 @@
+import { DomainError } from '@lectern/common';
 import { CorruptPdfError, EncryptedPdfError } from '../errors';
 import type { PageListener } from '../document-parser';
+import type { PageOcr } from '../ocr/page-ocr';
 import type { FontInfo } from './font-names';
 import type { PageText } from './layout.types';
 import { readPageRuns } from './page-text.reader';
@@ -29,7 +31,7 @@ export function textOnlyDocumentOptions(data: Uint8Array) {
  * Opens the PDF with pdf.js and returns every page's text lines. Never renders: images are capped at
  * one pixel so building the operator list (needed for font names) skips decoding them.
  */
-export async function readPdfText(data: Uint8Array, onPage?: PageListener): Promise<PageText[]> {
+export async function readPdfText(data: Uint8Array, onPage?: PageListener, ocr?: PageOcr): Promise<PageText[]> {
   const pdfjs = loadPdfjs();
   const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
   let doc: PdfjsDocument;
@@ -46,7 +48,8 @@ export async function readPdfText(data: Uint8Array, onPage?: PageListener): Prom
       const page = await doc.getPage(number);
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE);
       page.cleanup();
-      pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(raw.runs, number), sideText: raw.sideText });
+      const runs = ocr ? await ocr.read(number, raw) : raw.runs;
+      pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(runs, number), sideText: raw.sideText });
       onPage?.(number, doc.numPages);
     }
     return pages;
@@ -62,6 +65,7 @@ function toDomainError(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') return new EncryptedPdfError();
   if (name === 'InvalidPDFException') return new CorruptPdfError(`the PDF structure is invalid: ${message}`);
-  if (error instanceof CorruptPdfError || error instanceof EncryptedPdfError) return error;
+  // Ours already (and OCR's: a missing language, an engine failure) keep their own classification.
+  if (error instanceof DomainError) return error;
   return new CorruptPdfError(`pdf.js could not read the PDF: ${message}`);
 }
