@@ -75,6 +75,11 @@ export function OutlineDialog({ doc, onClose, onOpenPage }: Props) {
                   <span className="outline-pages">
                     {s.pageStart ? (s.pageEnd && s.pageEnd !== s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`) : ''}
                   </span>
+                  {s.ocrContexts > 0 && (
+                    <span className="outline-ocr" title={`${s.ocrContexts} of ${s.contextCount} passages read by OCR from a scanned page`}>
+                      OCR {Math.round(s.ocrConfidence ?? 0)}%
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

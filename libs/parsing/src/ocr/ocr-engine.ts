@@ -12,8 +12,10 @@ export interface OcrWord {
 export interface OcrLine {
   words: OcrWord[];
   baseline: { x0: number; y0: number; x1: number; y1: number };
-  /** x-height plus ascenders, in pixels: about 0.9 of the font size. */
+  /** x-height plus ascenders, in pixels (Tesseract's row height): about 0.9 of the font size, but noisy. */
   rowHeight: number;
+  /** Height of the box around the line's ink, ascenders to descenders, in pixels. */
+  inkHeight: number;
 }
 
 /** Anything that reads the lines of a page image (PNG bytes). The embedded one is tesseract.js; the bench compares others. */

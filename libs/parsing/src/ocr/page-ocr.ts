@@ -56,7 +56,7 @@ export class PageOcr {
       if (error instanceof DomainError) throw error;
       throw new OcrFailedError(`OCR failed on page ${page}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const read = snapRunSizes(ocrLinesToRuns(lines, rendered.scale, height));
+    const read = snapRunSizes(ocrLinesToRuns(lines, rendered.scale, height, rendered.inkIn));
     const confidence = read.length ? read.reduce((n, r) => n + (r.ocrConfidence ?? 0), 0) / read.length : 0;
     const record: OcrPageRecord = { page, reason: triage, words: read.length, confidence: Math.round(confidence * 10) / 10 };
     this.records.push(record);

@@ -25,7 +25,8 @@ export class TesseractEngine implements OcrEngine {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           const words = line.words.filter((w) => w.text.trim()).map((w) => ({ text: w.text.trim(), ...w.bbox, confidence: w.confidence }));
-          if (words.length) lines.push({ words, baseline: line.baseline, rowHeight: line.rowAttributes.rowHeight });
+          if (words.length)
+            lines.push({ words, baseline: line.baseline, rowHeight: line.rowAttributes.rowHeight, inkHeight: line.bbox.y1 - line.bbox.y0 });
         }
       }
     }
