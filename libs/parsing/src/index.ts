@@ -32,3 +32,4 @@ export { TesseractEngine } from './ocr/tesseract.engine';
 export { PageRenderer, type RenderedPage } from './ocr/page-renderer';
 export { OCR_DPI } from './ocr/page-ocr';
 export { triagePageText, textStatistics, type PageTriage } from './ocr/page-triage';
+export { readOcrPageTexts } from './ocr/ocr-page-texts';
