@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { OCR_DPI, PdfjsParser, readOcrPageTexts, readPageTexts, type OcrEngine, type OcrLine } from '@lectern/parsing';
+import { createCanvas } from '@napi-rs/canvas';
+import { OCR_DPI, PdfjsParser, readOcrPageTexts, readPageTexts, TesseractEngine, type OcrEngine, type OcrLine } from '@lectern/parsing';
 import { buildScannedPdf } from '../test/support/scanned-pdf';
 import { errorRates, wordF1 } from '../test/support/text-accuracy';
 
@@ -41,13 +42,13 @@ export interface OcrDocumentRow {
 class PaddleEngine implements OcrEngine {
   readonly name = 'PaddleOCR (PP-OCRv4, onnxruntime)';
   private ocr: Promise<{ detect(file: string): Promise<Array<{ text: string; mean: number; box: number[][] }>> }> | null = null;
-  private readonly dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-paddle-'));
+  private dir: string | null = null;
 
   async recognize(png: Uint8Array): Promise<OcrLine[]> {
     // `new Function` keeps `import()` from being compiled to `require()`: the package is ESM only.
     const load = new Function('m', 'return import(m)') as (m: string) => Promise<{ default: { create(): Promise<never> } }>;
     const ocr = await (this.ocr ??= load('@gutenye/ocr-node').then((m) => m.default.create()));
-    const file = path.join(this.dir, 'page.png');
+    const file = path.join((this.dir ??= mkdtempSync(path.join(os.tmpdir(), 'lectern-paddle-'))), 'page.png');
     writeFileSync(file, png);
     const lines = await ocr.detect(file);
     return lines.map((line) => {
@@ -68,7 +69,8 @@ class PaddleEngine implements OcrEngine {
   }
 
   async close(): Promise<void> {
-    rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
   }
 }
 
@@ -84,18 +86,19 @@ export async function runOcrEngineBench(corpusDir: string, log: (line: string) =
     samples.push({ scanned, truth });
   }
   const rows: OcrEngineRow[] = [];
-  for (const make of [() => undefined, () => new PaddleEngine()]) {
-    const engine = make();
-    const name = engine?.name ?? 'tesseract.js 7 (Tesseract 5 LSTM, eng best_int, wasm)';
+  const blank = await createCanvas(64, 64).encode('png');
+  for (const make of [() => new TesseractEngine(['eng'], OCR_DPI), () => new PaddleEngine()]) {
+    const engine: OcrEngine = make();
+    const name = engine instanceof TesseractEngine ? 'tesseract.js 7 (Tesseract 5 LSTM, eng best_int, wasm)' : engine.name;
     let cer = 0;
     let wer = 0;
     let f1 = 0;
-    // Warm up (model load) outside the timing: one page.
-    await readOcrPageTexts(samples[0].scanned, ENGLISH, engine ?? undefined);
+    // Models load outside the timing.
+    await engine.recognize(blank);
     const cpu = process.cpuUsage();
     const started = process.hrtime.bigint();
     for (const sample of samples) {
-      const [read] = await readOcrPageTexts(sample.scanned, ENGLISH, engine ?? undefined);
+      const [read] = await readOcrPageTexts(sample.scanned, ENGLISH, engine);
       const rates = errorRates(read, sample.truth);
       cer += rates.cer;
       wer += rates.wer;
@@ -104,7 +107,7 @@ export async function runOcrEngineBench(corpusDir: string, log: (line: string) =
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;
-    await engine?.close();
+    await engine.close();
     const n = samples.length;
     rows.push({
       engine: name,

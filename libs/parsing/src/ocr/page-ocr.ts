@@ -30,6 +30,8 @@ export class PageOcr {
   readonly records: OcrPageRecord[] = [];
   private readonly renderer: PageRenderer;
   private readonly engine: OcrEngine;
+  /** An engine handed in belongs to the caller, who closes it; the default one is this reader's. */
+  private readonly ownsEngine: boolean;
 
   constructor(
     data: Uint8Array,
@@ -38,6 +40,7 @@ export class PageOcr {
   ) {
     this.renderer = new PageRenderer(data, OCR_DPI);
     this.engine = engine ?? new TesseractEngine(settings.langs, OCR_DPI);
+    this.ownsEngine = engine === undefined;
   }
 
   /** The runs to use for page `page` (whose text layer gave `raw`), from the text layer or read by OCR. */
@@ -79,7 +82,7 @@ export class PageOcr {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.renderer.close(), this.engine.close()]);
+    await Promise.allSettled([this.renderer.close(), this.ownsEngine ? this.engine.close() : undefined]);
   }
 }
 
