@@ -42,8 +42,10 @@ function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenC
       sources.push(...blockPieces.map(() => block));
       pieces.push(...blockPieces);
     }
-    for (const packed of packPieces(pieces, maxTokens, counter)) {
+    const packedContexts = packPieces(pieces, maxTokens, counter);
+    packedContexts.forEach((packed, k) => {
       const first = sources[packed.firstPiece];
+      const own = sources.slice(packed.firstPiece, packedContexts[k + 1]?.firstPiece ?? sources.length);
       contexts.push({
         text: packed.text,
         pageNumber: first.page,
@@ -51,8 +53,9 @@ function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenC
         numTokens: packed.numTokens,
         stopReason: 'Token limit',
         ...(first.box ? { box: first.box } : {}),
+        ...ocrSource(own),
       });
-    }
+    });
   }
   if (contexts.length > 0) contexts[contexts.length - 1].stopReason = 'Section';
   return {
@@ -62,6 +65,15 @@ function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenC
     numTokens: contexts.reduce((sum, context) => sum + context.numTokens, 0),
     contexts,
   };
+}
+
+/** A context is OCR'd text when any of its blocks is; its confidence is theirs, weighted by length. */
+function ocrSource(blocks: ParsedBlock[]): Pick<ChunkedContext, 'textSource' | 'ocrConfidence'> {
+  const read = [...new Set(blocks)].filter((b) => b.ocr);
+  if (read.length === 0) return {};
+  const chars = read.reduce((n, b) => n + b.text.length, 0);
+  const confidence = read.reduce((n, b) => n + b.ocr!.confidence * b.text.length, 0) / Math.max(1, chars);
+  return { textSource: 'ocr', ocrConfidence: Math.round(confidence * 10) / 10 };
 }
 
 function blockRuns(section: ParsedSection): BlockRun[] {

@@ -14,6 +14,9 @@ export interface ChunkedContext {
   stopReason: StopReason;
   /** Where the context's first block sits on its page, when the parser knew. */
   box?: BoundingBox;
+  /** `ocr` when any of its blocks was read by OCR, with their mean word confidence (0–100); absent: the text layer. */
+  textSource?: 'ocr';
+  ocrConfidence?: number;
 }
 
 export interface ChunkedSection {

@@ -71,6 +71,12 @@ const schema = z.object({
   // Vector search over large corpora: where the SimHash first pass runs and how many candidates are re-scored.
   VECTOR_PREFILTER: z.enum(['memory', 'sql']).default('memory'),
   VECTOR_RESCORE_CANDIDATES: intInRange(10, 100_000, 2000),
+  OCR: z.enum(['auto', 'off', 'force']).default('auto'),
+  OCR_LANGS: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{3,}(\+[a-z_]{3,})*$/i, 'must be Tesseract language codes joined by +, such as eng or eng+deu')
+    .default('eng'),
   MINIO_BUCKET: z
     .string()
     .trim()
@@ -168,6 +174,14 @@ export interface LecternConfig {
   readonly minio: MinioConfig | null;
   /** Accounts, sessions, rate limits, CORS and OIDC (AUTH=off: no sign-in, loopback only). */
   readonly auth: AuthConfig;
+  readonly ocr: OcrConfig;
+}
+
+/** Which pages the embedded parser reads by OCR: `auto` those without a usable text layer, `force` all, `off` none. */
+export interface OcrConfig {
+  readonly mode: 'auto' | 'off' | 'force';
+  /** Tesseract languages; each one's `@tesseract.js-data/<lang>` package is installed (checked at start). */
+  readonly langs: string[];
 }
 
 /** Reads and validates the environment once. Nothing else in Lectern reads process.env. */
@@ -192,6 +206,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
     );
   }
   const auth = readAuthConfig(v);
+  const ocrLangs = v.OCR_LANGS.split('+');
+  const missing = v.OCR === 'off' ? [] : ocrLangs.filter((lang) => !hasOcrData(lang));
+  if (missing.length) {
+    throw new InvalidConfigError(
+      `Invalid environment variables: OCR_LANGS: no OCR data for ${missing.join(', ')}; install ${missing.map((l) => `@tesseract.js-data/${l}`).join(' ')} (npm install) or set OCR_LANGS to installed languages`,
+    );
+  }
   return {
     dataDir: path.resolve(v.LECTERN_DATA_DIR),
     port: v.PORT,
@@ -251,7 +272,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LecternConfig 
         }
       : null,
     auth,
+    ocr: { mode: v.OCR, langs: ocrLangs },
   };
+}
+
+/** Whether a language's OCR model package is installed: models come with the install, never downloaded at run time. */
+function hasOcrData(lang: string): boolean {
+  try {
+    require.resolve(`@tesseract.js-data/${lang}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** ALLOWED_HOSTS as a list (`*`: any host); unset: the bind address, localhost and the loopback addresses. */

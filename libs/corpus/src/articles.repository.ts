@@ -9,6 +9,7 @@ import type {
   CorpusStats,
   OutlineEntry,
   StopReason,
+  TextSource,
 } from './corpus.types';
 import { ArticleAlreadyStoredError } from './errors';
 import { ReferencesRepository } from './references.repository';
@@ -41,6 +42,8 @@ interface ContextRecord {
   kind: ContextKind;
   num_tokens: number;
   stop_reason: StopReason;
+  text_source: TextSource;
+  ocr_confidence: number | null;
 }
 
 function toArticle(row: ArticleRecord): ArticleRow {
@@ -73,6 +76,8 @@ function toContext(row: ContextRecord): ContextRow {
     kind: row.kind,
     numTokens: row.num_tokens,
     stopReason: row.stop_reason,
+    textSource: row.text_source,
+    ocrConfidence: row.ocr_confidence,
   };
 }
 
@@ -80,7 +85,8 @@ function toContext(row: ContextRecord): ContextRow {
 const OUTLINE_SQL = `
       SELECT s.id, s.section_number AS number, s.section_title AS title, s.level, s.parent_id AS parentId, asn.position,
         s.num_tokens AS numTokens, COUNT(c.seq) AS contextCount,
-        MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd
+        MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd,
+        COUNT(CASE WHEN c.text_source = 'ocr' THEN 1 END) AS ocrContexts, ROUND(AVG(c.ocr_confidence), 1) AS ocrConfidence
       FROM article_sections asn
       JOIN sections s ON s.id = asn.section_id
       LEFT JOIN section_contexts sc ON sc.section_id = s.id
@@ -89,7 +95,7 @@ const OUTLINE_SQL = `
       GROUP BY asn.position ORDER BY asn.position`;
 
 const CONTEXT_COLUMNS = `c.id, c.text, s.id AS section_id, c.section_number, c.section_title, sc.position,
-  c.page_number, c.kind, c.num_tokens, c.stop_reason`;
+  c.page_number, c.kind, c.num_tokens, c.stop_reason, c.text_source, c.ocr_confidence`;
 
 function prepareStatements(db: Database.Database) {
   const prepare = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
@@ -105,9 +111,9 @@ function prepareStatements(db: Database.Database) {
     insertArticleSection: prepare('INSERT INTO article_sections (article_id, section_id, position) VALUES (?, ?, ?)'),
     insertContext: prepare(`
       INSERT INTO contexts (id, text, section_title, section_number, num_tokens, page_number, stop_reason,
-        embedding, embedding_model, kind, bbox)
+        embedding, embedding_model, kind, bbox, text_source, ocr_confidence)
       VALUES (@id, @text, @sectionTitle, @sectionNumber, @numTokens, @pageNumber, @stopReason, @embedding,
-        @embeddingModel, @kind, @bbox)`),
+        @embeddingModel, @kind, @bbox, @textSource, @ocrConfidence)`),
     insertSectionContext: prepare('INSERT INTO section_contexts (section_id, context_id, position) VALUES (?, ?, ?)'),
     contextSeqsOfArticle: prepare<{ seq: number }>(`
       SELECT c.seq FROM article_sections asn
@@ -216,6 +222,8 @@ export class ArticlesRepository {
               embeddingModel: input.embeddingModel,
               kind: context.kind,
               bbox: context.box ? JSON.stringify(context.box) : null,
+              textSource: context.textSource ?? 'pdf',
+              ocrConfidence: context.textSource === 'ocr' ? (context.ocrConfidence ?? null) : null,
             });
             s.insertSectionContext.run(sectionId, contextId, contextPosition);
             this.vectors.add(Number(lastInsertRowid), context.embedding);

@@ -58,6 +58,8 @@ describe(CorpusDb.name, () => {
       contextCount: 7,
       pageStart: 1,
       pageEnd: 2,
+      ocrContexts: 0,
+      ocrConfidence: null,
     });
     expect(outline.find((s) => s.number === '2.1')?.level).toBe(2);
     expect(outline.find((s) => s.number === '2.1')?.parentId).toBe(outline.find((s) => s.number === '2')?.id);

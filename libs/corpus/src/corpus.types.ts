@@ -5,6 +5,8 @@ import type { ArticleMetadata } from '@lectern/common';
 /** Mirrors `ContextKind` of @lectern/parsing; corpus sits below parsing, so it spells the union itself. */
 export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption';
 export type StopReason = 'Section' | 'Token limit';
+/** How a context's text was obtained: the PDF's text layer, or OCR of the rendered page. */
+export type TextSource = 'pdf' | 'ocr';
 
 export interface EmbeddingSpec {
   modelId: string;
@@ -21,6 +23,9 @@ export interface ContextInput {
   embedding: Float32Array;
   /** Where the context starts on its page, in PDF points, when the parser knew. */
   box?: ContextBox;
+  /** Default `pdf`; `ocr` with the mean confidence (0–100) of the OCR'd words. */
+  textSource?: TextSource;
+  ocrConfidence?: number;
 }
 
 export interface ContextBox {
@@ -68,6 +73,9 @@ export interface OutlineEntry {
   /** Null for a section without contexts. */
   pageStart: number | null;
   pageEnd: number | null;
+  /** Contexts whose text OCR read, and their mean confidence (null when none). */
+  ocrContexts: number;
+  ocrConfidence: number | null;
 }
 
 export interface ContextRow {
@@ -83,6 +91,10 @@ export interface ContextRow {
   kind: ContextKind;
   numTokens: number;
   stopReason: StopReason;
+  /** Always set by the corpus; absent on rows built from search hits. */
+  textSource?: TextSource;
+  /** Mean confidence (0–100) of the OCR'd words; null for text from the text layer. */
+  ocrConfidence?: number | null;
 }
 
 export interface CorpusHit {

@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
-import type { ParseLimits } from '@lectern/parsing';
+import type { OcrSettings, ParseLimits } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
@@ -45,6 +45,8 @@ export interface ArticleBuilderDeps {
   maxTokens: number;
   parseLimits?: ParseLimits;
   embedBatchSize: number;
+  /** Which pages the embedded parser reads by OCR (default: `auto`, English). */
+  ocr?: OcrSettings;
 }
 
 /**
@@ -61,7 +63,7 @@ export class ArticleBuilder {
     const data = await guard(store.get(source.storageKey));
     const { outputs, warnings: serviceWarnings } = await guard(services.collect(data, context.tag, signal));
     const onPage = context.onPage?.bind(context);
-    const parsed = await guard(pool.parse({ data, outputs, maxTokens, limits }, { signal, onPage }));
+    const parsed = await guard(pool.parse({ data, outputs, maxTokens, limits, ocr: this.deps.ocr }, { signal, onPage }));
     await context.onStage('embedding');
     const vectors = await guard(this.embed(textsToEmbed(parsed.article), signal));
     const article = toArticleInput(source.documentId, parsed.article, vectors, this.deps.embedder.instance.modelId);

@@ -209,7 +209,7 @@ export function createIngestWorker(config: LecternConfig, parts: IngestWorkerPar
       maxTokens: Math.min(config.contextMaxTokens, embedder.instance.maxTokens),
       parseLimits: config.parseLimits,
     },
-    { concurrency: config.maxConcurrentDocuments, shutdownGraceMs: config.shutdownGraceMs, ...options },
+    { concurrency: config.maxConcurrentDocuments, shutdownGraceMs: config.shutdownGraceMs, ocr: config.ocr, ...options },
   );
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '@lectern/common';
 import type { CatalogDb } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
-import type { ParseLimits } from '@lectern/parsing';
+import type { OcrSettings, ParseLimits } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import { ArticleBuilder, type BuiltArticle } from './article-builder';
 import { CorpusCommitter, type ArticleCommitter, type CommitOutcome } from './article-committer';
@@ -42,6 +42,8 @@ export interface IngestWorkerOptions {
   /** Documents in flight at once; the next job is claimed only when one finishes (back-pressure). */
   concurrency?: number;
   embedBatchSize?: number;
+  /** Which pages are read by OCR (config OCR, OCR_LANGS). */
+  ocr?: OcrSettings;
   /** Least time between two page-progress reports of one document to the queue (default 250 ms). */
   pageReportMs?: number;
   /** On stop, how long documents in flight may take to finish before they are given back to the queue (SHUTDOWN_GRACE_SECONDS). */
@@ -99,6 +101,7 @@ export class IngestWorker {
       maxTokens,
       parseLimits,
       embedBatchSize: options.embedBatchSize ?? 64,
+      ocr: options.ocr,
     });
     if (!deps.committer && !deps.catalog) throw new Error('a worker without the catalog must hand its results off (committer)');
     this.committer = deps.committer ?? new CorpusCommitter(deps.catalog as CatalogDb, deps.corpora);

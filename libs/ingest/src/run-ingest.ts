@@ -1,7 +1,7 @@
 import type { ArticleInput } from '@lectern/corpus';
 import { chunkArticle, type ChunkedArticle } from '@lectern/chunking';
 import { createEmbedder, type Embedder, type EmbedderConfig } from '@lectern/embeddings';
-import { buildArticle, type PageListener, type ParseLimits, type ServiceOutputs } from '@lectern/parsing';
+import { buildArticle, type OcrSettings, type PageListener, type ParseLimits, type ServiceOutputs } from '@lectern/parsing';
 import { TiktokenCounter } from '@lectern/text';
 import { NoPassagesError } from './errors';
 
@@ -12,6 +12,8 @@ export interface ParseTask {
   maxTokens: number;
   /** Caps on inflated content and text items per page (PARSE_MAX_CONTENT_MB, PARSE_MAX_PAGE_ITEMS). */
   limits?: ParseLimits;
+  /** Which pages are read by OCR, and in which languages (default: `auto`, English). */
+  ocr?: OcrSettings;
 }
 
 export interface ParseResult {
@@ -30,7 +32,7 @@ const embedders = new Map<string, Embedder>();
 
 /** Parse (merging whatever the services returned) and chunk: the first CPU stage of ingestion. */
 export async function parseAndChunk(task: ParseTask, onPage?: PageListener): Promise<ParseResult> {
-  const parsed = await buildArticle(task.data, task.outputs, { onPage, limits: task.limits });
+  const parsed = await buildArticle(task.data, task.outputs, { onPage, limits: task.limits, ocr: task.ocr });
   let counter = counters.get('cl100k');
   if (!counter) counters.set('cl100k', (counter = new TiktokenCounter()));
   const article = chunkArticle(parsed, { maxTokens: task.maxTokens, counter });
@@ -75,11 +77,12 @@ export interface IngestInput {
   outputs?: ServiceOutputs;
   embedder: EmbedderConfig & { modelId: string };
   maxTokens: number;
+  ocr?: OcrSettings;
 }
 
 /** The whole CPU pipeline on the calling thread — parse → chunk → embed — for tests and benchmarks. */
 export async function runIngest(input: IngestInput): Promise<{ article: ArticleInput; parsers: string[]; warnings: string[] }> {
-  const parsed = await parseAndChunk({ data: input.data, outputs: input.outputs ?? {}, maxTokens: input.maxTokens });
+  const parsed = await parseAndChunk({ data: input.data, outputs: input.outputs ?? {}, maxTokens: input.maxTokens, ocr: input.ocr });
   const { modelId, ...embedder } = input.embedder;
   const vectors = await embedTexts({ embedder, texts: textsToEmbed(parsed.article) });
   return {

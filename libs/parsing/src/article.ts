@@ -18,8 +18,10 @@ export interface ParsedBlock {
   text: string;
   page: number;
   kind: ContextKind;
-  /** Known when the parser reports coordinates (GROBID with teiCoordinates). */
+  /** Known when the parser reports coordinates (GROBID with teiCoordinates, OCR'd pages). */
   box?: BoundingBox;
+  /** Set when the text was read by OCR off the rendered page, with the mean confidence (0–100) of its words. */
+  ocr?: { confidence: number };
 }
 
 export interface ParsedSection {

@@ -1,3 +1,4 @@
+import type { OcrSettings } from './ocr/ocr.settings';
 import type { ParsedArticle } from './article';
 import type { ParseLimits } from './parse-limits';
 
@@ -17,4 +18,6 @@ export interface ParseOptions {
   ignoreOutline?: boolean;
   /** Caps on inflated content and text items per page (defaults: DEFAULT_PARSE_LIMITS). */
   limits?: ParseLimits;
+  /** When pages are read by OCR (default: `auto`, English). */
+  ocr?: OcrSettings;
 }

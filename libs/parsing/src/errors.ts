@@ -22,8 +22,13 @@ export class CorruptPdfError extends InvalidInputError {
 export class NoTextLayerError extends InvalidInputError {
   override readonly name = 'NoTextLayerError';
   override readonly status = 422;
-  constructor() {
-    super('the PDF has no text layer (a scanned document?); OCR is not supported yet');
+  /** `ocrPages`: how many pages OCR read and found no text on; absent when OCR is off. */
+  constructor(ocrPages?: number) {
+    super(
+      ocrPages === undefined
+        ? 'the PDF has no text layer (a scanned document?) and OCR is off (OCR=off)'
+        : `the PDF has no text layer and OCR found no text on any of its ${ocrPages} page${ocrPages === 1 ? '' : 's'} (blank or image only)`,
+    );
   }
 }
 

@@ -1133,6 +1133,10 @@ export interface components {
             contextCount: number;
             pageStart: number | null;
             pageEnd: number | null;
+            /** @description Contexts whose text OCR read off the page image (text_source 'ocr'); 0: all from the PDF's text layer. */
+            ocrContexts: number;
+            /** @description Mean OCR confidence (0–100) of those contexts; null when none. */
+            ocrConfidence: number | null;
         };
         OutlineNodeDto: {
             id: string;

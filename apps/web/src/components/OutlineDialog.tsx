@@ -108,6 +108,11 @@ function OutlineTree({ outline, onOpenPage }: { outline: Outline; onOpenPage: Pr
             <span className="outline-pages">
               {s.pageStart ? (s.pageEnd && s.pageEnd !== s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`) : ''}
             </span>
+            {s.ocrContexts > 0 && (
+              <span className="outline-ocr" title={`${s.ocrContexts} of ${s.contextCount} passages read by OCR from a scanned page`}>
+                OCR {Math.round(s.ocrConfidence ?? 0)}%
+              </span>
+            )}
           </button>
         </li>
       ))}

@@ -10,6 +10,8 @@ export interface TextRun {
   size: number;
   font: string;
   bold: boolean;
+  /** Set when OCR read this run (one word) off the rendered page: the engine's confidence, 0–100. */
+  ocrConfidence?: number;
 }
 
 /** A horizontal line of text within one column: the unit every later step works on. */

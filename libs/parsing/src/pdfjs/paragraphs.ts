@@ -1,4 +1,5 @@
 import type { ContextKind, ParsedBlock } from '../article';
+import { ocrProvenance } from '../ocr/ocr-blocks';
 import type { FlowLine } from './layout.types';
 import { joinLine, type Vocabulary } from './line-joiner';
 import { CAPTION } from './text-patterns';
@@ -17,7 +18,12 @@ export function buildParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Par
   return groupParagraphs(lines, vocabulary).map(toBlock);
 }
 
-export const toBlock = (p: Paragraph): ParsedBlock => ({ text: p.text, page: p.lines[0].page, kind: kindOf(p.text) });
+export const toBlock = (p: Paragraph): ParsedBlock => ({
+  text: p.text,
+  page: p.lines[0].page,
+  kind: kindOf(p.text),
+  ...ocrProvenance(p.lines),
+});
 
 export function groupParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Paragraph[] {
   const out: Paragraph[] = [];

@@ -1,6 +1,8 @@
-import { CorruptPdfError, EncryptedPdfError, ParseLimitError } from '../errors';
+import { DomainError } from '@lectern/common';
+import { CorruptPdfError, EncryptedPdfError } from '../errors';
 import type { PageListener } from '../document-parser';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from '../parse-limits';
+import type { PageOcr } from '../ocr/page-ocr';
 import type { FontInfo } from './font-names';
 import type { PageText } from './layout.types';
 import { readPdfBookmarks, type PdfBookmark } from './pdf-bookmarks.reader';
@@ -35,14 +37,20 @@ export async function readPdfText(
   data: Uint8Array,
   onPage?: PageListener,
   limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+  ocr?: PageOcr,
 ): Promise<PageText[]> {
-  return (await readPdfDocument(data, { onPage, bookmarks: false, limits })).pages;
+  return (await readPdfDocument(data, { onPage, bookmarks: false, limits, ocr })).pages;
 }
 
 /** The pages' text lines and, when asked for, the document's outline (bookmarks) resolved to pages. */
 export async function readPdfDocument(
   data: Uint8Array,
-  { onPage, bookmarks, limits = DEFAULT_PARSE_LIMITS }: { onPage?: PageListener; bookmarks: boolean; limits?: ParseLimits },
+  {
+    onPage,
+    bookmarks,
+    limits = DEFAULT_PARSE_LIMITS,
+    ocr,
+  }: { onPage?: PageListener; bookmarks: boolean; limits?: ParseLimits; ocr?: PageOcr },
 ): Promise<{ pages: PageText[]; bookmarks: PdfBookmark[] }> {
   const pdfjs = loadPdfjs();
   const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
@@ -62,7 +70,8 @@ export async function readPdfDocument(
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE, limits, number);
       bottoms[number] = page.view[1] ?? 0;
       page.cleanup();
-      pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(raw.runs, number), sideText: raw.sideText });
+      const runs = ocr ? await ocr.read(number, raw) : raw.runs;
+      pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(runs, number), sideText: raw.sideText });
       onPage?.(number, doc.numPages);
     }
     return { pages, bookmarks: bookmarks ? await readPdfBookmarks(doc, (page) => bottoms[page] ?? 0) : [] };
@@ -78,7 +87,8 @@ function toDomainError(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (name === 'PasswordException') return new EncryptedPdfError();
   if (name === 'InvalidPDFException') return new CorruptPdfError(`the PDF structure is invalid: ${message}`);
-  if (error instanceof CorruptPdfError || error instanceof EncryptedPdfError || error instanceof ParseLimitError) return error;
+  // Ours already (and OCR's: a missing language, an engine failure) keep their own classification.
+  if (error instanceof DomainError) return error;
   return new CorruptPdfError(`pdf.js could not read the PDF: ${message}`);
 }
 

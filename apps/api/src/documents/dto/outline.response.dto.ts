@@ -38,6 +38,15 @@ export class OutlineSectionDto {
 
   @ApiProperty({ type: Number, nullable: true })
   pageEnd!: number | null;
+
+  @ApiProperty({
+    type: Number,
+    description: "Contexts whose text OCR read off the page image (text_source 'ocr'); 0: all from the PDF's text layer.",
+  })
+  ocrContexts!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Mean OCR confidence (0–100) of those contexts; null when none.' })
+  ocrConfidence!: number | null;
 }
 
 export class OutlineNodeDto extends OutlineSectionDto {
