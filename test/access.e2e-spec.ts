@@ -11,7 +11,12 @@ describe('accounts and access (e2e)', () => {
   const from = () => `10.0.0.${++address}`;
 
   beforeAll(async () => {
-    a = await startAccessApp({ LOGIN_RATE_LIMIT: '3', ASK_RATE_LIMIT: '2', CORS_ORIGINS: 'https://partner.example.edu' });
+    a = await startAccessApp({
+      LOGIN_RATE_LIMIT: '3',
+      ASK_RATE_LIMIT: '2',
+      CORS_ORIGINS: 'https://partner.example.edu',
+      ALLOWED_HOSTS: 'lectern.test,localhost,127.0.0.1',
+    });
   }, 60_000);
   afterAll(() => a.close());
 

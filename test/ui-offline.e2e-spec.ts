@@ -68,7 +68,7 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
   it('says no LLM is configured, answers extractively with citations, and says when the sources don’t say', async () => {
     await page.getByRole('status').getByText('No LLM is configured.').waitFor(WAIT);
     await page.getByRole('textbox', { name: 'Your question' }).fill('What spin and parity does the Higgs boson candidate have?');
-    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
     await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 1', null, WAIT);
     const first = page.locator('article[aria-label="Answer"]').first();
     expect(await first.locator('.citation-chip').count()).toBeGreaterThan(0);
@@ -76,7 +76,7 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
 
     await page.getByRole('textbox', { name: 'Your question' }).fill('What is the boiling point of zebra marmalade?');
     const followUp = page.waitForRequest((r) => r.url().endsWith('/chat'));
-    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
     // A follow-up carries the conversation so far: the first question and its answer, then the new question.
     const sent = (await followUp).postDataJSON() as { messages: Array<{ role: string; content: string }> };
     expect(sent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
@@ -155,7 +155,7 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     const cutShort = (route: Route) => route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: partial });
     await page.route('**/chat', cutShort);
     await page.getByRole('textbox', { name: 'Your question' }).fill('What decays was the Higgs candidate seen in?');
-    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
     const answer = page.locator('article[aria-label="Answer"]').last();
     await answer
       .getByRole('alert')

@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core';
-import { browserAvailable, inPage } from './support/browser';
+import { browserAvailable, inPage, waitInPage } from './support/browser';
 import { corpusPdf } from './support/paths';
 import { openUiSession, type UiSession } from './support/ui-session';
 
@@ -88,13 +88,14 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
   it('keeps the conversation on the server: named by its first question, listed, reloaded, renamed, exported, deleted', async () => {
     const list = page.getByRole('region', { name: 'Conversations' });
     const current = list.locator('[aria-current="true"]');
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       `document.querySelector('.conversation.is-current .conversation-title')?.textContent === ${JSON.stringify(QUESTION)}`,
       null,
       WAIT,
     );
     await list.getByRole('button', { name: 'New', exact: true }).click();
-    await page.waitForFunction('document.querySelectorAll(".conversation").length === 2', null, WAIT);
+    await waitInPage(page, 'document.querySelectorAll(".conversation").length === 2', null, WAIT);
     expect(await page.locator('article[aria-label="Answer"]').count()).toBe(0);
     await list.getByRole('button', { name: QUESTION }).click();
     await page.locator('article[aria-label="Answer"]').nth(1).waitFor(WAIT);
@@ -120,7 +121,7 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
 
     await list.getByRole('button', { name: 'Delete Entity linking' }).click();
     await list.getByRole('button', { name: 'Delete?' }).click();
-    await page.waitForFunction('document.querySelectorAll(".conversation").length === 1', null, WAIT);
+    await waitInPage(page, 'document.querySelectorAll(".conversation").length === 1', null, WAIT);
   });
 
   it('closes the source view with Esc wherever focus is', async () => {
@@ -146,7 +147,7 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
     expect(messages!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
     await page.locator('.citation-chip').first().click();
     await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
-    await page.waitForFunction('(document.querySelector(".source-pane .sv-page[aria-busy=false] canvas")?.width ?? 0) > 0', null, WAIT);
+    await waitInPage(page, '(document.querySelector(".source-pane .sv-page[aria-busy=false] canvas")?.width ?? 0) > 0', null, WAIT);
     const canvas = await page.locator('.source-pane .sv-page canvas').first().boundingBox();
     expect(canvas!.width).toBeLessThanOrEqual(PHONE.width);
     expect(canvas!.width).toBeGreaterThan(PHONE.width * 0.8);

@@ -4,6 +4,7 @@ import { ArticlesRepository } from './articles.repository';
 import { CorpusDb } from './corpus.db';
 import { openDatabase } from './database';
 import { migrationsDir, runMigrations } from './migrator';
+import { writeAtOlderSchema } from './testing/later-schema.fixture';
 import { SIMHASH_SCHEME } from './simhash';
 import { articleFromTei, TEST_EMBEDDING, testEmbedder } from './testing/corpus.fixture';
 import { GROBID_NAMES } from './testing/tei-corpus.fixture';
@@ -27,14 +28,12 @@ function openSchema2Corpus(dir: string, names: string[]): string {
   setMeta.run('embedding_dimension', String(TEST_EMBEDDING.dimension));
   setMeta.run('vector_prefilter', SIMHASH_SCHEME);
   VectorIndex.create(db, TEST_EMBEDDING.dimension);
-  // Today's repository writes columns and tables of later migrations (0005): they exist only while it writes.
-  db.exec(fs.readFileSync(path.join(migrationsDir('corpus'), '0005_references_and_front_matter.sql'), 'utf8'));
-  const articles = new ArticlesRepository(db, new VectorIndex(db, TEST_EMBEDDING.dimension));
-  const ids = names.map((name) => articles.insert(articleFromTei(name)).articleId);
-  articles.delete(ids[ids.length - 1]); // the newest goes: its seqs are free again under schema 2
-  db.exec(
-    'DROP TABLE citation_links; DROP TABLE "references"; ALTER TABLE articles DROP COLUMN affiliations; ALTER TABLE articles DROP COLUMN keywords;',
-  );
+  // Today's repository writes columns and tables of later migrations: they exist only while it writes.
+  writeAtOlderSchema(db, 2, () => {
+    const articles = new ArticlesRepository(db, new VectorIndex(db, TEST_EMBEDDING.dimension));
+    const ids = names.map((name) => articles.insert(articleFromTei(name)).articleId);
+    articles.delete(ids[ids.length - 1]); // the newest goes: its seqs are free again under schema 2
+  });
   db.close();
   return file;
 }

@@ -120,8 +120,10 @@ describe(CorpusImportSource.name, () => {
     db.prepare('INSERT INTO corpus_meta VALUES (?, ?), (?, ?)').run('embedding_model', TEST_EMBEDDING.modelId, 'embedding_dimension', '64');
     db.transaction(() => {
       for (const table of ['articles', 'sections', 'contexts', 'article_sections', 'section_contexts']) {
+        // Only the columns schema 2 had: later migrations' columns were not there to write.
+        const known = new Set(db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all() as string[]);
         for (const row of rows[table] as Array<Record<string, unknown>>) {
-          const columns = Object.keys(row);
+          const columns = Object.keys(row).filter((c) => known.has(c));
           db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
             columns.map((c) => row[c]),
           );

@@ -5,6 +5,7 @@ import { CorpusDb } from './corpus.db';
 import type { ArticleInput } from './corpus.types';
 import { openDatabase } from './database';
 import { migrationsDir, runMigrations } from './migrator';
+import { writeAtOlderSchema } from './testing/later-schema.fixture';
 import { SIMHASH_SCHEME } from './simhash';
 import { RANDOM_SPEC, randomArticle, seededRandom } from './testing/random-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
@@ -77,7 +78,9 @@ describe('section hierarchy (corpus migration 0004)', () => {
     setMeta.run('embedding_dimension', String(RANDOM_SPEC.dimension));
     setMeta.run('vector_prefilter', SIMHASH_SCHEME);
     VectorIndex.create(db, RANDOM_SPEC.dimension);
-    const { articleId } = new ArticlesRepository(db, new VectorIndex(db, RANDOM_SPEC.dimension)).insert(outlinedArticle('old'));
+    const { articleId } = writeAtOlderSchema(db, 3, () =>
+      new ArticlesRepository(db, new VectorIndex(db, RANDOM_SPEC.dimension)).insert(outlinedArticle('old')),
+    );
     expect(db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('sections') WHERE name = 'parent_id'").get()).toEqual({ n: 0 });
     db.close();
 

@@ -1160,6 +1160,10 @@ export interface components {
             contextCount: number;
             pageStart: number | null;
             pageEnd: number | null;
+            /** @description Contexts whose text OCR read off the page image (text_source 'ocr'); 0: all from the PDF's text layer. */
+            ocrContexts: number;
+            /** @description Mean OCR confidence (0–100) of those contexts; null when none. */
+            ocrConfidence: number | null;
             /** @description Subsections, in reading order. */
             children: components["schemas"]["OutlineNodeDto"][];
         };
@@ -3944,6 +3948,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only an admin may do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description A project already has this name, or (`reembed=false`) the export was embedded with another model. */
             409: {
                 headers: {
@@ -3971,7 +3993,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4009,6 +4035,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Unknown session. */
             404: {
                 headers: {
@@ -4018,7 +4053,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4068,6 +4107,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Unknown project or session. */
             404: {
                 headers: {
@@ -4077,7 +4125,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4117,6 +4169,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Unknown session. */
             404: {
                 headers: {
@@ -4126,7 +4187,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description An unexpected failure; the body carries an `errorId` that is also in the log. */
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
