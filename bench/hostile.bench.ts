@@ -37,7 +37,16 @@ async function startApi(env: Record<string, string>): Promise<Api> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-hostile-bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [API_MAIN], {
-    env: { ...process.env, LECTERN_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', EMBEDDINGS: 'lexical', WORKERS: '1', ...env },
+    env: {
+      ...process.env,
+      LECTERN_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDINGS: 'lexical',
+      WORKERS: '1',
+      AUTH: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -87,7 +87,8 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<LoadBench
 }
 
 function startServer(dataDir: string, port: number): ChildProcess {
-  const env = { ...process.env, LECTERN_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json' };
+  // One person on a laptop, as the search numbers have always been measured: no sign-in (loopback only).
+  const env = { ...process.env, LECTERN_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', AUTH: 'off' };
   const child = spawn(process.execPath, [API_MAIN], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk.toString()}`));
   return child;
