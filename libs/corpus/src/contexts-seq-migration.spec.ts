@@ -1,40 +1,20 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ArticlesRepository } from './articles.repository';
 import { CorpusDb } from './corpus.db';
 import { openDatabase } from './database';
-import { migrationsDir, runMigrations } from './migrator';
-import { writeAtOlderSchema } from './testing/later-schema.fixture';
-import { SIMHASH_SCHEME } from './simhash';
+import { storeAtOlderSchema } from './testing/later-schema.fixture';
 import { articleFromTei, TEST_EMBEDDING, testEmbedder } from './testing/corpus.fixture';
 import { GROBID_NAMES } from './testing/tei-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
-import { VectorIndex } from './vector-index';
 
 const MIGRATION = '0003_contexts_seq_autoincrement.sql';
 
 /** A corpus as Lectern left it before migration 0003: schema 2, articles stored by the code of that time. */
 function openSchema2Corpus(dir: string, names: string[]): string {
-  const migrations = path.join(dir, 'migrations-up-to-2');
-  fs.mkdirSync(migrations);
-  for (const file of ['0001_init.sql', '0002_add_context_bbox.sql']) {
-    fs.copyFileSync(path.join(migrationsDir('corpus'), file), path.join(migrations, file));
-  }
   const file = path.join(dir, 'corpus.sqlite');
-  const db = openDatabase(file);
-  runMigrations(db, migrations);
-  const setMeta = db.prepare('INSERT INTO corpus_meta (key, value) VALUES (?, ?)');
-  setMeta.run('embedding_model', TEST_EMBEDDING.modelId);
-  setMeta.run('embedding_dimension', String(TEST_EMBEDDING.dimension));
-  setMeta.run('vector_prefilter', SIMHASH_SCHEME);
-  VectorIndex.create(db, TEST_EMBEDDING.dimension);
-  // Today's repository writes columns and tables of later migrations: they exist only while it writes.
-  writeAtOlderSchema(db, 2, () => {
-    const articles = new ArticlesRepository(db, new VectorIndex(db, TEST_EMBEDDING.dimension));
+  storeAtOlderSchema(file, 2, TEST_EMBEDDING, (articles) => {
     const ids = names.map((name) => articles.insert(articleFromTei(name)).articleId);
     articles.delete(ids[ids.length - 1]); // the newest goes: its seqs are free again under schema 2
   });
-  db.close();
   return file;
 }
 

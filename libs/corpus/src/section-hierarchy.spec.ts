@@ -1,15 +1,10 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ArticlesRepository } from './articles.repository';
 import { CorpusDb } from './corpus.db';
 import type { ArticleInput } from './corpus.types';
 import { openDatabase } from './database';
-import { migrationsDir, runMigrations } from './migrator';
-import { writeAtOlderSchema } from './testing/later-schema.fixture';
-import { SIMHASH_SCHEME } from './simhash';
+import { storeAtOlderSchema } from './testing/later-schema.fixture';
 import { RANDOM_SPEC, randomArticle, seededRandom } from './testing/random-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
-import { VectorIndex } from './vector-index';
 
 /** Sections in reading order as [number, level]: a book-like outline with a skipped level and a level-1 tail. */
 const OUTLINE: Array<[string, number]> = [
@@ -65,24 +60,11 @@ describe('section hierarchy (corpus migration 0004)', () => {
 
   it('fills parent_id for sections stored before the migration, and the export carries it', () => {
     const dir = tempDir();
-    const migrations = path.join(dir, 'migrations-up-to-3');
-    fs.mkdirSync(migrations);
-    for (const file of fs.readdirSync(migrationsDir('corpus')).filter((f) => /^000[1-3]_/.test(f))) {
-      fs.copyFileSync(path.join(migrationsDir('corpus'), file), path.join(migrations, file));
-    }
     const file = path.join(dir, 'corpus.sqlite');
-    const db = openDatabase(file);
-    runMigrations(db, migrations);
-    const setMeta = db.prepare('INSERT INTO corpus_meta (key, value) VALUES (?, ?)');
-    setMeta.run('embedding_model', RANDOM_SPEC.modelId);
-    setMeta.run('embedding_dimension', String(RANDOM_SPEC.dimension));
-    setMeta.run('vector_prefilter', SIMHASH_SCHEME);
-    VectorIndex.create(db, RANDOM_SPEC.dimension);
-    const { articleId } = writeAtOlderSchema(db, 3, () =>
-      new ArticlesRepository(db, new VectorIndex(db, RANDOM_SPEC.dimension)).insert(outlinedArticle('old')),
-    );
-    expect(db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('sections') WHERE name = 'parent_id'").get()).toEqual({ n: 0 });
-    db.close();
+    const { articleId } = storeAtOlderSchema(file, 3, RANDOM_SPEC, (articles) => articles.insert(outlinedArticle('old')));
+    const before = openDatabase(file, { readonly: true });
+    expect(before.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('sections') WHERE name = 'parent_id'").get()).toEqual({ n: 0 });
+    before.close();
 
     const corpus = CorpusDb.open(file, RANDOM_SPEC);
     expect(parentsByNumber(corpus, articleId)).toEqual(PARENTS);

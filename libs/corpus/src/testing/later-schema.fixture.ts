@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { migrationsDir } from '../migrator';
+import { ArticlesRepository } from '../articles.repository';
+import { openDatabase } from '../database';
+import { migrationsDir, runMigrations } from '../migrator';
+import { SIMHASH_SCHEME } from '../simhash';
+import { VectorIndex } from '../vector-index';
 
 /**
  * What later migrations add that today's `ArticlesRepository` writes, and how a test takes it away again: the
@@ -36,5 +40,29 @@ export function writeAtOlderSchema<T>(db: Database.Database, version: number, wr
     return write();
   } finally {
     for (const addition of [...added].reverse()) db.exec(addition.undo);
+  }
+}
+
+/**
+ * A corpus file at schema `version` (its migrations up to that one, the embedding recorded as Lectern did then) with
+ * articles stored by `write` through today's repository; the file is closed when it returns.
+ */
+export function storeAtOlderSchema<T>(
+  file: string,
+  version: number,
+  embedding: { modelId: string; dimension: number },
+  write: (articles: ArticlesRepository) => T,
+): T {
+  const db = openDatabase(file);
+  try {
+    runMigrations(db, migrationsDir('corpus'), { upTo: version });
+    const setMeta = db.prepare('INSERT INTO corpus_meta (key, value) VALUES (?, ?)');
+    setMeta.run('embedding_model', embedding.modelId);
+    setMeta.run('embedding_dimension', String(embedding.dimension));
+    setMeta.run('vector_prefilter', SIMHASH_SCHEME);
+    VectorIndex.create(db, embedding.dimension);
+    return writeAtOlderSchema(db, version, () => write(new ArticlesRepository(db, new VectorIndex(db, embedding.dimension))));
+  } finally {
+    db.close();
   }
 }
