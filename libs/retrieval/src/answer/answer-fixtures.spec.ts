@@ -4,6 +4,8 @@ import { questionTermWeights, rankByStructure } from '../structure-rank';
 import { buildArticleCorpus, type ArticleCorpus, type FixtureArticle } from '../testing/article-corpus.fixture';
 import { AnswerComposer } from './answer.composer';
 import { NO_ANSWER_TEXT, type Answer } from './answer.types';
+import { ABSTAIN_BELOW_COVERAGE } from './evidence';
+import { weightedCoverage, weightedQuestionTerms } from './sentence-scorer';
 
 /**
  * The three questions of issue 19, on papers written to their shape: the answer sits under a heading that names the
@@ -174,6 +176,29 @@ describe('extractive answers on issue 19 fixtures', () => {
         ['capital', 0],
       ]),
     );
+  });
+
+  it('does not let a verb of composition the papers never use ("contain") outweigh what the question is about', () => {
+    // Weights as questionTermWeights gave them on the Semantic Scholar paper alone: "contain" is in none of its
+    // contexts (they say "consists of"), so its idf is the highest; "capital" is the same for the Nigeria question.
+    const held = new Set(['literatur', 'graph', 'consist', 'node']);
+    const graph = weightedQuestionTerms(
+      'What does the literature graph contain?',
+      new Map([
+        ['literatur', 1.5],
+        ['graph', 1.42],
+        ['contain', 4.72],
+      ]),
+    );
+    expect(weightedCoverage(graph, held)).toBeGreaterThanOrEqual(ABSTAIN_BELOW_COVERAGE);
+    const capital = weightedQuestionTerms(
+      'What is the capital of Nigeria?',
+      new Map([
+        ['capit', 4.72],
+        ['nigeria', 1.5],
+      ]),
+    );
+    expect(weightedCoverage(capital, new Set(['nigeria', 'lassa']))).toBeLessThan(ABSTAIN_BELOW_COVERAGE);
   });
 
   it('still answers what the papers about Nigeria do say', async () => {

@@ -133,8 +133,9 @@ export function weightedQuestionTerms(question: string, weights?: TermWeights): 
 }
 
 /**
- * Verbs of asking about research ("what baselines did they consider?", "which method did they propose?"): rare
- * in a corpus, so idf would make them decide, but the answer need not repeat them. Stems.
+ * Verbs of asking about research ("what baselines did they consider?", "which method did they propose?") or about
+ * what a thing is made of ("what does it contain?"): rare in a corpus, so idf would make them decide, but the answer
+ * need not repeat them. Stems.
  */
 const GENERIC_VERBS = new Set(
   ['consid', 'propos', 'show', 'find', 'found', 'report', 'perform', 'obtain', 'achiev', 'mention', 'discuss', 'present'].concat([
@@ -153,6 +154,12 @@ const GENERIC_VERBS = new Set(
     'observ',
     'suggest',
     'defin',
+    // What something is made of ("what does the graph contain?"): the answer says "consists of", "has", "holds".
+    'contain',
+    'includ',
+    'compris',
+    'consist',
+    'involv',
   ]),
 );
 const GENERIC_WEIGHT = 0.25;
