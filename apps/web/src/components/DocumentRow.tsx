@@ -49,7 +49,7 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen, onAsk }: Props) {
           </span>
         )}
         <span className={`status status-${doc.status}`}>
-          {stageLabel(doc.status)}
+          {doc.progress?.step === 'ocr' ? 'OCR' : stageLabel(doc.status)}
           {doc.progress ? ` ${doc.progress.page}/${doc.progress.pages}` : ''}
         </span>
         {!onRemove ? null : confirming ? (
