@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { corpusPdf } from './support/paths';
 import { runLectern } from './support/cli';
+import { buildScannedPdf } from './support/scanned-pdf';
 
 describe('lectern CLI (e2e)', () => {
   let dataDir: string;
@@ -125,4 +126,16 @@ describe('lectern CLI (e2e)', () => {
     expect(again.stderr).toMatch(/already exists/);
     expect((await runLectern(['export', '--project', 'demo', '--out', out, '--force'], env()).done).code).toBe(0);
   });
+
+  it('prints the page OCR is at while a scanned PDF is ingested: `scan.pdf ocr 1/2`', async () => {
+    const scan = await buildScannedPdf(new Uint8Array(await fs.readFile(corpusPdf('acl-N18-3011.pdf'))), [{ scan: 2 }, { scan: 3 }]);
+    const file = path.join(work, 'scan.pdf');
+    await fs.writeFile(file, scan);
+    const run = await runLectern(['ingest', file, '--project', 'scans'], { LECTERN_DATA_DIR: path.join(work, 'scans') }).done;
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toMatch(/^ready {2}.*scan\.pdf {2}\(2 pages/);
+    // Page 1 shows while page 2 is read (seconds of OCR), named by its step rather than the stage.
+    expect(run.stderr).toMatch(/scan\.pdf ocr 1\/2/);
+    expect(run.stderr).not.toMatch(/scan\.pdf parsing/);
+  }, 120_000);
 });

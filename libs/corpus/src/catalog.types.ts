@@ -41,7 +41,11 @@ export interface CreateDocumentInput {
 export interface PageProgress {
   page: number;
   pages: number;
+  /** How page `page` was read: from its text layer, or by OCR (a row stored without it reads as a text page). */
+  step: PageStep;
 }
+
+export type PageStep = 'text' | 'ocr';
 
 export interface DocumentStatusPatch {
   /** How far the new status has come; any status written without it clears it. */

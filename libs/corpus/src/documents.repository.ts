@@ -19,6 +19,7 @@ interface DocumentRecord {
   warnings: string;
   progress_page: number | null;
   progress_pages: number | null;
+  progress_step: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -37,7 +38,10 @@ function toDocument(row: DocumentRecord): DocumentRow {
     pageCount: row.page_count,
     parsers: JSON.parse(row.parsers) as string[],
     warnings: JSON.parse(row.warnings) as string[],
-    progress: row.progress_page !== null && row.progress_pages !== null ? { page: row.progress_page, pages: row.progress_pages } : null,
+    progress:
+      row.progress_page !== null && row.progress_pages !== null
+        ? { page: row.progress_page, pages: row.progress_pages, step: row.progress_step === 'ocr' ? 'ocr' : 'text' }
+        : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -74,6 +78,7 @@ export class DocumentsRepository {
         warnings = COALESCE(@warnings, warnings),
         progress_page = @progressPage,
         progress_pages = @progressPages,
+        progress_step = @progressStep,
         updated_at = @now
       WHERE id = @id`;
     this.setStatus = db.prepare(setStatus);
@@ -139,6 +144,7 @@ export class DocumentsRepository {
       warnings: patch.warnings ? JSON.stringify(patch.warnings) : null,
       progressPage: patch.progress?.page ?? null,
       progressPages: patch.progress?.pages ?? null,
+      progressStep: patch.progress?.step ?? null,
       now: new Date().toISOString(),
     });
     return result.changes === 0 ? null : this.findById(id);

@@ -117,13 +117,13 @@ export class JobsRepository {
     // A ready document is never set back, whoever asks.
     // A stage reported without pages clears the previous stage's.
     this.setDocumentStage = db.prepare(`
-      UPDATE documents SET status = @stage, progress_page = @page, progress_pages = @pages, updated_at = @iso
+      UPDATE documents SET status = @stage, progress_page = @page, progress_pages = @pages, progress_step = @step, updated_at = @iso
       WHERE id = @documentId AND status != 'ready'`);
     const stage = db.transaction((jobId: string, owner: string, status: DocumentStatus, progress: PageProgress | null): boolean => {
       const held = this.heldBy.get({ jobId, owner }) as { document_id: string } | undefined;
       if (!held) return false;
-      const { page = null, pages = null } = progress ?? {};
-      this.setDocumentStage.run({ documentId: held.document_id, stage: status, page, pages, iso: new Date().toISOString() });
+      const { page = null, pages = null, step = null } = progress ?? {};
+      this.setDocumentStage.run({ documentId: held.document_id, stage: status, page, pages, step, iso: new Date().toISOString() });
       return true;
     });
     this.stageTransaction = (jobId, owner, status, progress) => stage.immediate(jobId, owner, status, progress);

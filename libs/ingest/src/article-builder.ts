@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
-import type { OcrSettings, ParseLimits } from '@lectern/parsing';
+import type { OcrSettings, PageStep, ParseLimits } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
 import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
@@ -32,8 +32,8 @@ export interface BuildContext {
   guard<T>(work: Promise<T>): Promise<T>;
   /** Reports the stage the build enters; throws (and so stops the build) when the work is to be abandoned. */
   onStage(stage: BuildStage): Promise<void>;
-  /** Called after each page the embedded parser read (page of pages); must not throw. */
-  onPage?(page: number, pages: number): void;
+  /** Called after each page the embedded parser read (page of pages, and whether by OCR); must not throw. */
+  onPage?(page: number, pages: number, step: PageStep): void;
 }
 
 export interface ArticleBuilderDeps {

@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { buildEncryptedPdf } from '../../../test/fixtures/pdf-fixtures';
 import { corpusPdf, REPO_ROOT } from '../../../test/support/paths';
+import { buildScannedPdf } from '../../../test/support/scanned-pdf';
 import { InlinePool, PiscinaPool, PoolThreadCrashError, type IngestPool } from './ingest.pool';
 
 const lexical = { kind: 'lexical' as const };
@@ -46,16 +47,34 @@ describe(PiscinaPool.name, () => {
 
   it('reports each page read from the thread, up to the page count, on the calling thread', async () => {
     const data = new Uint8Array(await fs.readFile(corpusPdf('extra/dpr-2004.04906-full.pdf')));
-    const seen: Array<[number, number]> = [];
-    const threaded = await pool.parse({ data, outputs: {}, maxTokens: 512 }, { onPage: (page, pages) => seen.push([page, pages]) });
+    const seen: Array<[number, number, string]> = [];
+    const threaded = await pool.parse(
+      { data, outputs: {}, maxTokens: 512 },
+      { onPage: (page, pages, step) => seen.push([page, pages, step]) },
+    );
     const pages = threaded.article.pageCount;
     expect(pages).toBeGreaterThan(10);
-    expect(seen).toEqual(Array.from({ length: pages }, (_, i) => [i + 1, pages]));
+    expect(seen).toEqual(Array.from({ length: pages }, (_, i) => [i + 1, pages, 'text']));
     // The same reports without a pool thread (WORKERS=0).
-    const inline: Array<[number, number]> = [];
-    await new InlinePool().parse({ data, outputs: {}, maxTokens: 512 }, { onPage: (page, total) => inline.push([page, total]) });
+    const inline: Array<[number, number, string]> = [];
+    await new InlinePool().parse(
+      { data, outputs: {}, maxTokens: 512 },
+      { onPage: (page, total, step) => inline.push([page, total, step]) },
+    );
     expect(inline).toEqual(seen);
   });
+
+  it('says of each page it reports whether OCR read it: a scanned page `ocr`, a page with a text layer `text`', async () => {
+    const source = new Uint8Array(await fs.readFile(corpusPdf('acl-N18-3011.pdf')));
+    const data = await buildScannedPdf(source, [{ copy: 1 }, { scan: 2 }]);
+    const seen: Array<[number, number, string]> = [];
+    const ocr = { mode: 'auto' as const, langs: ['eng'] };
+    await pool.parse({ data, outputs: {}, maxTokens: 512, ocr }, { onPage: (page, pages, step) => seen.push([page, pages, step]) });
+    expect(seen).toEqual([
+      [1, 2, 'text'],
+      [2, 2, 'ocr'],
+    ]);
+  }, 60_000);
 
   it('runs documents on several threads at once', async () => {
     const names = ['arxiv-1211.2288.pdf', 'acl-N18-3011.pdf', 'jner-2016-demarchis.pdf', 'qasper-1810.08699.pdf'];

@@ -2,7 +2,7 @@ import { DomainError, reviveError } from '@lectern/common';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
-import type { PageListener } from '@lectern/parsing';
+import type { PageListener, PageStep } from '@lectern/parsing';
 import Piscina from 'piscina';
 import type { TaskFailure } from './ingest.task';
 import { embedTexts, parseAndChunk, type EmbedTask, type ParseResult, type ParseTask } from './run-ingest';
@@ -131,7 +131,7 @@ export class PiscinaPool implements IngestPool {
     const { port1, port2 } = new MessageChannel();
     let ended!: () => void;
     const allReported = new Promise<void>((resolve) => (ended = resolve));
-    port1.on('message', (message: [number, number] | null) => (message ? onPage(message[0], message[1]) : ended()));
+    port1.on('message', (message: [number, number, PageStep] | null) => (message ? onPage(message[0], message[1], message[2]) : ended()));
     try {
       const result = await this.run<ParseResult>(
         { kind: 'parse', ...task, data, pagePort: port2 },

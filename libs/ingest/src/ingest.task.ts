@@ -4,7 +4,7 @@ import { setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import { embedTexts, parseAndChunk, type EmbedTask, type ParseTask } from './run-ingest';
 
-/** A parse task may carry a port (transferred with it) on which each page read is posted as `[page, pages]`, then `null`. */
+/** A parse task may carry a port (transferred with it) on which each page read is posted as `[page, pages, step]`, then `null`. */
 export type PoolTask = ({ kind: 'parse'; pagePort?: MessagePort } & ParseTask) | ({ kind: 'embed' } & EmbedTask);
 
 /** A failure carried back as a value: errors crossing a thread boundary lose their class, so it carries the classification. */
@@ -31,7 +31,7 @@ export default async function runPoolTask(task: PoolTask): Promise<unknown> {
   try {
     if (task.kind === 'embed') return await embedTexts(task);
     const port = task.pagePort;
-    return await parseAndChunk(task, port ? (page, pages) => port.postMessage([page, pages]) : undefined);
+    return await parseAndChunk(task, port ? (page, pages, step) => port.postMessage([page, pages, step]) : undefined);
   } catch (error) {
     const failure: TaskFailure = { failed: true, ...serializeError(error) };
     return failure;

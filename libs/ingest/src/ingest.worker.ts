@@ -221,7 +221,7 @@ export class IngestWorker {
     held.keepAlive(queue.leaseMs / 3);
     // A lost lease shows in `held.progress` (false), which aborts the build through `held.signal`.
     const pages = new PageReporter(
-      (page, total) => held.progress({ stage: 'parsing', page, pages: total }),
+      (page, total, step) => held.progress({ stage: 'parsing', page, pages: total, step }),
       (error) => this.logger.warn(`${tag} could not report its page progress: ${(error as Error).message}`),
       this.pageReportMs,
     );
@@ -244,7 +244,7 @@ export class IngestWorker {
             if (stage !== 'parsing') await pages.stop();
             if (!(await held.progress({ stage }))) throw new LeaseLostError(job.id);
           },
-          onPage: (page, total) => pages.report(page, total),
+          onPage: (page, total, step) => pages.report(page, total, step),
         },
       );
       // The lease is renewed right before the commit, which grants a whole lease to make it in; the in-process commit

@@ -2,13 +2,13 @@ import { PageReporter } from './page-reporter';
 
 describe(PageReporter.name, () => {
   let clock: number;
-  let sent: Array<[number, number]>;
+  let sent: Array<[number, number] | [number, number, string]>;
   let release: Array<() => void>;
   let errors: unknown[];
 
   function reporter(): PageReporter {
-    const send = (page: number, pages: number) => {
-      sent.push([page, pages]);
+    const send = (page: number, pages: number, step: string) => {
+      sent.push(step === 'text' ? [page, pages] : [page, pages, step]);
       return new Promise<void>((resolve) => release.push(resolve));
     };
     return new PageReporter(
@@ -68,5 +68,21 @@ describe(PageReporter.name, () => {
     pages.report(10, 10);
     await settle();
     expect(sent).toEqual([[1, 10]]);
+  });
+
+  it('sends how each page was read: a text page as text (the default), a page read by OCR as ocr', async () => {
+    const pages = reporter();
+    pages.report(1, 3);
+    await settle();
+    clock = 250;
+    pages.report(2, 3, 'ocr');
+    await settle();
+    pages.report(3, 3, 'text');
+    await settle();
+    expect(sent).toEqual([
+      [1, 3],
+      [2, 3, 'ocr'],
+      [3, 3],
+    ]);
   });
 });

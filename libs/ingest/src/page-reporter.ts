@@ -1,25 +1,27 @@
+import type { PageStep } from '@lectern/parsing';
+
 /**
  * Forwards the pages a long parse reports to the queue without writing it a thousand times a second: at most one
  * report every `everyMs` (the last page always), and one at a time (a slow write is not stacked upon; the newest
- * page goes next). `stop` waits for the report in flight, so a later stage is never overwritten by a page.
+ * page goes next), with how that page was read (`text`, or `ocr`). `stop` waits for the report in flight, so a later stage is never overwritten by a page.
  */
 export class PageReporter {
-  private latest: [number, number] | null = null;
-  private sent: [number, number] | null = null;
+  private latest: [number, number, PageStep] | null = null;
+  private sent: [number, number, PageStep] | null = null;
   private lastAt = -Infinity;
   private inFlight: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
-    private readonly send: (page: number, pages: number) => Promise<unknown>,
+    private readonly send: (page: number, pages: number, step: PageStep) => Promise<unknown>,
     private readonly onError: (error: unknown) => void,
     private readonly everyMs = 250,
     private readonly now: () => number = Date.now,
   ) {}
 
-  report(page: number, pages: number): void {
+  report(page: number, pages: number, step: PageStep = 'text'): void {
     if (this.stopped) return;
-    this.latest = [page, pages];
+    this.latest = [page, pages, step];
     this.pump();
   }
 
@@ -34,7 +36,7 @@ export class PageReporter {
     if (next[0] < next[1] && this.now() - this.lastAt < this.everyMs) return;
     this.sent = next;
     this.lastAt = this.now();
-    this.inFlight = this.send(next[0], next[1]).then(
+    this.inFlight = this.send(next[0], next[1], next[2]).then(
       () => undefined,
       (error: unknown) => this.onError(error),
     );

@@ -9,8 +9,14 @@ export interface DocumentParser {
   parse(data: Uint8Array, options?: ParseOptions): Promise<ParsedArticle>;
 }
 
-/** Called after each page is read: `page` of `pages` (1-based), so a long document shows how far it has come. */
-export type PageListener = (page: number, pages: number) => void;
+/** How a page was read: from its text layer, or rendered and read by OCR. */
+export type PageStep = 'text' | 'ocr';
+
+/**
+ * Called after each page is read: `page` of `pages` (1-based), so a long document shows how far it has come, and how
+ * that page was read (`ocr` when it was rendered for OCR, so a scan shows `ocr 12/240`).
+ */
+export type PageListener = (page: number, pages: number, step: PageStep) => void;
 
 export interface ParseOptions {
   onPage?: PageListener;

@@ -1,6 +1,6 @@
 export * from './article';
 export * from './errors';
-export type { DocumentParser, PageListener, ParseOptions } from './document-parser';
+export type { DocumentParser, PageListener, PageStep, ParseOptions } from './document-parser';
 export { assertPdfBytes } from './pdf-sniff';
 export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits';
 export { PdfjsParser } from './pdfjs/pdfjs.parser';

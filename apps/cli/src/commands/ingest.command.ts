@@ -69,7 +69,9 @@ export async function ingestCommand(
       if (doc.status === 'ready') Object.assign(state, { outcome: 'ready', detail: describe(built) });
       if (doc.status === 'failed') Object.assign(state, { outcome: 'failed', detail: doc.error ?? 'unknown reason' });
       if (state.outcome) report(state);
-      else if (doc.progress) pages.push(`${state.label} ${doc.status} ${doc.progress.page}/${doc.progress.pages}`);
+      // A page read by OCR says so: `book.pdf ocr 12/240`.
+      else if (doc.progress)
+        pages.push(`${state.label} ${doc.progress.step === 'ocr' ? 'ocr' : doc.status} ${doc.progress.page}/${doc.progress.pages}`);
     }
     const done = total - waiting().length;
     // A long document shows the page it is at: `… 0/1 processed; book.pdf parsing 12/240`.

@@ -946,6 +946,11 @@ export interface components {
         };
         /** @enum {string} */
         DocumentStatus: "queued" | "parsing" | "embedding" | "ready" | "failed";
+        /**
+         * @description How that page was read: from its text layer ('text') or rendered and read by OCR ('ocr').
+         * @enum {string}
+         */
+        PageStep: "text" | "ocr";
         PageProgressDto: {
             /**
              * @description The page reached (1-based).
@@ -954,6 +959,11 @@ export interface components {
             page: number;
             /** @example 240 */
             pages: number;
+            /**
+             * @description How that page was read: from its text layer ('text') or rendered and read by OCR ('ocr').
+             * @example ocr
+             */
+            step: components["schemas"]["PageStep"];
         };
         UploadedDocumentDto: {
             /** @example x2bq9Lw0aVn3kT8mZ1rYc */

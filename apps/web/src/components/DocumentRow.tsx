@@ -1,3 +1,4 @@
+import { pageProgressLabel } from '../page-progress';
 import { plural } from '../plural';
 import { useState } from 'react';
 import type { DocumentStatus, LecternDocument } from '../api/types';
@@ -48,10 +49,7 @@ export function DocumentRow({ doc, onRetry, onRemove, onOpen, onAsk }: Props) {
             {label}
           </span>
         )}
-        <span className={`status status-${doc.status}`}>
-          {stageLabel(doc.status)}
-          {doc.progress ? ` ${doc.progress.page}/${doc.progress.pages}` : ''}
-        </span>
+        <span className={`status status-${doc.status}`}>{pageProgressLabel(stageLabel(doc.status), doc.progress)}</span>
         {!onRemove ? null : confirming ? (
           <span className="doc-confirm">
             <button type="button" className="btn btn-danger btn-small" onClick={() => onRemove(doc.id)} autoFocus>

@@ -173,9 +173,11 @@ export class BullJobQueue implements JobQueue {
     this.events = events;
     events.on('error', (error) => this.options.onConnectionError?.(error));
     events.on('progress', ({ jobId, data }) => {
-      const { stage, page, pages } = (data ?? {}) as { stage?: unknown; page?: unknown; pages?: unknown };
+      const { stage, page, pages, step } = (data ?? {}) as { stage?: unknown; page?: unknown; pages?: unknown; step?: unknown };
       if (stage !== 'parsing' && stage !== 'embedding') return;
-      listener.progress(jobId, typeof page === 'number' && typeof pages === 'number' ? { stage, page, pages } : { stage });
+      // A report from a worker without steps (older) is a text page.
+      const read = step === 'ocr' ? 'ocr' : 'text';
+      listener.progress(jobId, typeof page === 'number' && typeof pages === 'number' ? { stage, page, pages, step: read } : { stage });
     });
     events.on('failed', ({ jobId, failedReason }) => listener.failed(jobId, failedReason));
     events.on('delayed', ({ jobId }) => {

@@ -160,13 +160,19 @@ export function describeJobQueueContract(
       expect(await harness.documentStatus(documentId)).toBe('embedding');
     });
 
-    it('shows the page a held job has reached on its document, cleared by the next stage and when it is ready', async () => {
+    it('shows the page a held job has reached on its document and how it was read, cleared by the next stage and when it is ready', async () => {
       const { documentId } = await enqueued();
       const held = await queue.claim('w1');
       expect(await queue.progress(held!.lease, { stage: 'parsing' })).toBe(true);
       expect(await harness.documentProgress(documentId)).toBeNull();
       expect(await queue.progress(held!.lease, { stage: 'parsing', page: 12, pages: 240 })).toBe(true);
-      expect(await harness.documentProgress(documentId)).toEqual({ page: 12, pages: 240 });
+      // A report without a step (a worker from before steps) is a page read from its text layer.
+      expect(await harness.documentProgress(documentId)).toEqual({ page: 12, pages: 240, step: 'text' });
+      expect(await queue.progress(held!.lease, { stage: 'parsing', page: 13, pages: 240, step: 'ocr' })).toBe(true);
+      expect(await harness.documentProgress(documentId)).toEqual({ page: 13, pages: 240, step: 'ocr' });
+      expect(await queue.progress(held!.lease, { stage: 'parsing', page: 14, pages: 240, step: 'text' })).toBe(true);
+      expect(await harness.documentProgress(documentId)).toEqual({ page: 14, pages: 240, step: 'text' });
+      expect(await queue.progress(held!.lease, { stage: 'parsing', page: 15, pages: 240, step: 'ocr' })).toBe(true);
       expect(await queue.progress(held!.lease, { stage: 'embedding' })).toBe(true);
       expect(await harness.documentProgress(documentId)).toBeNull();
       expect(await queue.progress(held!.lease, { stage: 'parsing', page: 240, pages: 240 })).toBe(true);

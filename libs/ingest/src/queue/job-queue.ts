@@ -44,12 +44,14 @@ export interface JobProgress {
   /** Page `page` of `pages` of the stage, for long documents (the embedded parser reports them while parsing). */
   page?: number;
   pages?: number;
+  /** How page `page` was read: from its text layer (the default, and what a report without it means) or by OCR. */
+  step?: 'text' | 'ocr';
 }
 
 /** The page progress to store on the document: null unless both `page` and `pages` were reported. */
-export function pageProgress(progress: JobProgress): { page: number; pages: number } | null {
-  const { page, pages } = progress;
-  return typeof page === 'number' && typeof pages === 'number' ? { page, pages } : null;
+export function pageProgress(progress: JobProgress): { page: number; pages: number; step: 'text' | 'ocr' } | null {
+  const { page, pages, step } = progress;
+  return typeof page === 'number' && typeof pages === 'number' ? { page, pages, step: step === 'ocr' ? 'ocr' : 'text' } : null;
 }
 
 /**

@@ -70,9 +70,11 @@ export async function readPdfDocument(
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE, limits, number);
       bottoms[number] = page.view[1] ?? 0;
       page.cleanup();
+      const recorded = ocr?.records.length ?? 0;
       const runs = ocr ? await ocr.read(number, raw) : raw.runs;
       pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(runs, number), sideText: raw.sideText });
-      onPage?.(number, doc.numPages);
+      // `PageOcr` records every page it rendered for OCR (a blank scan too): one more record, this page was OCR'd.
+      onPage?.(number, doc.numPages, (ocr?.records.length ?? 0) > recorded ? 'ocr' : 'text');
     }
     return { pages, bookmarks: bookmarks ? await readPdfBookmarks(doc, (page) => bottoms[page] ?? 0) : [] };
   } catch (error) {

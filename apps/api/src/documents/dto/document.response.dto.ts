@@ -13,6 +13,14 @@ export class PageProgressDto {
 
   @ApiProperty({ type: Number, example: 240 })
   pages!: number;
+
+  @ApiProperty({
+    enum: ['text', 'ocr'],
+    enumName: 'PageStep',
+    example: 'ocr',
+    description: "How that page was read: from its text layer ('text') or rendered and read by OCR ('ocr').",
+  })
+  step!: 'text' | 'ocr';
 }
 
 export class DocumentResponseDto {
