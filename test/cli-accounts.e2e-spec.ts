@@ -68,7 +68,8 @@ describe('lectern users / members / api-keys (e2e)', () => {
         const timer = setTimeout(() => reject(new Error(`no setup link in: ${serve.result.stdout}`)), 30_000);
         serve.child.stdout.on('data', () => {
           const match = /(http:\/\/127\.0\.0\.1:\d+\/setup\?token=[\w-]+)/.exec(serve.result.stdout);
-          if (match) {
+          // The link is logged while the app boots; the port answers once "listening on" follows.
+          if (match && serve.result.stdout.includes('listening on')) {
             clearTimeout(timer);
             resolve(match[1]);
           }
