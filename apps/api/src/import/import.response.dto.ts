@@ -1,15 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
+import { ProjectResponseDto } from '../projects/dto/project.response.dto';
 
-export class ImportResponseDto {
-  @ApiProperty({ type: String, example: 'V1StGXR8_Z5jdHi6B-myT' })
-  id!: string;
-
-  @ApiProperty({ type: String, example: 'CS 546: Advanced NLP' })
-  name!: string;
-
-  @ApiProperty({ type: String, format: 'date-time' })
-  createdAt!: string;
-
+/** The new project (as `GET /projects` shows it) and what the import brought into it. */
+export class ImportResponseDto extends PickType(ProjectResponseDto, ['id', 'name', 'createdAt'] as const) {
   @ApiProperty({ type: Number, example: 10 })
   articles!: number;
 
