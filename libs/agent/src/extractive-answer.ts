@@ -33,7 +33,7 @@ export function extractAnswer(
     return { n: i + 1, article: { id: section.articleId, title: titleOf(section.articleId) }, contexts, anchor: contexts[0] };
   });
   const usable = sources.filter((source) => source.contexts.length > 0);
-  const { answer } = extractiveAnswer(question, usable, '', { termWeights });
+  const answer = extractiveAnswer(question, usable, '', { termWeights });
   if (!answer) return null;
   const sectionOf = new Map(usable.flatMap((source) => source.contexts.map((c) => [c.id, c.section.id] as const)));
   return {

@@ -98,6 +98,8 @@ function applyMigration(
   isApplied: Database.Statement,
   record: Database.Statement,
 ): boolean {
+  // Most opens find every migration applied: read a file only when its migration is pending (re-checked below).
+  if (isApplied.get(migration.version) !== undefined) return false;
   const sql = fs.readFileSync(migration.file, 'utf8');
   const foreignKeysOff = FOREIGN_KEYS_OFF.test(sql.split('\n', 1)[0]);
   const apply = db.transaction(() => {

@@ -52,12 +52,9 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
   const ordered = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
-  let layout = readLayout(ordered, body);
-  // The PDF's own outline, when it is plausible, names the headings and their levels.
-  const fromOutline = headingsFromBookmarks(layout.flow, bookmarks, { skipAbstract: layout.front.abstract !== null });
-  if (fromOutline) layout = { ...layout, headings: fromOutline.headings };
+  let layout = readLayout(ordered, body, bookmarks);
   // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
-  else if (layout.headings.filter((h) => !h.references).length < 2) {
+  if (!layout.fromOutline && layout.headings.filter((h) => !h.references).length < 2) {
     const runIn = readLayout(splitRunInHeadings(ordered), body);
     if (runIn.headings.length > layout.headings.length) layout = runIn;
   }
@@ -111,12 +108,14 @@ function readKeywords(sections: ParsedSection[]): string[] {
 }
 
 /** Front matter, tables and headings of one reading of the flow. */
-function readLayout(flow: FlowLine[], body: BodyStyle) {
+/** Front matter, tables and headings: from the PDF's outline when it is plausible, else detected from the layout. */
+function readLayout(flow: FlowLine[], body: BodyStyle, bookmarks: PdfBookmark[] = []) {
   const front = readFrontMatter(flow, body);
   const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart);
+  const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
+  if (fromOutline) return { flow, front, tables, headings: fromOutline.headings, fromOutline: true };
   const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  const headings = detectHeadings(flow, front.bodyStart, body, inTable);
-  return { flow, front, tables, headings };
+  return { flow, front, tables, headings: detectHeadings(flow, front.bodyStart, body, inTable), fromOutline: false };
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {

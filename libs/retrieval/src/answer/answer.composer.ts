@@ -69,7 +69,7 @@ export class AnswerComposer {
     try {
       text = await plan.llm.complete(plan.messages, this.completionOptions(options));
     } catch (error) {
-      if (error instanceof LlmUnavailableError) return this.extractive(question, plan.sources, NOTICE_LLM_DOWN, result);
+      if (error instanceof LlmUnavailableError) return this.extractive(question, plan.sources, NOTICE_LLM_DOWN, result, plan.evidence);
       throw error;
     }
     return { ...llmAnswer(text, plan.sources), evidence: plan.evidence };
@@ -103,7 +103,7 @@ export class AnswerComposer {
     } catch (error) {
       if (!(error instanceof LlmUnavailableError)) throw error;
       if (text.trim().length === 0) {
-        yield* replay(this.extractive(question, plan.sources, NOTICE_LLM_DOWN, result));
+        yield* replay(this.extractive(question, plan.sources, NOTICE_LLM_DOWN, result, plan.evidence));
         return;
       }
       yield { type: 'done', answer: { ...llmAnswer(text, plan.sources), notice: NOTICE_LLM_STOPPED } };
@@ -124,7 +124,7 @@ export class AnswerComposer {
       const notice = this.llm ? undefined : NOTICE_NO_LLM;
       return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false, evidence, ...(notice ? { notice } : {}) } };
     }
-    if (!this.llm) return { kind: 'ready', answer: this.extractive(question, sources, NOTICE_NO_LLM, result) };
+    if (!this.llm) return { kind: 'ready', answer: this.extractive(question, sources, NOTICE_NO_LLM, result, evidence) };
     const maxMessages = this.options.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
     const recent = history.filter((message) => message.role !== 'system').slice(-maxMessages);
     const messages = answerMessages(question, recent, sources);
@@ -134,9 +134,15 @@ export class AnswerComposer {
     return { kind: 'llm', llm: this.llm, sources, messages: fitMessages(messages, required + historyTokens, this.counter), evidence };
   }
 
-  private extractive(question: string, sources: readonly AnswerSource[], notice: string, result: AnswerSourcesInput): Answer {
-    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result, question);
-    const { answer } = extractiveAnswer(question, sources, notice, { termWeights: result.termWeights, evidence });
+  /** The plan's evidence travels with the answer: measured once, in `plan`. */
+  private extractive(
+    question: string,
+    sources: readonly AnswerSource[],
+    notice: string,
+    result: AnswerSourcesInput,
+    evidence: Evidence,
+  ): Answer {
+    const answer = extractiveAnswer(question, sources, notice, { termWeights: result.termWeights });
     return { ...(answer ?? { answer: NO_ANSWER_TEXT, citations: [], llm: false, notice }), evidence };
   }
 

@@ -1,7 +1,6 @@
 import type { PassageContext } from '../parent-expansion';
 import { citationOf, type AnswerSource } from './answer-sources';
 import type { Answer, Citation } from './answer.types';
-import { evidenceOf, type Evidence } from './evidence';
 import {
   asksAboutCitations,
   isQuotable,
@@ -24,8 +23,6 @@ export interface ExtractiveOptions {
   /** Corpus idf per stemmed question term (see RetrievalResult.termWeights); without it every term weighs 1. */
   termWeights?: TermWeights;
   maxWords?: number;
-  /** Evidence measured over everything retrieved (the composer's); else over `sources`. */
-  evidence?: Evidence;
 }
 
 interface Candidate {
@@ -39,27 +36,21 @@ interface Candidate {
   score: number;
 }
 
-/** The extractive answer, or null (nothing quotable matches), with the evidence strength it was judged on. */
-export interface ExtractiveResult {
-  answer: Answer | null;
-  evidence: Evidence;
-}
-
 /**
  * The answer without an LLM: the sentence of the sources that best answers the question — scored by the question's
  * idf-weighted terms it holds, its shape against the question type, its section's title — then up to two more
  * nearly as good, within about DEFAULT_ANSWER_WORDS words, each followed by the `[n]` of its own context. Keyword
  * lines, reference entries, captions, number soup, tables and the paper's title are never quoted.
+ * Null when nothing quotable matches.
  */
 export function extractiveAnswer(
   question: string,
   sources: readonly AnswerSource[],
   notice: string,
   options: ExtractiveOptions = {},
-): ExtractiveResult {
+): Answer | null {
   const terms = weightedQuestionTerms(question, options.termWeights);
-  const evidence = options.evidence ?? evidenceOf(terms, sources);
-  if (terms.size === 0) return { answer: null, evidence };
+  if (terms.size === 0) return null;
   const type = questionType(question);
   const citationsAsked = asksAboutCitations(question);
   const candidates: Candidate[] = [];
@@ -85,7 +76,7 @@ export function extractiveAnswer(
       }
     }
   });
-  if (candidates.length === 0) return { answer: null, evidence };
+  if (candidates.length === 0) return null;
   const ranked = [...candidates].sort((a, b) => b.score - a.score || a.order - b.order);
   const maxWords = options.maxWords ?? DEFAULT_ANSWER_WORDS;
   const chosen = [ranked[0]];
@@ -105,7 +96,7 @@ export function extractiveAnswer(
     citations.push({ ...citationOf(candidate.source, candidate.context, n), quote: candidate.text, span: candidate.span });
     return withMarker(withoutCitationBrackets(candidate.text), n);
   });
-  return { answer: { answer: parts.join(' '), citations, llm: false, notice }, evidence };
+  return { answer: parts.join(' '), citations, llm: false, notice };
 }
 
 /** "It rose by 5%." → "It rose by 5% [2]." — the marker inside the sentence, before its final stop. */
