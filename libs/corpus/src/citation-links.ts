@@ -18,17 +18,13 @@ const NAME_YEAR = /(\p{Lu}[\p{L}'’-]+)[^;]*?,?\s*((?:1[89]|20)\d{2})[a-z]?/gu;
  * 5); author–year markers match the first author's surname and the year. Unresolvable markers are left out.
  */
 export function findCitationLinks(text: string, references: BibReference[]): CitationLink[] {
-  if (references.length === 0) return [];
-  const links: CitationLink[] = [];
+  return citationResolver(references)(text);
+}
+
+/** `findCitationLinks` for one article's many contexts: the label and name–year lookups are built once. */
+export function citationResolver(references: BibReference[]): (text: string) => CitationLink[] {
+  if (references.length === 0) return () => [];
   const byLabel = new Map(references.filter((r) => r.label).map((r) => [r.label as string, r.position]));
-  if (byLabel.size > 0) {
-    for (const m of text.matchAll(NUMERIC_MARKER)) {
-      for (const label of expandLabels(m[1])) {
-        const position = byLabel.get(label);
-        if (position !== undefined) links.push({ referencePosition: position, marker: m[0] });
-      }
-    }
-  }
   const byNameYear = new Map<string, number>();
   for (const r of references) {
     const surname = r.authors[0] ? surnameOf(r.authors[0]) : '';
@@ -37,21 +33,32 @@ export function findCitationLinks(text: string, references: BibReference[]): Cit
       if (!byNameYear.has(key)) byNameYear.set(key, r.position);
     }
   }
-  if (byNameYear.size > 0) {
-    const resolve = (name: string, year: string, marker: string) => {
-      const position = byNameYear.get(`${name.toLowerCase()}|${year}`);
-      if (position !== undefined) links.push({ referencePosition: position, marker });
-    };
-    for (const m of text.matchAll(PAREN_GROUP)) {
-      for (const part of m[1].split(';')) for (const n of part.matchAll(NAME_YEAR)) resolve(n[1], n[2], m[0]);
+  return (text) => {
+    const links: CitationLink[] = [];
+    if (byLabel.size > 0) {
+      for (const m of text.matchAll(NUMERIC_MARKER)) {
+        for (const label of expandLabels(m[1])) {
+          const position = byLabel.get(label);
+          if (position !== undefined) links.push({ referencePosition: position, marker: m[0] });
+        }
+      }
     }
-    for (const m of text.matchAll(NARRATIVE)) resolve(m[1], m[2], m[0]);
-  }
-  const seen = new Set<string>();
-  return links.filter((l) => {
-    const key = `${l.referencePosition}|${l.marker}`;
-    return !seen.has(key) && seen.add(key) !== undefined;
-  });
+    if (byNameYear.size > 0) {
+      const resolve = (name: string, year: string, marker: string) => {
+        const position = byNameYear.get(`${name.toLowerCase()}|${year}`);
+        if (position !== undefined) links.push({ referencePosition: position, marker });
+      };
+      for (const m of text.matchAll(PAREN_GROUP)) {
+        for (const part of m[1].split(';')) for (const n of part.matchAll(NAME_YEAR)) resolve(n[1], n[2], m[0]);
+      }
+      for (const m of text.matchAll(NARRATIVE)) resolve(m[1], m[2], m[0]);
+    }
+    const seen = new Set<string>();
+    return links.filter((l) => {
+      const key = `${l.referencePosition}|${l.marker}`;
+      return !seen.has(key) && seen.add(key) !== undefined;
+    });
+  };
 }
 
 /** "3-5, 8" → 3, 4, 5, 8 (ranges capped at 50 entries). */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { BibReference } from '@lectern/common';
-import { findCitationLinks } from './citation-links';
+import { citationResolver } from './citation-links';
 
 interface ReferenceRecord {
   position: number;
@@ -51,9 +51,10 @@ export class ReferencesRepository {
     for (const r of stored) {
       this.insertReference.run({ ...r, articleId, authors: JSON.stringify(r.authors) });
     }
+    const linksOf = citationResolver(stored);
     for (const context of contexts) {
       if (context.sectionNumber === REFERENCES_SECTION_NUMBER) continue;
-      for (const link of findCitationLinks(context.text, stored)) {
+      for (const link of linksOf(context.text)) {
         this.insertLink.run(context.id, articleId, link.referencePosition, link.marker);
       }
     }

@@ -55,8 +55,8 @@ export class DocumentsService {
   }
 
   async remove(auth: Principal, id: string): Promise<void> {
-    const { row } = this.documents.get(id);
-    await this.removeDocument.execute(RemoveDocumentCommand.create({ documentId: id }));
+    // The removed row names the project and file for the audit: no read (and no corpus open) before it.
+    const row = await this.removeDocument.execute(RemoveDocumentCommand.create({ documentId: id }));
     this.audit.record(auth, 'document.remove', row.projectId, row.filename, { documentId: id });
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditTrail, ProjectAccess, ProjectCatalog, type Principal } from '@lectern/application';
+import { AuditTrail, FindProject, ProjectAccess, ProjectCatalog, type Principal } from '@lectern/application';
 import type { ProjectResponseDto } from './dto/project.response.dto';
 
 @Injectable()
@@ -8,6 +8,7 @@ export class ProjectsService {
     private readonly projects: ProjectCatalog,
     private readonly access: ProjectAccess,
     private readonly audit: AuditTrail,
+    private readonly findProject: FindProject,
   ) {}
 
   create(auth: Principal, name: string): ProjectResponseDto {
@@ -29,14 +30,15 @@ export class ProjectsService {
   }
 
   rename(auth: Principal, id: string, name: string): ProjectResponseDto {
-    const before = this.projects.get(id).name;
+    // The name only: `get` would open the corpus to count it.
+    const before = this.findProject.byId(id).name;
     const project = this.projects.rename(id, name);
     this.audit.record(auth, 'project.rename', id, name, { from: before });
     return project;
   }
 
   async remove(auth: Principal, id: string): Promise<void> {
-    const { name } = this.projects.get(id);
+    const { name } = this.findProject.byId(id);
     await this.projects.remove(id);
     this.audit.record(auth, 'project.delete', id, name);
   }
