@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { InvalidConfigError } from './config';
-
-const optionalText = z.string().trim().min(1).optional();
-const intInRange = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+import { InvalidConfigError } from './config.errors';
+import { intInRange, optionalText } from './env-fields';
 
 /** The environment variables of accounts and access; part of the one config schema. */
 export const AUTH_ENV = {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { InvalidConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { InvalidConfigError } from './config.errors';
 
 describe(loadConfig.name, () => {
   it('uses embedded defaults when nothing is set', () => {

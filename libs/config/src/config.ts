@@ -1,13 +1,9 @@
-import { DomainError } from '@lectern/common';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { AUTH_ENV, readAuthConfig, type AuthConfig } from './auth.config';
-
-/** Raised at start when an environment variable is wrong; the message names every bad variable. */
-export class InvalidConfigError extends DomainError {
-  override readonly name = 'InvalidConfigError';
-}
+import { InvalidConfigError } from './config.errors';
+import { intInRange, optionalText } from './env-fields';
 
 const optionalUrl = z
   .string()
@@ -15,8 +11,6 @@ const optionalUrl = z
   .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s) URL such as http://localhost:8070')
   .transform((url) => url.replace(/\/+$/, ''))
   .optional();
-const optionalText = z.string().trim().min(1).optional();
-const intInRange = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
 const schema = z.object({

@@ -1,3 +1,4 @@
-export { InvalidConfigError, loadConfig } from './config';
+export { loadConfig } from './config';
+export { InvalidConfigError } from './config.errors';
 export type { EmbeddingsConfig, LecternConfig, LlmConfig, MinioConfig, ParserServicesConfig, QueueConfig } from './config';
 export { isLoopbackHost, type AuthConfig, type OidcConfig } from './auth.config';
