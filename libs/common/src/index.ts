@@ -2,3 +2,4 @@ export { DomainError, classificationOf, serializeError, reviveError, type ErrorC
 export { backoffDelay, sleep, MAX_RETRY_WAIT_MS } from './retry-timing';
 export type { ArticleMetadata, BibReference } from './article-metadata';
 export { ConflictError, InvalidInputError, NotFoundError } from './error-kinds';
+export { isLoopback, LOOPBACK_NAMES } from './loopback';

@@ -1,3 +1,4 @@
+import { isLoopback, LOOPBACK_NAMES } from '@lectern/common';
 import { z } from 'zod';
 import { InvalidConfigError } from './config.errors';
 import { intInRange, optionalText } from './env-fields';
@@ -53,14 +54,10 @@ export interface AuthConfig {
   readonly oidc: OidcConfig | null;
 }
 
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 export function readAuthConfig(v: AuthEnv): AuthConfig {
-  if (v.AUTH === 'off' && !isLoopbackHost(v.HOST)) {
+  if (v.AUTH === 'off' && !isLoopback(v.HOST)) {
     throw new InvalidConfigError(
-      `Invalid environment variables: AUTH: off is only allowed when HOST is a loopback address (127.0.0.1, ::1, localhost), not ${v.HOST}: anyone reaching the port would be an admin`,
+      `Invalid environment variables: AUTH: off is only allowed when HOST is a loopback address (${LOOPBACK_NAMES.join(', ')}), not ${v.HOST}: anyone reaching the port would be an admin`,
     );
   }
   if (Boolean(v.LECTERN_ADMIN_EMAIL) !== Boolean(v.LECTERN_ADMIN_PASSWORD)) {

@@ -1,3 +1,4 @@
+import { LOOPBACK_NAMES } from '@lectern/common';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
@@ -288,5 +289,5 @@ function allowedHostsFrom(value: string | undefined, host: string): readonly str
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean);
-  return [...new Set([host.toLowerCase(), 'localhost', '127.0.0.1', '::1'])];
+  return [...new Set([host.toLowerCase(), ...LOOPBACK_NAMES])];
 }

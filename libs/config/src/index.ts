@@ -1,4 +1,4 @@
 export { loadConfig } from './config';
 export { InvalidConfigError } from './config.errors';
 export type { EmbeddingsConfig, LecternConfig, LlmConfig, MinioConfig, ParserServicesConfig, QueueConfig } from './config';
-export { isLoopbackHost, type AuthConfig, type OidcConfig } from './auth.config';
+export type { AuthConfig, OidcConfig } from './auth.config';

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { isAdmin, type Principal } from '@lectern/application';
+import { isLoopback } from '@lectern/common';
 
 /**
  * Who may see /health's details: an instance admin (signed in, or with an admin's key), or a caller on this machine
@@ -7,11 +8,6 @@ import { isAdmin, type Principal } from '@lectern/application';
  */
 export function mayViewHealthDetails(req: Request, caller: Principal | null): boolean {
   return (caller !== null && isAdmin(caller)) || isLoopback(req.socket.remoteAddress);
-}
-
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || /^(::ffff:)?127\./.test(address);
 }
 
 /** A URL as /health may show it: no user, password, query or fragment (a key or token can hide in any of them). */

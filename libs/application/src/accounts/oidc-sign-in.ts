@@ -1,4 +1,5 @@
 import type { CatalogDb, UserRow } from '@lectern/corpus';
+import { isLoopback } from '@lectern/common';
 import type { OidcConfig } from '@lectern/config';
 import type * as Oidc from 'openid-client';
 import { NotSignedInError } from './accounts.errors';
@@ -108,7 +109,7 @@ export class OidcSignIn {
     if (!this.configuration) {
       const issuer = new URL(this.config.issuer);
       // Plain HTTP only for a provider on this machine (tests, a local Keycloak); anything else must be HTTPS.
-      const local = issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+      const local = issuer.protocol === 'http:' && isLoopback(issuer.hostname);
       const { clientId, clientSecret } = this.config;
       this.configuration = this.lib()
         .then((oidc) =>
