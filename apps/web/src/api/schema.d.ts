@@ -711,7 +711,7 @@ export interface components {
         MembershipDto: {
             projectId: string;
             /** @enum {string} */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
         };
         MeResponseDto: {
             user: components["schemas"]["UserResponseDto"];
@@ -742,7 +742,7 @@ export interface components {
             email: string;
             displayName: string;
             /** @enum {string} */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
             /** Format: date-time */
             createdAt: string;
         };
@@ -750,17 +750,17 @@ export interface components {
             /** @description An existing account (create it with `lectern users add` or an invite). */
             email: string;
             /** @enum {string} */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
         };
         ChangeRoleRequestDto: {
             /** @enum {string} */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
         };
         InviteResponseDto: {
             id: string;
             projectId: string;
             /** @enum {string} */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -775,7 +775,7 @@ export interface components {
              * @description At most your own role.
              * @enum {string}
              */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
             /** @default 168 */
             expiresInHours: number;
             /** @description Omitted: unlimited until it expires. */
@@ -785,7 +785,7 @@ export interface components {
             id: string;
             projectId: string;
             /** @enum {string} */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -815,7 +815,7 @@ export interface components {
             projectId: string;
             projectName: string;
             /** @enum {string} */
-            role: "owner" | "instructor" | "student";
+            role: "student" | "instructor" | "owner";
             /** Format: date-time */
             expiresAt: string;
         };
@@ -828,7 +828,7 @@ export interface components {
              * @description The role the key acts with there (at most yours; default yours).
              * @enum {string}
              */
-            role?: "owner" | "instructor" | "student";
+            role?: "student" | "instructor" | "owner";
         };
         CreatedApiKeyResponseDto: {
             id: string;
@@ -840,7 +840,7 @@ export interface components {
             prefix: string;
             projectId: string | null;
             /** @enum {string|null} */
-            role: "owner" | "instructor" | "student" | null;
+            role: "student" | "instructor" | "owner" | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -860,7 +860,7 @@ export interface components {
             prefix: string;
             projectId: string | null;
             /** @enum {string|null} */
-            role: "owner" | "instructor" | "student" | null;
+            role: "student" | "instructor" | "owner" | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

@@ -1,8 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PROJECT_ROLES, type ProjectRole } from '@lectern/application';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-
-const ROLES = ['owner', 'instructor', 'student'] as const;
-type Role = (typeof ROLES)[number];
 
 export class LoginRequestDto {
   @ApiProperty({ type: String, example: 'ada@example.edu' })
@@ -79,8 +77,8 @@ export class MembershipDto {
   @ApiProperty({ type: String })
   projectId!: string;
 
-  @ApiProperty({ type: String, enum: ROLES })
-  role!: Role;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES })
+  role!: ProjectRole;
 }
 
 export class MeResponseDto {
@@ -126,8 +124,8 @@ export class MemberResponseDto {
   @ApiProperty({ type: String })
   displayName!: string;
 
-  @ApiProperty({ type: String, enum: ROLES })
-  role!: Role;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES })
+  role!: ProjectRole;
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
@@ -139,21 +137,21 @@ export class AddMemberRequestDto {
   @MaxLength(254)
   email!: string;
 
-  @ApiProperty({ type: String, enum: ROLES })
-  @IsIn(ROLES)
-  role!: Role;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES })
+  @IsIn(PROJECT_ROLES)
+  role!: ProjectRole;
 }
 
 export class ChangeRoleRequestDto {
-  @ApiProperty({ type: String, enum: ROLES })
-  @IsIn(ROLES)
-  role!: Role;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES })
+  @IsIn(PROJECT_ROLES)
+  role!: ProjectRole;
 }
 
 export class CreateInviteRequestDto {
-  @ApiProperty({ type: String, enum: ROLES, description: 'At most your own role.' })
-  @IsIn(ROLES)
-  role!: Role;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES, description: 'At most your own role.' })
+  @IsIn(PROJECT_ROLES)
+  role!: ProjectRole;
 
   @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 2160, default: 168 })
   @IsOptional()
@@ -173,8 +171,8 @@ export class InviteResponseDto {
   @ApiProperty({ type: String })
   projectId!: string;
 
-  @ApiProperty({ type: String, enum: ROLES })
-  role!: Role;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES })
+  role!: ProjectRole;
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
@@ -207,8 +205,8 @@ export class InvitePreviewResponseDto {
   @ApiProperty({ type: String })
   projectName!: string;
 
-  @ApiProperty({ type: String, enum: ROLES })
-  role!: Role;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES })
+  role!: ProjectRole;
 
   @ApiProperty({ type: String, format: 'date-time' })
   expiresAt!: string;
@@ -226,10 +224,14 @@ export class CreateApiKeyRequestDto {
   @MaxLength(100)
   projectId?: string;
 
-  @ApiPropertyOptional({ type: String, enum: ROLES, description: 'The role the key acts with there (at most yours; default yours).' })
+  @ApiPropertyOptional({
+    type: String,
+    enum: PROJECT_ROLES,
+    description: 'The role the key acts with there (at most yours; default yours).',
+  })
   @IsOptional()
-  @IsIn(ROLES)
-  role?: Role;
+  @IsIn(PROJECT_ROLES)
+  role?: ProjectRole;
 }
 
 export class ApiKeyResponseDto {
@@ -245,8 +247,8 @@ export class ApiKeyResponseDto {
   @ApiProperty({ type: String, nullable: true })
   projectId!: string | null;
 
-  @ApiProperty({ type: String, enum: ROLES, nullable: true })
-  role!: Role | null;
+  @ApiProperty({ type: String, enum: PROJECT_ROLES, nullable: true })
+  role!: ProjectRole | null;
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
