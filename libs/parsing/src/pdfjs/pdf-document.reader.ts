@@ -53,15 +53,7 @@ export async function readPdfDocument(
   }: { onPage?: PageListener; bookmarks: boolean; limits?: ParseLimits; ocr?: PageOcr },
 ): Promise<{ pages: PageText[]; bookmarks: PdfBookmark[] }> {
   const pdfjs = loadPdfjs();
-  const task = pdfjs.getDocument(textOnlyDocumentOptions(data));
-  let doc: PdfjsDocument;
-  try {
-    doc = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    throw toDomainError(error);
-  }
-  try {
+  return withPdfDocument(data, async (doc) => {
     const fonts = new Map<string, FontInfo>();
     const pages: PageText[] = [];
     const bottoms: number[] = [];
@@ -77,6 +69,21 @@ export async function readPdfDocument(
       onPage?.(number, doc.numPages, (ocr?.records.length ?? 0) > recorded ? 'ocr' : 'text');
     }
     return { pages, bookmarks: bookmarks ? await readPdfBookmarks(doc, (page) => bottoms[page] ?? 0) : [] };
+  });
+}
+
+/** Opens the PDF, gives it to `use` and destroys it whatever happens; pdf.js's failures become domain errors. */
+async function withPdfDocument<T>(data: Uint8Array, use: (doc: PdfjsDocument) => Promise<T>): Promise<T> {
+  const task = loadPdfjs().getDocument(textOnlyDocumentOptions(data));
+  let doc: PdfjsDocument;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw toDomainError(error);
+  }
+  try {
+    return await use(doc);
   } catch (error) {
     throw toDomainError(error);
   } finally {
@@ -96,15 +103,7 @@ function toDomainError(error: unknown): Error {
 
 /** Only the outline (bookmarks) and the page count, without reading any text: the structure eval's gold. */
 export async function readPdfOutline(data: Uint8Array): Promise<{ pageCount: number; bookmarks: PdfBookmark[] }> {
-  const task = loadPdfjs().getDocument(textOnlyDocumentOptions(data));
-  let doc: PdfjsDocument;
-  try {
-    doc = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    throw toDomainError(error);
-  }
-  try {
+  return withPdfDocument(data, async (doc) => {
     const bottoms = new Map<number, number>();
     const bottom = async (page: number) => {
       if (!bottoms.has(page)) bottoms.set(page, (await doc.getPage(page)).view[1] ?? 0);
@@ -115,9 +114,5 @@ export async function readPdfOutline(data: Uint8Array): Promise<{ pageCount: num
       raw.map(async (b) => (b.page === null || b.top === null ? b : { ...b, top: b.top - (await bottom(b.page)) })),
     );
     return { pageCount: doc.numPages, bookmarks };
-  } catch (error) {
-    throw toDomainError(error);
-  } finally {
-    await doc.destroy();
-  }
+  });
 }
