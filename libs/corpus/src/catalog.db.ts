@@ -37,7 +37,7 @@ export class CatalogDb {
   ) {
     this.projects = new ProjectsRepository(db);
     this.documents = new DocumentsRepository(db);
-    this.jobs = new JobsRepository(db, options);
+    this.jobs = new JobsRepository(db, this.documents, options);
     this.users = new UsersRepository(db);
     this.memberships = new MembershipsRepository(db);
     this.sessions = new SessionsRepository(db);

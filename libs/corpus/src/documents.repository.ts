@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { nanoid } from 'nanoid';
-import type { CreateDocumentInput, DocumentRow, DocumentStatus, DocumentStatusPatch } from './catalog.types';
+import type { CreateDocumentInput, DocumentRow, DocumentStatus, DocumentStatusPatch, PageProgress } from './catalog.types';
 import { DuplicateDocumentError } from './errors';
 import { isUniqueViolation } from './projects.repository';
 
@@ -56,6 +56,8 @@ export class DocumentsRepository {
   private readonly setStatus: Database.Statement;
   private readonly setStatusUnlessReady: Database.Statement;
   private readonly deleteById: Database.Statement<[string]>;
+  private readonly setFailed: Database.Statement;
+  private readonly setStage: Database.Statement;
 
   constructor(db: Database.Database) {
     this.insert = db.prepare(`
@@ -83,6 +85,11 @@ export class DocumentsRepository {
       WHERE id = @id`;
     this.setStatus = db.prepare(setStatus);
     this.setStatusUnlessReady = db.prepare(`${setStatus} AND status != 'ready'`);
+    this.setFailed = db.prepare(`UPDATE documents SET status = 'failed', error = @error, updated_at = @at WHERE id = @id`);
+    // A ready document is never set back, whoever asks. A stage reported without pages clears the previous stage's.
+    this.setStage = db.prepare(`
+      UPDATE documents SET status = @stage, progress_page = @page, progress_pages = @pages, progress_step = @step, updated_at = @at
+      WHERE id = @id AND status != 'ready'`);
   }
 
   /** `id`: given by an import, whose articles already name their documents. */
@@ -148,6 +155,17 @@ export class DocumentsRepository {
       now: new Date().toISOString(),
     });
     return result.changes === 0 ? null : this.findById(id);
+  }
+
+  /** Fails a document whose job the queue gave up on; its last reported progress stays (the queue's clock sets `at`). */
+  failStopped(id: string, error: string, at: string): void {
+    this.setFailed.run({ id, error, at });
+  }
+
+  /** Shows the stage a document's job reports (the queue checks the job's lease in the same transaction). */
+  showStage(id: string, stage: DocumentStatus, progress: PageProgress | null, at: string): void {
+    const { page = null, pages = null, step = null } = progress ?? {};
+    this.setStage.run({ id, stage, page, pages, step, at });
   }
 
   /** False when no document has this id. */

@@ -132,6 +132,20 @@ describe(JobsRepository.name, () => {
     expect(catalog.documents.findById(job.documentId)).toMatchObject({ status: 'failed', error: expect.stringMatching(/3 attempts/) });
   });
 
+  it('shows the stage its holder reports on the document, refuses a lost lease and never sets a ready document back', () => {
+    const job = enqueueDocument(1);
+    catalog.jobs.claim('w1', LEASE_MS, T0);
+    expect(catalog.jobs.reportStage(job.id, 'w1', 'parsing', { page: 2, pages: 9, step: 'ocr' })).toBe(true);
+    expect(catalog.documents.findById(job.documentId)).toMatchObject({ status: 'parsing', progress: { page: 2, pages: 9, step: 'ocr' } });
+    expect(catalog.jobs.reportStage(job.id, 'w2', 'embedding')).toBe(false);
+    expect(catalog.documents.findById(job.documentId)?.status).toBe('parsing');
+    expect(catalog.jobs.reportStage(job.id, 'w1', 'embedding')).toBe(true);
+    expect(catalog.documents.findById(job.documentId)).toMatchObject({ status: 'embedding', progress: null });
+    catalog.documents.updateStatus(job.documentId, 'ready');
+    expect(catalog.jobs.reportStage(job.id, 'w1', 'parsing')).toBe(true);
+    expect(catalog.documents.findById(job.documentId)?.status).toBe('ready');
+  });
+
   it('lets two connections on one file see each other’s claims', () => {
     const other = CatalogDb.open(tempDir());
     try {

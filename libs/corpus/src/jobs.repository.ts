@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { nanoid } from 'nanoid';
 import type { DocumentStatus, JobCounts, JobRow, JobStatus, PageProgress } from './catalog.types';
+import type { DocumentsRepository } from './documents.repository';
 import { JobNotFoundError } from './errors';
 
 interface JobRecord {
@@ -46,13 +47,13 @@ export const DEFAULT_MAX_JOB_ATTEMPTS = 3;
 /**
  * The embedded job queue's table: jobs are leased to one owner at a time; an expired lease makes a job claimable
  * again. `owner` is whatever the caller leases under (the SQLite JobQueue passes a token unique to each claim).
+ * A job's document is written through the documents repository, on the same connection, inside the job's transaction.
  */
 export class JobsRepository {
   private readonly maxAttempts: number;
   private readonly insert: Database.Statement;
   private readonly byId: Database.Statement<[string], JobRecord>;
   private readonly failExhausted: Database.Statement;
-  private readonly failDocuments: Database.Statement;
   private readonly claimOldest: Database.Statement;
   private readonly extendLease: Database.Statement;
   private readonly finish: Database.Statement;
@@ -61,13 +62,13 @@ export class JobsRepository {
   private readonly reset: Database.Statement;
   private readonly countByStatus: Database.Statement<[], { status: JobStatus; count: number }>;
   private readonly heldBy: Database.Statement;
-  private readonly setDocumentStage: Database.Statement;
   private readonly stageTransaction: (jobId: string, owner: string, stage: DocumentStatus, progress: PageProgress | null) => boolean;
   private readonly claimTransaction: (owner: string, leaseMs: number, now: number) => JobRow | null;
   private readonly enqueueTransaction: (documentId: string, projectId: string) => JobRow;
 
   constructor(
     private readonly db: Database.Database,
+    private readonly documents: DocumentsRepository,
     options: JobsRepositoryOptions = {},
   ) {
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_JOB_ATTEMPTS;
@@ -80,8 +81,6 @@ export class JobsRepository {
         error = 'the worker stopped (crashed or timed out) on each of ' || attempts || ' attempts'
       WHERE status = 'running' AND lease_expires_at <= @now AND attempts >= @maxAttempts
       RETURNING document_id, error`);
-    this.failDocuments = db.prepare(`
-      UPDATE documents SET status = 'failed', error = @error, updated_at = @iso WHERE id = @documentId`);
     // The sub-select and the update run under one write lock, so two connections never take the same job.
     // Fairness: a job's turn is its place among its project's unfinished jobs (running ones count), and the lowest
     // turn goes first, so one large upload cannot starve the other projects; within a turn, oldest first.
@@ -114,16 +113,10 @@ export class JobsRepository {
       WHERE id = @jobId`);
     this.countByStatus = db.prepare('SELECT status, COUNT(*) AS count FROM jobs GROUP BY status');
     this.heldBy = db.prepare(`SELECT document_id FROM jobs WHERE id = @jobId AND lease_owner = @owner AND status = 'running'`);
-    // A ready document is never set back, whoever asks.
-    // A stage reported without pages clears the previous stage's.
-    this.setDocumentStage = db.prepare(`
-      UPDATE documents SET status = @stage, progress_page = @page, progress_pages = @pages, progress_step = @step, updated_at = @iso
-      WHERE id = @documentId AND status != 'ready'`);
     const stage = db.transaction((jobId: string, owner: string, status: DocumentStatus, progress: PageProgress | null): boolean => {
       const held = this.heldBy.get({ jobId, owner }) as { document_id: string } | undefined;
       if (!held) return false;
-      const { page = null, pages = null, step = null } = progress ?? {};
-      this.setDocumentStage.run({ documentId: held.document_id, stage: status, page, pages, step, iso: new Date().toISOString() });
+      this.documents.showStage(held.document_id, status, progress, new Date().toISOString());
       return true;
     });
     this.stageTransaction = (jobId, owner, status, progress) => stage.immediate(jobId, owner, status, progress);
@@ -134,7 +127,7 @@ export class JobsRepository {
         document_id: string;
         error: string;
       }>;
-      for (const job of exhausted) this.failDocuments.run({ documentId: job.document_id, error: job.error, iso });
+      for (const job of exhausted) this.documents.failStopped(job.document_id, job.error, iso);
       const row = this.claimOldest.get({ owner, leaseMs, now, iso }) as JobRecord | undefined;
       return row ? toJob(row) : null;
     });
