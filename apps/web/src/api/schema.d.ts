@@ -843,7 +843,10 @@ export interface components {
             role: "student" | "instructor" | "owner" | null;
             /** Format: date-time */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was last used, to the minute.
+             */
             lastUsedAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;
@@ -863,7 +866,10 @@ export interface components {
             role: "student" | "instructor" | "owner" | null;
             /** Format: date-time */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key was last used, to the minute.
+             */
             lastUsedAt: string | null;
             /** Format: date-time */
             revokedAt: string | null;

@@ -7,6 +7,9 @@ import { hashToken, newToken } from './tokens';
 
 export type Clock = () => number;
 
+/** A key's last use is recorded to the minute: a busy key must not cost a catalog write on every request. */
+const KEY_USE_RECORDED_EVERY_MS = 60_000;
+
 /** API keys look like `lk_<8 characters>_<secret>`; the part before the second `_` is the prefix shown in lists. */
 const API_KEY = /^lk_([A-Za-z0-9]{8})_[A-Za-z0-9_-]{20,}$/;
 
@@ -101,7 +104,10 @@ export class Accounts {
     if (!row || row.revokedAt) return null;
     const user = this.catalog.users.findById(row.userId);
     if (!user) return null;
-    this.catalog.apiKeys.markUsed(row.id, new Date(this.clock()).toISOString());
+    const now = this.clock();
+    if (row.lastUsedAt === null || now - Date.parse(row.lastUsedAt) >= KEY_USE_RECORDED_EVERY_MS) {
+      this.catalog.apiKeys.markUsed(row.id, new Date(now).toISOString());
+    }
     return { user, via: 'api-key', key: { id: row.id, projectId: row.projectId, role: row.role } };
   }
 

@@ -71,6 +71,23 @@ describe(Accounts.name, () => {
     expect(accounts.byApiKey(created.key)?.user.id).toBe(user.id);
   });
 
+  it('records when a key was last used, to the minute: at most one write a minute per key', async () => {
+    const user = await accounts.createUser({ email: 'ada@example.edu', password: 'correct horse' });
+    const keys = new ApiKeys(catalog, new ProjectAccess(catalog), new AuditTrail(catalog));
+    const created = keys.create({ user, via: 'session', key: null }, { name: 'grader' });
+    const lastUsed = () => catalog.apiKeys.findById(created.id)?.lastUsedAt;
+    expect(lastUsed()).toBeNull();
+    accounts.byApiKey(created.key);
+    expect(lastUsed()).toBe(new Date(now).toISOString());
+    const first = now;
+    now += 59_999;
+    accounts.byApiKey(created.key);
+    expect(lastUsed()).toBe(new Date(first).toISOString());
+    now += 1;
+    accounts.byApiKey(created.key);
+    expect(lastUsed()).toBe(new Date(now).toISOString());
+  });
+
   it('opens the setup link once, and only while there is no user', async () => {
     const token = accounts.openSetup()!;
     await expect(accounts.completeSetup('not-the-token', { email: 'a@b.c', password: 'long enough' })).rejects.toThrow(SetupClosedError);

@@ -253,7 +253,7 @@ export class ApiKeyResponseDto {
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt!: string;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the key was last used, to the minute.' })
   lastUsedAt!: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
