@@ -79,11 +79,7 @@ export class AuthController {
   @SignedInRoute()
   @ApiOkResponse({ type: MeResponseDto })
   me(@Auth() auth: Principal): MeResponseDto {
-    const visible = this.access.visibleProjectIds(auth);
-    const projects = visible
-      ? [...visible].map((projectId) => ({ projectId, role: this.access.roleIn(auth, projectId)! })).filter((p) => p.role)
-      : [];
-    return { user: auth.user, via: auth.via, admin: isAdmin(auth), projects };
+    return { user: auth.user, via: auth.via, admin: isAdmin(auth), projects: this.access.memberRoles(auth) };
   }
 
   @Get('users')

@@ -70,6 +70,22 @@ export class ProjectAccess {
     return new Set(this.catalog.memberships.listByUser(principal.user.id).map((m) => m.projectId));
   }
 
+  /**
+   * The caller's projects with its role in each, from one membership query (what `roleIn` answers for each of them);
+   * an admin's is empty: an admin sees every project as an owner without being a member.
+   */
+  memberRoles(principal: Principal): Array<{ projectId: string; role: ProjectRole }> {
+    const key = principal.key;
+    if (key?.projectId) {
+      const role = this.roleIn(principal, key.projectId);
+      return role ? [{ projectId: key.projectId, role }] : [];
+    }
+    if (isAdmin(principal)) return [];
+    return this.catalog.memberships
+      .listByUser(principal.user.id)
+      .map((m) => ({ projectId: m.projectId, role: key?.role ? lowerRole(m.role, key.role) : m.role }));
+  }
+
   /** The creator of a project becomes its owner (AUTH=off has no real user to record). */
   recordCreator(principal: Principal, projectId: string): void {
     if (principal.via !== 'auth-off') this.catalog.memberships.set(projectId, principal.user.id, 'owner');
