@@ -15,6 +15,7 @@ import { useMediaQuery } from './hooks/useMediaQuery';
 import { useReturnFocus } from './hooks/useReturnFocus';
 import { useProjectRoute } from './hooks/useRoute';
 import { useStoredState } from './hooks/useStoredState';
+import { errorMessage } from './error-message';
 
 /** Why the current project is not shown: it does not exist, or the server could not be asked. */
 type ProjectProblem = { kind: 'missing' | 'unreachable'; message: string } | null;
@@ -50,7 +51,7 @@ export function App({ me = null }: { me?: Me | null }) {
       setProjects(await api.projects());
       setProblem((p) => (p?.kind === 'unreachable' ? null : p));
     } catch (e) {
-      setProblem({ kind: 'unreachable', message: e instanceof Error ? e.message : String(e) });
+      setProblem({ kind: 'unreachable', message: errorMessage(e) });
     }
   }, []);
 
@@ -78,7 +79,7 @@ export function App({ me = null }: { me?: Me | null }) {
       },
       (e: unknown) => {
         if (currentProject.current !== projectId) return;
-        const message = e instanceof Error ? e.message : String(e);
+        const message = errorMessage(e);
         // Only a 404 means the project is gone; a network blip keeps what is on screen (and the draft question).
         if (e instanceof ApiError && e.status === 404) {
           setProject(null);
@@ -155,7 +156,7 @@ export function App({ me = null }: { me?: Me | null }) {
         if (!stillWanted()) return;
         showSource({ documentId, articleId: citation.articleId, page: citation.page, box: null, label });
       } catch (e) {
-        if (stillWanted()) setCiteError(`Could not open the source: ${e instanceof Error ? e.message : String(e)}`);
+        if (stillWanted()) setCiteError(`Could not open the source: ${errorMessage(e)}`);
       }
     },
     // `source` because showSource reads it to decide whether to remember the focus.

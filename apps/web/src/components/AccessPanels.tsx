@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { ApiKey, Member, ProjectRole } from '../api/types';
+import { errorMessage } from '../error-message';
 
 const ROLES: ProjectRole[] = ['student', 'instructor', 'owner'];
 
@@ -21,7 +22,7 @@ export function AccessPanels({ projectId, role }: { projectId: string; role: Pro
       setMembers(await api.members(projectId));
       if (owner) setKeys(await api.apiKeys(projectId));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   }, [projectId, owner]);
 
@@ -35,7 +36,7 @@ export function AccessPanels({ projectId, role }: { projectId: string; role: Pro
       await action();
       await load();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
 

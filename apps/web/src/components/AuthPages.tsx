@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../api/client';
 import type { AuthConfig, InvitePreview } from '../api/types';
+import { errorMessage } from '../error-message';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -23,7 +24,7 @@ function useSubmit(action: () => Promise<void>) {
     try {
       await action();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
     } finally {
       setPending(false);
     }
@@ -120,7 +121,7 @@ export function InvitePage({ onJoined }: { onJoined: (projectId: string) => void
   const [preview, setPreview] = useState<InvitePreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    api.invite(token).then(setPreview, (e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
+    api.invite(token).then(setPreview, (e: unknown) => setProblem(errorMessage(e)));
   }, [token]);
   const { error, pending, submit } = useSubmit(async () => {
     const joined = await api.acceptInvite(token);

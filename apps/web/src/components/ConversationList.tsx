@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../api/client';
 import type { Conversation } from '../api/types';
 import { plural } from '../plural';
+import { errorMessage } from '../error-message';
 
 interface Props {
   projectId: string;
@@ -23,7 +24,7 @@ export function ConversationList(props: Props) {
   const act = (work: () => Promise<void>) =>
     void work().then(
       () => setProblem(null),
-      (e: unknown) => setProblem(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => setProblem(errorMessage(e)),
     );
 
   return (

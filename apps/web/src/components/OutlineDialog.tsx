@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import type { LecternDocument, Outline, OutlineSection } from '../api/types';
 import { useOutlineTree } from './outline-tree';
+import { errorMessage } from '../error-message';
 
 interface Props {
   doc: LecternDocument;
@@ -30,7 +31,7 @@ export function OutlineDialog({ doc, onClose, onOpenPage, onAsk }: Props) {
     api
       .outline(doc.articleId)
       .then((o) => live && setOutline(o))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => live && setError(errorMessage(e)));
     return () => {
       live = false;
     };

@@ -1,6 +1,7 @@
 import { plural } from '../plural';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import type { Project } from '../api/types';
+import { errorMessage } from '../error-message';
 
 interface Props {
   projects: Project[];
@@ -28,7 +29,7 @@ export function ProjectPicker({ projects, currentId, onSelect, onCreate }: Props
       setName('');
       setCreating(false);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
     } finally {
       setPending(false);
     }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Project } from '../api/types';
+import { errorMessage } from '../error-message';
 
 interface Props {
   project: Project;
@@ -20,7 +21,7 @@ export function ProjectSettings({ project, onRename, onDelete }: Props) {
     try {
       await action();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setPending(false);
     }

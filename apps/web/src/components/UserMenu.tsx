@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api/client';
 import type { Me } from '../api/types';
+import { errorMessage } from '../error-message';
 
 /** Who is signed in, and sign-out (not shown with AUTH=off, where nobody signs in). */
 export function UserMenu({ me }: { me: Me }) {
@@ -11,7 +12,7 @@ export function UserMenu({ me }: { me: Me }) {
       await api.logout();
       window.location.assign('/login');
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   return (

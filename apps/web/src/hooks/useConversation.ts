@@ -15,6 +15,7 @@ import type {
   StreamErrorEvent,
   TokenEvent,
 } from '../api/types';
+import { errorMessage } from '../error-message';
 
 /** A citation chip: chat citations carry the context; the agent's carry article, section and page. */
 export interface Citation {
@@ -231,7 +232,7 @@ export function useConversation(projectId: string | null, conversationId: string
           );
         }
       } catch (e) {
-        if (!controller.signal.aborted) patch(answer.id, () => ({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
+        if (!controller.signal.aborted) patch(answer.id, () => ({ status: 'error', error: errorMessage(e) }));
       } finally {
         abort.current = null;
       }

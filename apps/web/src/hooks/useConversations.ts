@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import type { Conversation } from '../api/types';
+import { errorMessage } from '../error-message';
 
 const CURRENT_PREFIX = 'lectern.currentConversation.';
 
@@ -56,7 +57,7 @@ export function useConversations(projectId: string | null) {
         return conversations.some((c) => c.id === wanted) ? wanted : conversations[0].id;
       });
     } catch (e) {
-      if (project.current === projectId) setError(e instanceof Error ? e.message : String(e));
+      if (project.current === projectId) setError(errorMessage(e));
     }
   }, [projectId, setCurrentId]);
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, uploadDocuments } from '../api/client';
 import type { LecternDocument } from '../api/types';
+import { errorMessage } from '../error-message';
 
 /** One file on its way up: a row of its own until the server has it, or with the reason it was refused. */
 export interface PendingUpload {
@@ -34,10 +35,6 @@ export function duplicateMessage(existing: string, uploaded: string): string {
 
 function inProgress(doc: LecternDocument): boolean {
   return doc.status !== 'ready' && doc.status !== 'failed';
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -93,7 +90,7 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
       poll(docs.some(inProgress) ? POLL_MS : IDLE_POLL_MS);
     } catch (e) {
       if (stale()) return;
-      setError(message(e));
+      setError(errorMessage(e));
       poll(IDLE_POLL_MS);
     }
   }, [projectId]);
@@ -145,7 +142,7 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
         else {
           const retryable = worthRetrying(e);
           if (retryable) files.current.set(key, file);
-          patch(key, { status: 'failed', error: message(e), retryable });
+          patch(key, { status: 'failed', error: errorMessage(e), retryable });
         }
       } finally {
         aborts.current.delete(key);
@@ -203,7 +200,7 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
       try {
         await api.retry(documentId);
       } catch (e) {
-        setActionError(`Could not queue the paper again: ${message(e)}`);
+        setActionError(`Could not queue the paper again: ${errorMessage(e)}`);
       }
       await refresh();
     },
@@ -217,7 +214,7 @@ export function useDocuments(projectId: string | null, onChange?: () => void) {
         await api.removeDocument(documentId);
         setDocuments((list) => list.filter((d) => d.id !== documentId));
       } catch (e) {
-        setActionError(`Could not remove the paper: ${message(e)}`);
+        setActionError(`Could not remove the paper: ${errorMessage(e)}`);
       }
       await refresh();
       onChangeRef.current?.();
