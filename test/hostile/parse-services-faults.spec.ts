@@ -1,15 +1,16 @@
 import { ParseServices } from '@lectern/ingest';
-import { FakeGrobid } from './fake-grobid.server';
+import { startGrobidReplay } from '../replay/grobid.replay-server';
+import { HangingGrobid } from './hanging-grobid.server';
 import { buildShortPdf } from './hostile-pdfs';
 
 const pdf = new Uint8Array(buildShortPdf(['A paper sent to a misbehaving GROBID.', 'It must still be parsed, by the embedded parser.']));
 
 /** Issue 20 item 4: a GROBID that answers isalive but never processes costs N timeouts, then is skipped at once. */
 describe('ParseServices with a hanging GROBID', () => {
-  let grobid: FakeGrobid;
+  let grobid: HangingGrobid;
   let url: string;
   beforeAll(async () => {
-    grobid = new FakeGrobid('hang');
+    grobid = new HangingGrobid();
     url = await grobid.start();
   });
   afterAll(() => grobid.stop());
@@ -37,13 +38,17 @@ describe('ParseServices with a hanging GROBID', () => {
   });
 
   it('answers its health from a cached probe without waiting on a slow service', async () => {
-    const services = new ParseServices({ grobidUrl: url, timeoutMs: 300 });
-    const first = await services.health();
-    expect(first.grobid.alive).toBe(true);
-    grobid.mode = 'garbage';
-    const started = Date.now();
-    expect(await services.health()).toEqual(first);
-    expect(Date.now() - started).toBeLessThan(50);
-    grobid.mode = 'hang';
+    const replay = await startGrobidReplay();
+    try {
+      const services = new ParseServices({ grobidUrl: replay.url, timeoutMs: 300 });
+      const first = await services.health();
+      expect(first.grobid.alive).toBe(true);
+      const probes = replay.requests;
+      replay.setFault({ kind: 'slow', ms: 60_000 });
+      expect(await services.health()).toEqual(first);
+      expect(replay.requests).toBe(probes);
+    } finally {
+      await replay.close();
+    }
   });
 });

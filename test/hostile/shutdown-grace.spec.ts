@@ -5,16 +5,16 @@ import { CatalogDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { CorpusRegistry, DocumentIntake, InlinePool, IngestWorker, ParseServices, SqliteJobQueue } from '@lectern/ingest';
 import { LocalObjectStore } from '@lectern/storage';
-import { FakeGrobid } from './fake-grobid.server';
+import { HangingGrobid } from './hanging-grobid.server';
 import { buildShortPdf } from './hostile-pdfs';
 
 /** Issue 20 item 3: on stop (SIGTERM) documents in flight get a grace period, then go back to the queue. */
 describe('IngestWorker shutdown grace', () => {
   let dir: string;
-  let grobid: FakeGrobid;
+  let grobid: HangingGrobid;
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-grace-'));
-    grobid = new FakeGrobid('hang');
+    grobid = new HangingGrobid();
   });
   afterAll(async () => {
     await grobid.stop();
