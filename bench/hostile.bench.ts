@@ -1,11 +1,8 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../test/support/free-port';
 import { bombInflatedBytes, buildBombPdf, buildShortPdf } from '../test/hostile/hostile-pdfs';
+import { startApiProcess } from './api-process';
 
 /**
  * Issue 20's measure: each hostile class against the real API (a child process per case, so its peak memory is its
@@ -23,49 +20,11 @@ export type HostileRow = Record<string, string> & {
   reason: string;
 };
 
-const API_MAIN = path.join(__dirname, '..', 'apps', 'api', 'src', 'main.js');
 const MB = 1024 * 1024;
 
-interface Api {
-  base: string;
-  pid: number;
-  child: ChildProcess;
-  dataDir: string;
-}
-
-async function startApi(env: Record<string, string>): Promise<Api> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-hostile-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [API_MAIN], {
-    env: {
-      ...process.env,
-      LECTERN_DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EMBEDDINGS: 'lexical',
-      WORKERS: '1',
-      AUTH: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/health`).catch(() => null))?.ok) {
-    if (Date.now() > deadline) throw new Error('the API did not answer /health');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { base, pid: child.pid as number, child, dataDir };
-}
-
-async function stopApi(api: Api): Promise<void> {
-  const exited = new Promise((resolve) => api.child.once('exit', resolve));
-  api.child.kill('SIGTERM');
-  const timer = setTimeout(() => api.child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-  fs.rmSync(api.dataDir, { recursive: true, force: true });
-}
+/** One API per case, embedding lexically on one pool thread. */
+const startApi = (env: Record<string, string>) =>
+  startApiProcess({ env: { EMBEDDINGS: 'lexical', WORKERS: '1', ...env }, dataDirPrefix: 'lectern-hostile-bench-' });
 
 /** VmRSS and VmHWM (peak RSS since start) of a process, in bytes. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -168,7 +127,7 @@ async function runBombCase(c: BombCase, log: (line: string) => void): Promise<Ho
       reason: state.error ?? '',
     };
   } finally {
-    await stopApi(api);
+    await api.stop();
   }
 }
 
@@ -221,7 +180,7 @@ async function runRequestClasses(): Promise<HostileRow[]> {
     res = await upload(api.base, project.id, [{ name: 'invoice\u202Efdp.exe', data: one }]);
     row('filename with a right-to-left override', res, 422, (await res.json()) as Answer);
   } finally {
-    await stopApi(api);
+    await api.stop();
   }
   return rows;
 }

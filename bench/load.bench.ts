@@ -1,11 +1,9 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { freePort } from '../test/support/free-port';
 import { CORPUS_DIR } from '../test/support/paths';
+import { startApiProcess } from './api-process';
 import { syntheticQueries } from './synthetic-corpus';
 
 export interface LoadBenchRow {
@@ -30,7 +28,6 @@ export interface LoadBenchOptions {
   log?: (line: string) => void;
 }
 
-const API_MAIN = path.join(__dirname, '..', 'apps', 'api', 'src', 'main.js');
 const QUERY_COUNT = 40;
 
 /**
@@ -47,12 +44,9 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<LoadBench
     .map((file) => path.join(options.pdfDir, file));
   const preload = pdfs.filter((_, i) => i % 2 === 0);
   const batch = pdfs.filter((_, i) => i % 2 === 1);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-load-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(dataDir, port);
+  const api = await startApiProcess({ env: { LOG_FORMAT: 'json' }, dataDirPrefix: 'lectern-bench-load-', stderr: true, graceMs: 10_000 });
+  const { base } = api;
   try {
-    await waitFor(async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 60_000, 'the API to answer /health');
     const project = (await postJson(`${base}/projects`, { name: 'load-bench' })) as { id: string };
     const preloadStarted = performance.now();
     await upload(base, project.id, preload);
@@ -81,26 +75,8 @@ export async function runLoadBench(options: LoadBenchOptions): Promise<LoadBench
     log(`load: ${ingested}`);
     return rows;
   } finally {
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
-}
-
-function startServer(dataDir: string, port: number): ChildProcess {
-  // One person on a laptop, as the search numbers have always been measured: no sign-in (loopback only).
-  const env = { ...process.env, LECTERN_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', AUTH: 'off' };
-  const child = spawn(process.execPath, [API_MAIN], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[api] ${chunk.toString()}`));
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Hybrid searches over rotating questions from every connection, bounded by time; no request leaves loopback. */

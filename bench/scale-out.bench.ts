@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -7,7 +6,7 @@ import { CATALOG, createLectern, DOCUMENT_INTAKE, LecternLifecycle } from '@lect
 import type { CatalogDb } from '@lectern/corpus';
 import type { DocumentIntake, IngestLogger } from '@lectern/ingest';
 import { startRedisServer, type RedisServer } from '../test/support/redis-server';
-import { REPO_ROOT } from '../test/support/paths';
+import { startWorkerProcess, WORKER_ENTRY, type WorkerProcess as SpawnedWorker } from '../test/support/worker-process';
 import { buildTextPdf } from '../test/fixtures/pdf-fixtures';
 import { cpuSecondsFromProcStat, medianBySeconds } from './scale-out.math';
 
@@ -42,7 +41,6 @@ export interface ScaleOutOptions {
   log?: (line: string) => void;
 }
 
-const WORKER_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'worker', 'src', 'main.js');
 /** Every row uses the same embedder, the one `EMBEDDINGS=auto` picks here when no model is installed. */
 const EMBEDDINGS = 'lexical';
 const START_TIMEOUT_MS = 60_000;
@@ -253,57 +251,47 @@ function cpuSeconds(pid: number): number {
   return cpuSecondsFromProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
-interface WorkerProcess {
-  child: ChildProcess;
-  log: string;
+/** A worker process as the bench watches it: when it has started, and when it first claimed a document. */
+interface WorkerProcess extends SpawnedWorker {
   /** Resolves once the worker logged `worker … started`; rejects if it exits or stays silent. */
   started: Promise<void>;
   firstClaim: bigint | null;
   /** Where in `log` to look for the first claim (after the warm-up). */
   claimsFrom: number;
-  exited: Promise<void>;
 }
 
-/** One `npm run worker` process (its built entry), with the environment given and nothing else but PATH and TZ. */
+/** One `npm run worker` process (`startWorkerProcess`), watched for its start and its first claim. */
 function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, [WORKER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const spawned = startWorkerProcess(env);
   let onStarted: () => void = () => undefined;
-  const worker: WorkerProcess = {
-    child,
-    log: '',
+  const worker: WorkerProcess = Object.assign(spawned, {
     firstClaim: null,
     claimsFrom: 0,
-    exited,
     started: new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`worker did not start within ${START_TIMEOUT_MS / 1000} s:\n${worker.log}`)),
+        () => reject(new Error(`worker did not start within ${START_TIMEOUT_MS / 1000} s:\n${spawned.log}`)),
         START_TIMEOUT_MS,
       );
       onStarted = () => {
         clearTimeout(timer);
         resolve();
       };
-      void exited.then(() => {
+      void spawned.exited.then(() => {
         clearTimeout(timer);
-        reject(new Error(`worker exited before it started:\n${worker.log}`));
+        reject(new Error(`worker exited before it started:\n${spawned.log}`));
       });
     }),
-  };
+  });
   // Settled later by Promise.all; an unhandled rejection must not end the bench before the cleanup ran.
   worker.started.catch(() => undefined);
-  const take = (chunk: Buffer) => {
-    worker.log += chunk.toString();
+  // Registered after startWorkerProcess's own listeners, so `log` already holds the chunk.
+  const watch = () => {
     if (worker.firstClaim === null && / ingest started /.test(worker.log.slice(worker.claimsFrom)))
       worker.firstClaim = process.hrtime.bigint();
     if (/worker \S+ started/.test(worker.log)) onStarted();
   };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
+  worker.child.stdout?.on('data', watch);
+  worker.child.stderr?.on('data', watch);
   return worker;
 }
 
