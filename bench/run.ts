@@ -35,9 +35,59 @@ const TAIL_NOTES = [
   '- Hybrid runs the keyword leg on a worker thread with its own read-only connection (better-sqlite3 is synchronous) while the main thread embeds the query and scans vectors; with only 2 cores shared by other work the overlap is partial.',
 ];
 const SCALE_OUT_HEADING = 'Scale-out:';
+const OCR_HEADING = 'OCR:';
 const HOSTILE_HEADING = 'Hostile input: each class against the real API, a bomb failing alone while the API answers';
 /** The projection's target rate. */
 const TARGET_PAPERS_PER_HOUR = 10_000;
+
+type Section = { title: string; table: Table; notes: string[] };
+
+/** A bench that `--only <name>` runs alone, and the subsection of the results file its tables replace. */
+interface OnlyBench {
+  /** The heading its subsection starts with, and the heading it goes before when the file has none yet. */
+  heading: string;
+  before: string;
+  /** Its tables state how they were measured themselves (no "Measured … by …" line is added). */
+  saysHowMeasured?: boolean;
+  run(options: { quick: boolean; log: (line: string) => void; machine: string }): Promise<Section[]>;
+}
+
+const ONLY_BENCHES: Record<string, OnlyBench> = {
+  'scale-out': {
+    heading: SCALE_OUT_HEADING,
+    before: POOL_HEADING,
+    run: async ({ quick, log }) => [await scaleOutSection(quick, log)],
+  },
+  // The 1M hybrid tail on the cached corpus (built once, then reused).
+  'search-tail': {
+    heading: TAIL_HEADING,
+    before: 'Search, synthetic corpus of 1,000,000',
+    saysHowMeasured: true,
+    run: async ({ quick, log, machine }) => {
+      const contexts = sizesArg('--search-sizes')?.[0] ?? (quick ? 100_000 : 1_000_000);
+      const tail = await runSearchTailBench({ contexts, queries: quick ? 50 : 100, exactQueries: quick ? 10 : 30, log });
+      const title = `${TAIL_HEADING} ${contexts.toLocaleString('en')} contexts: keyword leg bounded and on its own thread, k = 80`;
+      const notes = [
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only search-tail${quick ? ' --quick' : ''}\`, nice 10, ` +
+          `load average ${tail.loadAverage.toFixed(2)} on ${os.availableParallelism()} cores when timing began (other work was running: compare the ratios). ` +
+          `Corpus ${tail.reused ? 'reused from' : 'built into'} the cache (\`node_modules/.cache/lectern-bench\`, inserted in ${tail.buildSeconds} s).`,
+        `- ${tailVerdict(tail)}`,
+        ...TAIL_NOTES,
+      ];
+      return [{ title, table: tailTable(tail), notes }];
+    },
+  },
+  hostile: {
+    heading: HOSTILE_HEADING,
+    before: POOL_HEADING,
+    run: async ({ log }) => {
+      const { rows, notes } = await runHostileBench(log);
+      return [{ title: HOSTILE_HEADING, table: rows, notes }];
+    },
+  },
+  // `--ocr-pages=N` sets the scanned book's pages.
+  ocr: { heading: OCR_HEADING, before: SCALE_OUT_HEADING, run: ({ quick, log }) => ocrSection(quick, log) },
+};
 
 /**
  * `npm run bench [-- --quick]`: ingest, search at scale, peers, QA recall and the API under load, each number
@@ -63,74 +113,25 @@ async function main(): Promise<void> {
   const log = (line: string) => console.log(line);
   console.log(`Lectern benchmarks${quick ? ' (--quick)' : ''} — ${machine}\n`);
 
-  // `--only scale-out`: this one table, written over its own subsection of the results file (the rest is kept).
-  if (onlyArg() === 'scale-out') {
-    const scaleOut = await scaleOutSection(quick, log);
-    emit(scaleOut.title, scaleOut.table, scaleOut.notes);
+  const only = onlyArg();
+  if (only !== undefined) {
+    // `--only <bench>`: its tables alone, written over their own subsection of the results file (the rest is kept).
+    const bench = Object.hasOwn(ONLY_BENCHES, only) ? ONLY_BENCHES[only] : undefined;
+    if (!bench) throw new Error(`--only knows ${Object.keys(ONLY_BENCHES).join(', ')}, not ${only}`);
+    for (const table of await bench.run({ quick, log, machine })) emit(table.title, table.table, table.notes);
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     const measured =
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only scale-out${quick ? ' --quick' : ''}\` (${minutes} minutes), ` +
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only ${only}${quick ? ' --quick' : ''}\` (${minutes} minutes), ` +
       `in a run of its own, not with the tables around it; load average at its start ${loadAtStart.toFixed(2)} on ${os.availableParallelism()} cores` +
       (loadAtStart > 0.5 ? ' (other work was running on the machine, so the absolute rates are low; compare the ratios).' : '.');
     const [heading, ...rest] = sections;
+    // A quick run is a check, not a measurement to keep: it never replaces the full run's numbers.
     const results = quick ? 'RESULTS.quick.md' : 'RESULTS.md';
-    writeBenchSubsection(
-      path.join(REPO_ROOT, 'bench', results),
-      SCALE_OUT_HEADING,
-      [heading, '', measured, ...rest].join('\n'),
-      POOL_HEADING,
-    );
+    const text = bench.saysHowMeasured ? sections : [heading, '', measured, ...rest];
+    writeBenchSubsection(path.join(REPO_ROOT, 'bench', results), bench.heading, text.join('\n'), bench.before);
     console.log(`\nwritten to bench/${results} (${minutes} min)`);
     return;
-  } else if (onlyArg() === 'search-tail') {
-    // `--only search-tail`: the 1M hybrid tail on the cached corpus (built once, then reused), its own subsection.
-    const contexts = sizesArg('--search-sizes')?.[0] ?? (quick ? 100_000 : 1_000_000);
-    const tail = await runSearchTailBench({ contexts, queries: quick ? 50 : 100, exactQueries: quick ? 10 : 30, log });
-    const title = `${TAIL_HEADING} ${contexts.toLocaleString('en')} contexts: keyword leg bounded and on its own thread, k = 80`;
-    emit(title, tailTable(tail), [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only search-tail${quick ? ' --quick' : ''}\`, nice 10, ` +
-        `load average ${tail.loadAverage.toFixed(2)} on ${os.availableParallelism()} cores when timing began (other work was running: compare the ratios). ` +
-        `Corpus ${tail.reused ? 'reused from' : 'built into'} the cache (\`node_modules/.cache/lectern-bench\`, inserted in ${tail.buildSeconds} s).`,
-      `- ${tailVerdict(tail)}`,
-      ...TAIL_NOTES,
-    ]);
-    const results = quick ? 'RESULTS.quick.md' : 'RESULTS.md';
-    writeBenchSubsection(
-      path.join(REPO_ROOT, 'bench', results),
-      TAIL_HEADING,
-      sections.join('\n'),
-      'Search, synthetic corpus of 1,000,000',
-    );
-    console.log(`\nwritten to bench/${results}`);
-    return;
-  } else if (onlyArg() === 'hostile') {
-    const { rows, notes: hostileNotes } = await runHostileBench(log);
-    emit(HOSTILE_HEADING, rows, hostileNotes);
-    const [heading, ...rest] = sections;
-    const measured = `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`node dist/bench/run.js --only hostile\`; load average at its start ${loadAtStart.toFixed(2)}.`;
-    writeBenchSubsection(
-      path.join(REPO_ROOT, 'bench', 'RESULTS.md'),
-      HOSTILE_HEADING,
-      [heading, '', measured, ...rest].join('\n'),
-      POOL_HEADING,
-    );
-    console.log('\nwritten to bench/RESULTS.md');
-    return;
-  } else if (onlyArg() === 'ocr') {
-    // `--only ocr [--ocr-pages=N]`: the OCR tables alone, written over their own subsection.
-    for (const table of await ocrSection(quick, log)) emit(table.title, table.table, table.notes);
-    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    const measured = `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only ocr\` (${minutes} minutes); load average at its start ${loadAtStart.toFixed(2)} on ${os.availableParallelism()} cores.`;
-    const results = quick ? 'RESULTS.quick.md' : 'RESULTS.md';
-    writeBenchSubsection(
-      path.join(REPO_ROOT, 'bench', results),
-      OCR_HEADING,
-      [sections[0], '', measured, ...sections.slice(1)].join('\n'),
-      SCALE_OUT_HEADING,
-    );
-    console.log(`\nwritten to bench/${results} (${minutes} min)`);
-    return;
-  } else if (onlyArg()) throw new Error(`--only knows scale-out, search-tail, hostile and ocr, not ${onlyArg()}`);
+  }
 
   const ingest = await runIngestBench(CORPUS_DIR, { rounds: quick ? 1 : 3 });
   emit(
@@ -272,11 +273,8 @@ const FIRST_PASS_NOTES = [
   "- Recall columns: vector rows against the exact vec0 float scan's top 10 / top 80; keyword against the plain FTS5 OR query (the pruned query must return the same top 80); hybrid against the hybrid fused from those two references.",
 ];
 
-/** `--only scale-out` (or `--only=scale-out`): run that bench alone. */
-const OCR_HEADING = 'OCR:';
-
 /** The OCR engines compared on the same scanned pages, then a scanned book against the same pages born-digital. */
-async function ocrSection(quick: boolean, log: (line: string) => void): Promise<Array<{ title: string; table: Table; notes: string[] }>> {
+async function ocrSection(quick: boolean, log: (line: string) => void): Promise<Section[]> {
   const engines = await runOcrEngineBench(CORPUS_DIR, log);
   const arg = process.argv.find((a) => a.startsWith('--ocr-pages='));
   const pages = Math.min(99, arg ? Number(arg.slice('--ocr-pages='.length)) : quick ? 10 : 99);
@@ -327,6 +325,7 @@ function ocrChoice(engines: Array<{ engine: string; cer: number; wer: number; pa
   );
 }
 
+/** `--only scale-out` (or `--only=scale-out`): run that bench alone. */
 function onlyArg(): string | undefined {
   const at = process.argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
   if (at < 0) return undefined;
@@ -337,7 +336,7 @@ function onlyArg(): string | undefined {
  * The scale-out table: the embedded default against 1, 2 (and 4) worker processes on the Redis queue, the same
  * corpus PDFs as the pool bench (fewer in --quick), and the projection to the target rate from the 1-process row.
  */
-async function scaleOutSection(quick: boolean, log: (line: string) => void): Promise<{ title: string; table: Table; notes: string[] }> {
+async function scaleOutSection(quick: boolean, log: (line: string) => void): Promise<Section> {
   const files: string[] = [];
   for (const dir of [path.join(CORPUS_DIR, 'pdf'), path.join(CORPUS_DIR, 'pdf', 'extra')]) {
     for (const name of fs.readdirSync(dir).sort()) if (name.endsWith('.pdf')) files.push(path.join(dir, name));
