@@ -10,7 +10,6 @@ describe('PiscinaPool under a parse bomb', () => {
     const pool = new PiscinaPool(1, { maxMemoryMb: 1024, parseTimeoutMs: 6_000 });
     try {
       const bomb = new Uint8Array(buildBombPdf({ pages: 60, itemsPerPage: 50_000 }));
-      const started = Date.now();
       const failure = pool.parse({ data: bomb, outputs: {}, maxTokens: 256, limits: noCaps });
       // Sent at the same time to the pool's one thread: its deadline starts when it gets the thread, not in the queue.
       const queued = pool.parse({ data: shortPdf(), outputs: {}, maxTokens: 256 });
@@ -20,7 +19,6 @@ describe('PiscinaPool under a parse bomb', () => {
         permanent: true,
         message: expect.stringMatching(/6 s limit \(PARSE_TIMEOUT_SECONDS\)/),
       });
-      expect(Date.now() - started).toBeLessThan(12_000);
       expect((await queued).article.pageCount).toBe(1);
     } finally {
       await pool.close();
