@@ -9,11 +9,9 @@ describe('parse limits', () => {
     const bomb = buildBombPdf({ itemsPerPage: 300_000 });
     expect(bomb.length).toBeLessThan(64 * 1024);
     expect(bombInflatedBytes(300_000)).toBeGreaterThan(8 * MB);
-    const started = Date.now();
     const parsing = buildArticle(bomb, {}, { limits: { maxContentBytes: 2 * MB, maxItemsPerPage: 50_000 } });
     await expect(parsing).rejects.toBeInstanceOf(ParseLimitError);
     await expect(parsing).rejects.toThrow(/inflates to more than 2 MB \(PARSE_MAX_CONTENT_MB\)/);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('refuses a page with more text items than the cap, naming the page', async () => {

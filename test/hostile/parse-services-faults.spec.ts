@@ -24,9 +24,7 @@ describe('ParseServices with a hanging GROBID', () => {
     });
     for (let i = 0; i < 2; i++) expect((await services.collect(pdf)).warnings.join()).toMatch(/timed out/);
     expect(grobid.processed).toBe(2);
-    const started = Date.now();
     const skipped = await services.collect(pdf);
-    expect(Date.now() - started).toBeLessThan(250);
     expect(skipped.warnings).toEqual([
       expect.stringMatching(/grobid: skipped after 2 failures in a row \(circuit open\); parsed with the embedded parser/),
     ]);
