@@ -29,7 +29,7 @@ export const EVIDENCE_FEATURES: readonly EvidenceFeature[] = ['sentence', 'artic
  * the dev half of the COVID-QA dev construction (bench/RESULTS.md, "Answer evaluation"): the highest threshold whose
  * wrongful refusals on that half's answerable questions stay at or under 5%.
  */
-export const ABSTAIN_BELOW_EVIDENCE = 0.39;
+export const ABSTAIN_BELOW_EVIDENCE = 0.38;
 
 /** The model's score for some features. */
 export function evidenceScore(features: Pick<EvidenceFeatures, EvidenceFeature>): number {
