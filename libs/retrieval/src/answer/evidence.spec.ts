@@ -47,7 +47,7 @@ describe(evidenceOf.name, () => {
     text,
     score: 1,
     page: 1,
-    kind: 'paragraph' as const,
+    kind: 'text' as const,
     box: null,
     article: { id: articleId, title: `Paper ${articleId}` },
     section: { id: `s-${contextId}`, number: '1', title: 'Results' },
