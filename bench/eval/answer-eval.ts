@@ -2,12 +2,14 @@ import type { CorpusDb } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
 import type { LlmClient } from '@lectern/llm';
 import {
-  ABSTAIN_BELOW_COVERAGE,
+  ABSTAIN_BELOW_EVIDENCE,
   AnswerComposer,
+  EVIDENCE_FEATURES,
   NO_ANSWER_TEXT,
   RetrievalPipeline,
   SearchService,
   type Answer,
+  type EvidenceFeature,
   type SearchMode,
 } from '@lectern/retrieval';
 import { containsPhrase, normaliseText } from './gold-matcher';
@@ -35,10 +37,14 @@ export function splitDevSet(documents: readonly EvalDocument[], questions: reado
 
 export interface AnswerOutcome {
   answerable: boolean;
-  /** The composer's evidence coverage (0..1), what abstention decides on. */
+  /** The article the question was asked about (EvalDocument.key): calibration splits by it. */
+  documentKey: string;
+  /** The composer's evidence score (0..1), what abstention decides on. */
+  score: number;
+  /** The best context's coverage alone: the rule before the evidence model, for comparison in the same run. */
   coverage: number;
-  /** The evidence's phrase share (0..1), recorded for calibration. */
-  phrases: number;
+  /** The model's features, for refitting it. */
+  features: Record<EvidenceFeature, number>;
   question: string;
   /** With abstention off: the answer text holds a gold answer. */
   goldInAnswer: boolean;
@@ -52,6 +58,8 @@ export interface AnswerOutcome {
 
 export interface AnswerRow {
   mode: 'extractive' | 'llm';
+  /** Which questions and which signal, when not every question by the evidence score. */
+  label: string;
   threshold: number;
   answerable: number;
   unanswerable: number;
@@ -79,6 +87,7 @@ export async function runAnswers(
   deps: AnswerEvalDeps,
   dev: AnswerDevSet,
   mode: 'extractive' | 'llm',
+  record?: RetrievalRecord,
 ): Promise<{ outcomes: AnswerOutcome[]; ms: number }> {
   const search = new SearchService(deps.corpus, deps.embedder);
   const pipeline = new RetrievalPipeline({ search, corpus: deps.corpus, llm: mode === 'llm' ? deps.llm : null });
@@ -90,9 +99,48 @@ export async function runAnswers(
     const result = await pipeline.retrieve(q.question, { mode: deps.searchMode });
     const answer = await composer.answer(q.question, [], result);
     outcomes.push(score(answer, q, answerable));
+    if (record) recordRetrieval(record, q, answerable, result);
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   return { outcomes, ms: all.length ? ms / all.length : 0 };
+}
+
+/**
+ * What each question retrieved, for studying evidence features offline without ingesting again: contexts once,
+ * questions as hit ids and scores (bench/.data, not committed).
+ */
+export interface RetrievalRecord {
+  contexts: Record<string, { text: string; sectionTitle: string; articleId: string; articleTitle: string }>;
+  questions: Array<{
+    question: string;
+    answerable: boolean;
+    documentKey: string;
+    termWeights: Array<[string, number]>;
+    hits: Array<[string, number]>;
+  }>;
+}
+
+function recordRetrieval(
+  record: RetrievalRecord,
+  q: EvalQuestion,
+  answerable: boolean,
+  result: Awaited<ReturnType<RetrievalPipeline['retrieve']>>,
+): void {
+  for (const hit of result.hits) {
+    record.contexts[hit.contextId] ??= {
+      text: hit.text,
+      sectionTitle: hit.section.title,
+      articleId: hit.article.id,
+      articleTitle: hit.article.title,
+    };
+  }
+  record.questions.push({
+    question: q.question,
+    answerable,
+    documentKey: q.documentKey,
+    termWeights: [...(result.termWeights ?? new Map<string, number>())],
+    hits: result.hits.map((hit) => [hit.contextId, hit.score]),
+  });
 }
 
 function score(answer: Answer, question: EvalQuestion, answerable: boolean): AnswerOutcome {
@@ -102,8 +150,10 @@ function score(answer: Answer, question: EvalQuestion, answerable: boolean): Ans
   const text = answer.answer.replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '');
   return {
     answerable,
+    documentKey: question.documentKey,
+    score: answer.evidence?.score ?? 0,
     coverage: answer.evidence?.coverage ?? 0,
-    phrases: answer.evidence?.phrases ?? 0,
+    features: Object.fromEntries(EVIDENCE_FEATURES.map((f) => [f, answer.evidence?.[f] ?? 0])) as Record<EvidenceFeature, number>,
     question: question.question,
     goldInAnswer: !refused && holds(text),
     words: refused ? 0 : text.split(/\s+/).filter((w) => w.length > 0).length,
@@ -113,9 +163,21 @@ function score(answer: Answer, question: EvalQuestion, answerable: boolean): Ans
   };
 }
 
+/** What abstention decides on: the evidence model's score (the default), or the coverage rule it replaced. */
+export type AbstentionSignal = (o: AnswerOutcome) => number;
+export const BY_SCORE: AbstentionSignal = (o) => o.score;
+export const BY_COVERAGE: AbstentionSignal = (o) => o.coverage;
+
 /** The table row for abstention at `threshold` over recorded outcomes. */
-export function rowAt(mode: 'extractive' | 'llm', threshold: number, outcomes: readonly AnswerOutcome[], ms: number): AnswerRow {
-  const abstains = (o: AnswerOutcome) => o.refusedAnyway || o.coverage < threshold;
+export function rowAt(
+  mode: 'extractive' | 'llm',
+  threshold: number,
+  outcomes: readonly AnswerOutcome[],
+  ms: number,
+  signal: AbstentionSignal = BY_SCORE,
+  label = '',
+): AnswerRow {
+  const abstains = (o: AnswerOutcome) => o.refusedAnyway || signal(o) < threshold;
   const answerable = outcomes.filter((o) => o.answerable);
   const unanswerable = outcomes.filter((o) => !o.answerable);
   const answered = answerable.filter((o) => !abstains(o));
@@ -123,6 +185,7 @@ export function rowAt(mode: 'extractive' | 'llm', threshold: number, outcomes: r
   const citations = answered.reduce((s, o) => s + o.citations, 0);
   return {
     mode,
+    label,
     threshold,
     answerable: answerable.length,
     unanswerable: unanswerable.length,
@@ -141,13 +204,13 @@ export function rowAt(mode: 'extractive' | 'llm', threshold: number, outcomes: r
   };
 }
 
-export const SWEEP = [0, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
+export const SWEEP = [0, 0.1, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8];
 
 /** The highest threshold whose wrongful refusals stay at or under `maxRefusals` (issue 19: 5%). */
-export function calibrate(outcomes: readonly AnswerOutcome[], maxRefusals = 0.05): number {
+export function calibrate(outcomes: readonly AnswerOutcome[], maxRefusals = 0.05, signal: AbstentionSignal = BY_SCORE): number {
   let best = 0;
   for (let t = 0; t <= 1.0001; t += 0.01) {
-    const row = rowAt('extractive', t, outcomes, 0);
+    const row = rowAt('extractive', t, outcomes, 0, signal);
     if (row.wrongfulRefusals <= maxRefusals) best = Math.round(t * 100) / 100;
   }
   return best;
@@ -156,12 +219,12 @@ export function calibrate(outcomes: readonly AnswerOutcome[], maxRefusals = 0.05
 export function answerTable(rows: readonly AnswerRow[]): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const lines = [
-    '| mode | abstain below | answerable | unanswerable | gold in answer | mean words | cited sentence holds gold | abstained on unanswerable | wrongful refusals | ms/question |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| mode | questions, signal | abstain below | answerable | unanswerable | gold in answer | mean words | cited sentence holds gold | abstained on unanswerable | wrongful refusals | ms/question |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.mode} | ${r.threshold.toFixed(2)}${r.threshold === ABSTAIN_BELOW_COVERAGE ? ' (default)' : ''} | ${r.answerable} | ${r.unanswerable} | ${pct(r.goldInAnswer)} | ${r.meanWords.toFixed(1)} | ${pct(r.citationPrecision)} | ${pct(r.abstainUnanswerable)} | ${pct(r.wrongfulRefusals)} | ${r.msPerQuestion.toFixed(0)} |`,
+      `| ${r.mode} | ${r.label || 'all, evidence score'} | ${r.threshold.toFixed(2)}${!r.label && r.threshold === ABSTAIN_BELOW_EVIDENCE ? ' (default)' : ''} | ${r.answerable} | ${r.unanswerable} | ${pct(r.goldInAnswer)} | ${r.meanWords.toFixed(1)} | ${pct(r.citationPrecision)} | ${pct(r.abstainUnanswerable)} | ${pct(r.wrongfulRefusals)} | ${r.msPerQuestion.toFixed(0)} |`,
     );
   }
   return lines.join('\n');

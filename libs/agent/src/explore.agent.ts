@@ -128,7 +128,12 @@ export class ExploreAgent {
     }
     // The budget ended the loop: answer from what was read, and say so.
     const why = session.exhausted() ?? 'the model stopped without answering';
-    const extracted = extractAnswer(question, session.reader.readSections, (id) => session.reader.titleOf(id));
+    const extracted = extractAnswer(
+      question,
+      session.reader.readSections,
+      (id) => session.reader.titleOf(id),
+      session.reader.termWeights(question),
+    );
     return {
       ...base(extracted?.text ?? NO_EXPLORE_ANSWER, extracted?.citations ?? []),
       notice: `The agent did not answer: ${why}. This answer is extracted from the sections it read.`,

@@ -1,4 +1,4 @@
-import { extractiveAnswer, type PassageContext, type TermWeights } from '@lectern/retrieval';
+import { evidenceOf, extractiveAnswer, isTooWeak, weightedQuestionTerms, type PassageContext, type TermWeights } from '@lectern/retrieval';
 import type { ExploreCitation } from './explore.types';
 import type { ReadSection } from './paper.reader';
 
@@ -14,7 +14,8 @@ export interface ExtractedAnswer {
 /**
  * What was read, answered as the chat answers without an LLM (the same sentence scorer, filters and ~60-word budget):
  * the sentence that best answers the question, and up to two more nearly as good, each with its `[n]`. Null when no
- * read sentence can be quoted for the question.
+ * read sentence can be quoted for the question, or when what was read bears on it too weakly: the same evidence
+ * decision as chat and `lectern ask` (isTooWeak), over the sections read.
  */
 export function extractAnswer(
   question: string,
@@ -33,6 +34,7 @@ export function extractAnswer(
     return { n: i + 1, article: { id: section.articleId, title: titleOf(section.articleId) }, contexts, anchor: contexts[0] };
   });
   const usable = sources.filter((source) => source.contexts.length > 0);
+  if (isTooWeak(evidenceOf(weightedQuestionTerms(question, termWeights), usable))) return null;
   const answer = extractiveAnswer(question, usable, '', { termWeights });
   if (!answer) return null;
   const sectionOf = new Map(usable.flatMap((source) => source.contexts.map((c) => [c.id, c.section.id] as const)));

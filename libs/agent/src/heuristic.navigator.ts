@@ -68,7 +68,7 @@ export async function* navigateHeuristically(
     yield* readOn('previous');
   }
 
-  const extracted = extractAnswer(question, reader.readSections, (id) => reader.titleOf(id));
+  const extracted = extractAnswer(question, reader.readSections, (id) => reader.titleOf(id), reader.termWeights(question));
   if (!extracted) return { text: null, reason: 'nothing read answers the question', citations: [], sectionIds: [] };
   const outcome: CallOutcome = yield* run({ tool: 'answer', args: { text: extracted.text, citations: extracted.sectionIds } });
   if (outcome.kind !== 'answer') return null;

@@ -1,5 +1,5 @@
 import { outlineDepths, type ArticleRow, type ContextRow, type CorpusDb, type OutlineEntry } from '@lectern/corpus';
-import type { SearchHit, SearchMode } from '@lectern/retrieval';
+import { questionTermWeights, type SearchHit, type SearchMode, type TermWeights } from '@lectern/retrieval';
 import { InvalidToolCallError } from './agent.errors';
 import type { AgentSearch, ExploreCitation } from './explore.types';
 
@@ -24,7 +24,8 @@ export interface ReadSection {
 }
 
 export interface PaperReaderOptions {
-  corpus: Pick<CorpusDb, 'listArticles' | 'getArticle' | 'outline' | 'listSectionContexts' | 'listArticleContexts'>;
+  corpus: Pick<CorpusDb, 'listArticles' | 'getArticle' | 'outline' | 'listSectionContexts' | 'listArticleContexts'> &
+    Partial<Pick<CorpusDb, 'termRarity'>>;
   search: AgentSearch;
   searchMode: SearchMode;
   /** Cap on one read, in context tokens. */
@@ -134,6 +135,12 @@ export class PaperReader {
         page,
       },
     };
+  }
+
+  /** Corpus idf of the question's terms (as chat weighs them), when the corpus can tell. */
+  termWeights(question: string): TermWeights | undefined {
+    const corpus = this.options.corpus;
+    return corpus.termRarity ? questionTermWeights({ termRarity: (words) => corpus.termRarity!(words) }, question) : undefined;
   }
 
   /** The article's title, or its id when it has none. */

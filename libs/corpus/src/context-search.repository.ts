@@ -71,6 +71,11 @@ export class ContextSearchRepository {
     return this.toHits(matches);
   }
 
+  /** Rows in the full-text index and the rows holding each term (cached per committed state; see KeywordIndex). */
+  termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> } {
+    return this.keywords.termCounts(terms);
+  }
+
   close(): void {
     void this.thread?.close();
   }

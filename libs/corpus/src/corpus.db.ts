@@ -239,7 +239,7 @@ export class CorpusDb {
 
   /** How many contexts hold each word (FTS5 tokenisation, counts capped): what makes a question's term rare here. */
   termRarity(words: readonly string[]): TermRarity {
-    this.rarity ??= new TermRarityReader(this.db);
+    this.rarity ??= new TermRarityReader(this.search);
     return this.rarity.read(words);
   }
 

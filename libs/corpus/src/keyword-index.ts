@@ -127,6 +127,15 @@ export class KeywordIndex {
     return block ? readVarint(block) : 0;
   }
 
+  /**
+   * Rows in the index and, per term, the rows holding it, from the counts the pruned search keeps (one FTS5 count
+   * per term until the next commit that changes the totals): what makes a question's word rare (TermRarityReader).
+   */
+  termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> } {
+    const rows = this.indexedRows();
+    return { rows, holding: rows === 0 ? new Map(terms.map((term) => [term, 0])) : this.rowsHoldingEach(terms) };
+  }
+
   private pruned(terms: readonly string[], k: number): KeywordMatch[] {
     const rows = this.indexedRows();
     if (rows === 0 || rows < this.pruneFromContexts) return this.plain(terms, k);

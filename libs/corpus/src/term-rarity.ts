@@ -1,10 +1,6 @@
-import type Database from 'better-sqlite3';
-import { anyOfTerms } from './fts-query';
-import { readVarint } from './keyword-index';
-
 /**
- * Rows counted per term at most: beyond it a term is common enough that its exact count changes its weight little
- * (idf ln(N/20 000) at 1M rows), and counting a posting list of a word in every fifth row is what costs.
+ * Counts above this are reported as this: beyond it a term is common enough that its exact count changes its weight
+ * little (idf ln(N/20 000) at 1M rows). Kept so that weights stay what they were when the counts were capped reads.
  */
 export const MAX_COUNTED_ROWS = 20_000;
 
@@ -16,22 +12,20 @@ export interface TermRarity {
   holding: Map<string, number>;
 }
 
-export class TermRarityReader {
-  private readonly count: Database.Statement<[string, number], number>;
-  private readonly averages: Database.Statement<[], Buffer | undefined>;
+/** Where the counts come from: KeywordIndex's, cached until a commit changes FTS5's totals. */
+export interface TermCountSource {
+  termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> };
+}
 
-  constructor(db: Database.Database) {
-    this.count = db
-      .prepare('SELECT count(*) FROM (SELECT 1 FROM contexts_fts WHERE contexts_fts MATCH ? LIMIT ?)')
-      .pluck() as Database.Statement<[string, number], number>;
-    this.averages = db.prepare('SELECT block FROM contexts_fts_data WHERE id = 1').pluck() as Database.Statement<[], Buffer | undefined>;
-  }
+/**
+ * Term rarity on the keyword index's cached counts: asking the same words again (every question's common words)
+ * costs no FTS5 query until the index changes.
+ */
+export class TermRarityReader {
+  constructor(private readonly source: TermCountSource) {}
 
   read(words: readonly string[]): TermRarity {
-    const block = this.averages.get();
-    const rows = block ? readVarint(block) : 0;
-    const holding = new Map<string, number>();
-    for (const word of new Set(words)) holding.set(word, rows === 0 ? 0 : this.count.get(anyOfTerms([word]), MAX_COUNTED_ROWS)!);
-    return { rows, holding };
+    const { rows, holding } = this.source.termCounts([...new Set(words)]);
+    return { rows, holding: new Map([...holding].map(([word, n]) => [word, Math.min(n, MAX_COUNTED_ROWS)])) };
   }
 }

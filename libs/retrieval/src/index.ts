@@ -75,7 +75,17 @@ export {
   type AnswerSourcesInput,
 } from './answer/answer.types';
 export { citedNumbers } from './answer/citation-markers';
-export { ABSTAIN_BELOW_COVERAGE, evidenceOf, type Evidence } from './answer/evidence';
+export {
+  ABSTAIN_BELOW_EVIDENCE,
+  EVIDENCE_FEATURES,
+  EVIDENCE_MODEL,
+  evidenceOf,
+  evidenceScore,
+  isTooWeak,
+  type Evidence,
+  type EvidenceFeature,
+} from './answer/evidence';
+export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
 export { extractiveAnswer, DEFAULT_ANSWER_WORDS, withMarker, withoutCitationBrackets } from './answer/extractive-answer';
 export {
   isQuotable,

@@ -8,7 +8,7 @@ import { AnswerComposer } from './answer.composer';
 import { citedNumbers } from './citation-markers';
 import { NOTICE_LLM_STOPPED } from './answer.composer';
 import { NO_ANSWER_TEXT, NOTICE_LLM_DOWN, NOTICE_NO_LLM, type AnswerEvent, type Citation } from './answer.types';
-import { ABSTAIN_BELOW_COVERAGE } from './evidence';
+import { ABSTAIN_BELOW_EVIDENCE } from './evidence';
 import { DEFAULT_ANSWER_WORDS, withMarker, withoutCitationBrackets } from './extractive-answer';
 
 const QUESTION = 'Which ammonia-oxidizing archaea dominate the deep water of the South China Sea?';
@@ -290,7 +290,7 @@ describe(AnswerComposer.name, () => {
     // "water" occurs in the sources; "boiling", "zebra", "marmalade" do not: at most 2 of 5 terms.
     const answer = await new AnswerComposer(null).answer('What is the boiling point of zebra marmalade in water?', [], result);
     expect(answer).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
-    expect(answer.evidence!.coverage).toBeLessThan(ABSTAIN_BELOW_COVERAGE);
+    expect(answer.evidence!.score).toBeLessThan(ABSTAIN_BELOW_EVIDENCE);
   });
 
   it("keeps a quoted sentence's own references out of the [n] citation brackets", () => {

@@ -25,7 +25,7 @@ export interface AnswerComposerOptions {
   historyTokens?: number;
   maxAnswerTokens?: number;
   counter?: TokenCounter;
-  /** Evidence coverage below which the answer is the no-answer text (default ABSTAIN_BELOW_COVERAGE). */
+  /** Evidence score below which the answer is the no-answer text (default ABSTAIN_BELOW_EVIDENCE). */
   abstainBelow?: number;
 }
 
@@ -119,7 +119,7 @@ export class AnswerComposer {
     const sources = buildSources(result, { maxTokens: this.options.sourceTokens ?? DEFAULT_SOURCE_TOKENS, counter: this.counter });
     if (sources.length === 0) return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false } };
     // Too little of the question in the best source: say so, with or without an LLM (the same everywhere).
-    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result, question);
+    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result);
     if (isTooWeak(evidence, this.options.abstainBelow)) {
       const notice = this.llm ? undefined : NOTICE_NO_LLM;
       return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false, evidence, ...(notice ? { notice } : {}) } };

@@ -1,79 +1,71 @@
 import type { AnswerSource } from './answer-sources';
 import type { AnswerSourcesInput } from './answer.types';
-import { stemmedQuestionTerms } from '@lectern/text';
-import { stemSet, weightedCoverage } from './sentence-scorer';
+import { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './evidence-features';
 
 /**
- * How strongly the sources bear on the question: the idf-weighted share of the question's terms held by the best
- * single context (with its section title and its paper's title). A question about a paper that is not in the project shares its common
- * words with many contexts, but its rare ones — the disease, the method, the place — with none.
+ * How strongly the sources bear on the question: one score from the features of evidence-features.ts. A question
+ * about a paper that is not in the project shares its common words with many contexts, but seldom its rare ones
+ * within one sentence, and the search does not settle on one paper for it.
  */
-export interface Evidence {
-  /** 0..1; 0 when there is no source or the question has no content word. */
-  coverage: number;
-  /** 0..1: share of the question's adjacent content-word pairs ("incubation period") the best context holds too. */
-  phrases: number;
-  /** The context that holds it, when any. */
-  contextId: string | null;
+export interface Evidence extends EvidenceFeatures {
+  /** 0..1, the model's probability that the sources answer the question; 0 when there is no source or no content word. */
+  score: number;
 }
 
 /**
- * Below this coverage the answer is "the sources don't say". Chosen on the COVID-QA dev construction (half the
- * articles ingested, the other half's questions asked as unanswerable; `npm run eval`, bench/RESULTS.md): the
- * highest threshold whose wrongful refusals on answerable questions stay at or under 5%.
+ * A logistic model of "the sources answer it" over EVIDENCE_FEATURES, fitted on the dev half of the COVID-QA dev
+ * construction (articles split in two; `npm run eval -- --answers` refits it there and prints the fit).
  */
-export const ABSTAIN_BELOW_COVERAGE = 0.54;
+export const EVIDENCE_MODEL: { intercept: number; weights: Record<EvidenceFeature, number> } = {
+  intercept: -6.312,
+  weights: { sentence: 3.705, article: 2.51, agreement: 2.101, unique: 1.254 },
+};
 
-type EvidenceContext = { id: string; text: string; section: { title: string }; articleTitle: string };
+export type EvidenceFeature = 'sentence' | 'article' | 'agreement' | 'unique';
+export const EVIDENCE_FEATURES: readonly EvidenceFeature[] = ['sentence', 'article', 'agreement', 'unique'];
 
-/** Over every context retrieved (passages and hits), whether or not the prompt's token budget takes it. */
-export function evidenceOf(
-  terms: ReadonlyMap<string, number>,
-  input: AnswerSourcesInput | readonly AnswerSource[],
-  question = '',
-): Evidence {
-  const pairs = pairsOf(question);
-  let best: Evidence = { coverage: 0, phrases: 0, contextId: null };
-  if (terms.size === 0) return best;
-  const contexts: EvidenceContext[] = Array.isArray(input)
-    ? (input as readonly AnswerSource[]).flatMap((source) => source.contexts.map((c) => ({ ...c, articleTitle: source.article.title })))
-    : [
-        ...(input as AnswerSourcesInput).passages.flatMap((passage) =>
-          passage.contexts.map((c) => ({ ...c, articleTitle: passage.article.title })),
-        ),
-        ...(input as AnswerSourcesInput).hits.map((hit) => ({
-          id: hit.contextId,
-          text: hit.text,
-          section: hit.section,
-          articleTitle: hit.article.title,
-        })),
-      ];
+/**
+ * Below this score the answer is "the sources don't say", in chat, `lectern ask`, explore and MCP alike. Chosen on
+ * the dev half of the COVID-QA dev construction (bench/RESULTS.md, "Answer evaluation"): the highest threshold whose
+ * wrongful refusals on that half's answerable questions stay at or under 5%.
+ */
+export const ABSTAIN_BELOW_EVIDENCE = 0.38;
+
+/** The model's score for some features. */
+export function evidenceScore(features: Pick<EvidenceFeatures, EvidenceFeature>): number {
+  const z = EVIDENCE_FEATURES.reduce<number>((sum, name) => sum + EVIDENCE_MODEL.weights[name] * features[name], EVIDENCE_MODEL.intercept);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * Over every context retrieved (hits in rank order, then passages' other contexts), whether or not the prompt's
+ * token budget takes it. Sources (an array) count in their order.
+ */
+export function evidenceOf(terms: ReadonlyMap<string, number>, input: AnswerSourcesInput | readonly AnswerSource[]): Evidence {
+  const features = evidenceFeatures(terms, contextsOf(input));
+  return { ...features, score: features.contextId === null ? 0 : evidenceScore(features) };
+}
+
+export function isTooWeak(evidence: Evidence, threshold = ABSTAIN_BELOW_EVIDENCE): boolean {
+  return evidence.score < threshold;
+}
+
+function contextsOf(input: AnswerSourcesInput | readonly AnswerSource[]): EvidenceContext[] {
+  const contexts: EvidenceContext[] = [];
   const seen = new Set<string>();
-  for (const context of contexts) {
-    if (seen.has(context.id)) continue;
+  const add = (context: EvidenceContext) => {
+    if (seen.has(context.id)) return;
     seen.add(context.id);
-    // A passage is about its paper: the paper's title ("Semantic Scholar") and its heading count as its words.
-    const coverage = weightedCoverage(terms, stemSet(`${context.articleTitle}\n${context.section.title}\n${context.text}`));
-    if (coverage > best.coverage) best = { coverage, phrases: 0, contextId: context.id };
+    contexts.push(context);
+  };
+  const from = (c: { id: string; text: string; section: { title: string } }, article: { id: string; title: string }) =>
+    add({ id: c.id, text: c.text, sectionTitle: c.section.title, articleId: article.id, articleTitle: article.title });
+  if (Array.isArray(input)) {
+    for (const source of input as readonly AnswerSource[]) for (const c of source.contexts) from(c, source.article);
+    return contexts;
   }
-  if (best.contextId !== null && pairs.size > 0) {
-    const context = contexts.find((c) => c.id === best.contextId)!;
-    const held = pairsOf(`${context.articleTitle}\n${context.section.title}\n${context.text}`);
-    let found = 0;
-    for (const pair of pairs) if (held.has(pair)) found += 1;
-    best.phrases = found / pairs.size;
-  }
-  return best;
-}
-
-/** Adjacent content-word stems of a text, as "a b" pairs. */
-export function pairsOf(text: string): Set<string> {
-  const stems = stemmedQuestionTerms(text);
-  const pairs = new Set<string>();
-  for (let i = 1; i < stems.length; i++) pairs.add(`${stems[i - 1]} ${stems[i]}`);
-  return pairs;
-}
-
-export function isTooWeak(evidence: Evidence, threshold = ABSTAIN_BELOW_COVERAGE): boolean {
-  return evidence.coverage < threshold;
+  const result = input as AnswerSourcesInput;
+  for (const hit of result.hits) from({ id: hit.contextId, text: hit.text, section: hit.section }, hit.article);
+  for (const passage of result.passages) for (const c of passage.contexts) from(c, passage.article);
+  return contexts;
 }

@@ -1,0 +1,70 @@
+import { sentencesWithSpans, stemSet, weightedCoverage } from './sentence-scorer';
+
+/** One retrieved context as evidence sees it: its text with its heading and its paper's title. */
+export interface EvidenceContext {
+  id: string;
+  text: string;
+  sectionTitle: string;
+  articleId: string;
+  articleTitle: string;
+}
+
+/** Hits whose articles are compared with the first hit's (agreement). */
+const AGREEMENT_HITS = 5;
+/** Articles whose best context covers within this of the best one count as covering the question alike (unique). */
+const NEAR_BEST = 0.05;
+
+/**
+ * How the retrieved contexts bear on the question, each 0..1. Coverage is the idf-weighted share of the question's
+ * terms held (see weightedCoverage); every context is read with its heading and its paper's title.
+ */
+export interface EvidenceFeatures {
+  /** By the best single context. */
+  coverage: number;
+  /** By the best single sentence: an answerable question's terms sit together where the answer is. */
+  sentence: number;
+  /** By the best article: the union of its retrieved contexts. */
+  article: number;
+  /** Share of the first AGREEMENT_HITS hits in the first hit's article: the search settles on one paper. */
+  agreement: number;
+  /** 1 / the number of articles covering the question about as well as the best: a vague question fits many. */
+  unique: number;
+  /** The context with the best coverage. */
+  contextId: string | null;
+}
+
+/** `contexts` best first, as retrieval ranked them. */
+export function evidenceFeatures(terms: ReadonlyMap<string, number>, contexts: readonly EvidenceContext[]): EvidenceFeatures {
+  const none: EvidenceFeatures = { coverage: 0, sentence: 0, article: 0, agreement: 0, unique: 0, contextId: null };
+  if (terms.size === 0 || contexts.length === 0) return none;
+  let best = { coverage: -1, id: '' };
+  let sentence = 0;
+  const heldByArticle = new Map<string, Set<string>>();
+  const bestOfArticle = new Map<string, number>();
+  for (const context of contexts) {
+    const heading = [...stemSet(`${context.articleTitle}\n${context.sectionTitle}`)].filter((stem) => terms.has(stem));
+    const held = new Set([...heading, ...[...stemSet(context.text)].filter((stem) => terms.has(stem))]);
+    const coverage = weightedCoverage(terms, held);
+    if (coverage > best.coverage) best = { coverage, id: context.id };
+    bestOfArticle.set(context.articleId, Math.max(bestOfArticle.get(context.articleId) ?? 0, coverage));
+    const article = heldByArticle.get(context.articleId) ?? new Set<string>();
+    for (const stem of held) article.add(stem);
+    heldByArticle.set(context.articleId, article);
+    // A sentence cannot cover more than its context: skip splitting contexts that cannot beat the best sentence.
+    if (coverage <= sentence) continue;
+    for (const span of sentencesWithSpans(context.text)) {
+      sentence = Math.max(sentence, weightedCoverage(terms, new Set([...heading, ...stemSet(span.text)])));
+    }
+  }
+  const first = contexts[0].articleId;
+  const top = contexts.slice(0, AGREEMENT_HITS);
+  const near = [...bestOfArticle.values()].filter((coverage) => coverage >= best.coverage - NEAR_BEST).length;
+  return {
+    coverage: best.coverage,
+    sentence,
+    article: Math.max(...[...heldByArticle.values()].map((held) => weightedCoverage(terms, held))),
+    agreement: top.filter((c) => c.articleId === first).length / top.length,
+    unique: 1 / near,
+    contextId: best.id,
+  };
+}

@@ -1,0 +1,73 @@
+import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { createLectern, type Lectern } from '@lectern/application';
+import { loadConfig } from '@lectern/config';
+import { NO_ANSWER_TEXT } from '@lectern/retrieval';
+import { askCommand } from '../apps/cli/src/commands/ask.command';
+import { commandDeps } from '../apps/cli/src/command-deps';
+import { chatRequestBody, DEFAULT_SETTINGS } from '../apps/web/src/api/chat-request';
+import { corpusPdf } from './support/paths';
+import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+
+/*
+ * Issue 19's two abstention errors, asked through the web chat and `lectern ask` with no LLM (the evidence decides
+ * alone): an off-topic question about a country the papers mention ("Financial Inclusion and Economic Growth in
+ * Nigeria" is one of them) must be refused, and a question whose answer is there, asked with a verb the paper does
+ * not use ("consider"), must be answered.
+ */
+const PAPERS = [corpusPdf('qasper-1705.07830.pdf'), path.resolve(__dirname, 'fixtures/journal/numbered-tables.pdf')];
+const OFF_TOPIC = 'What is the capital of Nigeria?';
+const REPHRASED = 'What baselines did they consider for question reformulation?';
+
+function sink(): PassThrough & { text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (d: Buffer) => (text += d.toString()));
+  return Object.assign(stream, { text: () => text });
+}
+
+describe('abstention in the web chat and `lectern ask`', () => {
+  let t: TestApp;
+  let lectern: Lectern;
+  let projectId: string;
+
+  beforeAll(async () => {
+    const env = { EMBEDDINGS: 'lexical' };
+    t = await startTestApp(env);
+    projectId = (await t.http().post('/projects').send({ name: 'abstention' }).expect(201)).body.id;
+    for (const file of PAPERS) {
+      const upload = await t.http().post(`/projects/${projectId}/documents`).attach('files', file).expect(202);
+      expect((await waitForDocument(t, upload.body.documents[0].id, 120_000)).status).toBe('ready');
+    }
+    lectern = await createLectern(loadConfig({ LECTERN_DATA_DIR: t.dataDir, ...env }));
+  }, 240_000);
+  afterAll(async () => {
+    await lectern?.close();
+    await t?.close();
+  });
+
+  async function askBoth(
+    question: string,
+  ): Promise<{ cli: { answer: string; citations: Array<{ articleTitle: string }> }; web: { answer: string } }> {
+    const out = sink();
+    expect(await askCommand(commandDeps.ask(lectern), question, { project: projectId, json: true }, out, sink())).toBe(0);
+    const body = chatRequestBody([{ role: 'user', content: question }], DEFAULT_SETTINGS);
+    const web = (await t.http().post(`/projects/${projectId}/chat`).send(body).expect(200)).body;
+    return { cli: JSON.parse(out.text()), web };
+  }
+
+  it('refuses a question about a country the papers only mention, in both', async () => {
+    const { cli, web } = await askBoth(OFF_TOPIC);
+    expect(cli.answer).toBe(NO_ANSWER_TEXT);
+    expect(cli.citations).toEqual([]);
+    expect(web.answer).toBe(NO_ANSWER_TEXT);
+  });
+
+  it('answers a question about what the paper does say, asked with a verb it does not use, in both', async () => {
+    const { cli, web } = await askBoth(REPHRASED);
+    expect(cli.answer).not.toBe(NO_ANSWER_TEXT);
+    expect(web.answer).toBe(cli.answer);
+    expect(cli.citations.length).toBeGreaterThan(0);
+    expect(cli.citations[0].articleTitle).toMatch(/Active Question Reformulation/);
+  });
+});
