@@ -39,6 +39,7 @@ export class Explore {
       question: command.question.trim(),
       // Scoped to one paper, the agent starts there and lists only it.
       articleId: command.articleId ?? (scope.articleIds?.length === 1 ? scope.articleIds[0] : undefined),
+      articleIds: scope.articleIds,
       budget: { maxSteps: command.maxSteps },
       searchMode: this.embedder.defaultSearchMode,
       stream: command.stream,
