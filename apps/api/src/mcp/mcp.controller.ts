@@ -24,6 +24,7 @@ export class McpController {
   @ApiQuery({ name: 'project', required: false, description: 'Project name or id; required on the `initialize` request.' })
   @ApiQuery({
     name: 'articleIds',
+    type: String,
     required: false,
     description: 'Comma-separated article ids: the session searches and reads only these papers (on `initialize`).',
   })

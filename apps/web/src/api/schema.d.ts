@@ -1485,12 +1485,68 @@ export interface components {
              */
             title?: string;
         };
+        ExploreCitationSpanDto: {
+            /** @description Character offset of the sentence in the context text. */
+            start: number;
+            /** @description Character offset just past the sentence (exclusive). */
+            end: number;
+        };
+        ExploreCitationDto: {
+            articleId: string;
+            articleTitle: string;
+            /** @description The `[n]` marker of the answer, when the answer carries markers. */
+            n?: number;
+            /** @description The context of the quoted sentence. */
+            contextId?: string;
+            /** @description The sentence the marker quotes. */
+            quote?: string;
+            /** @description Where `quote` sits in the context's text. */
+            span?: components["schemas"]["ExploreCitationSpanDto"];
+            /** @example 4.1 */
+            sectionNumber: string;
+            /** @example Baselines */
+            sectionTitle: string;
+            /** @description 1-based page. */
+            page: number;
+        };
+        /**
+         * @description A chat turn, or an explore run kept as a turn.
+         * @enum {string}
+         */
+        ConversationTurnKind: "chat" | "explore";
+        ExploreStepDto: {
+            /**
+             * @description search, outline, read, next, previous, read_page, answer or give_up.
+             * @example read
+             */
+            tool: string;
+            /**
+             * @description The arguments the tool was called with.
+             * @example {
+             *       "section": "4.1"
+             *     }
+             */
+            args: {
+                [key: string]: unknown;
+            };
+            /** @description What the tool returned, in one line (or why it refused). */
+            summary: string;
+            /** @description The start of what the tool returned to the agent; absent for refused calls. */
+            saw?: string;
+            /** @description Tokens of what the tool returned to the agent. */
+            tokens: number;
+            ms: number;
+        };
         ConversationMessageDto: {
             role: components["schemas"]["ChatRole"];
+            /** @description A chat turn, or an explore run kept as a turn. */
+            kind: components["schemas"]["ConversationTurnKind"];
             /** @description The question, or the answer in Markdown with `[n]` markers. */
             content: string;
-            /** @description The answer's citations (empty for a question). */
-            citations: components["schemas"]["ChatCitationDto"][];
+            /** @description The answer's citations (empty for a question): chat citations, or an explore answer's. */
+            citations: (components["schemas"]["ChatCitationDto"] | components["schemas"]["ExploreCitationDto"])[];
+            /** @description An explore answer's steps, as the agent took them; null for chat messages and questions. */
+            steps: components["schemas"]["ExploreStepDto"][] | null;
             /** @description Why the answer was extractive, when it was. */
             notice: string | null;
             /** Format: date-time */
@@ -1519,53 +1575,6 @@ export interface components {
         RenameConversationRequestDto: {
             /** @example Baselines for causality prediction */
             title: string;
-        };
-        ExploreCitationSpanDto: {
-            /** @description Character offset of the sentence in the context text. */
-            start: number;
-            /** @description Character offset just past the sentence (exclusive). */
-            end: number;
-        };
-        ExploreCitationDto: {
-            articleId: string;
-            articleTitle: string;
-            /** @description The `[n]` marker of the answer, when the answer carries markers. */
-            n?: number;
-            /** @description The context of the quoted sentence. */
-            contextId?: string;
-            /** @description The sentence the marker quotes. */
-            quote?: string;
-            /** @description Where `quote` sits in the context's text. */
-            span?: components["schemas"]["ExploreCitationSpanDto"];
-            /** @example 4.1 */
-            sectionNumber: string;
-            /** @example Baselines */
-            sectionTitle: string;
-            /** @description 1-based page. */
-            page: number;
-        };
-        ExploreStepDto: {
-            /**
-             * @description search, outline, read, next, previous, read_page, answer or give_up.
-             * @example read
-             */
-            tool: string;
-            /**
-             * @description The arguments the tool was called with.
-             * @example {
-             *       "section": "4.1"
-             *     }
-             */
-            args: {
-                [key: string]: unknown;
-            };
-            /** @description What the tool returned, in one line (or why it refused). */
-            summary: string;
-            /** @description The start of what the tool returned to the agent; absent for refused calls. */
-            saw?: string;
-            /** @description Tokens of what the tool returned to the agent. */
-            tokens: number;
-            ms: number;
         };
         ExploreUsageDto: {
             steps: number;
@@ -1611,6 +1620,8 @@ export interface components {
              * @example 8
              */
             maxSteps?: number;
+            /** @description Append the question and its finished answer (citations and steps) to this conversation of the project. */
+            conversationId?: string;
             /**
              * @description Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body.
              * @example false
@@ -4081,6 +4092,8 @@ export interface operations {
     Mcp_post: {
         parameters: {
             query?: {
+                /** @description Comma-separated article ids: the session searches and reads only these papers (on `initialize`). */
+                articleIds?: string;
                 /** @description Project name or id; required on the `initialize` request. */
                 project?: unknown;
             };
@@ -4823,7 +4836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No project with this id, or an id of articleIds is not an article of this project. */
+            /** @description No project with this id, an id of articleIds is not an article of this project, or no such conversationId of yours in it. */
             404: {
                 headers: {
                     [name: string]: unknown;

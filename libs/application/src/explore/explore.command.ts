@@ -10,6 +10,10 @@ const schema = z.object({
   articleId: idSchema.optional(),
   articleIds: articleIdsSchema.optional(),
   maxSteps: intFromTo(1, MAX_EXPLORE_STEPS).optional(),
+  /** Append the question and its finished answer to this conversation (the caller's own). */
+  conversationId: idSchema.optional(),
+  /** Who asks: a conversation is found only among this user's (null: the project's unowned ones). */
+  userId: z.string().nullable().optional(),
   /** LLM navigator only: stream the model's text as `token` events. */
   stream: z.boolean().default(false),
 });
@@ -24,6 +28,8 @@ export class ExploreCommand {
   /** Search and read only these articles (unset: the whole project; `articleId` alone only says where to start). */
   readonly articleIds?: string[];
   readonly maxSteps?: number;
+  readonly conversationId?: string;
+  readonly userId?: string | null;
   readonly stream!: boolean;
 
   private constructor(fields: z.output<typeof schema>) {
