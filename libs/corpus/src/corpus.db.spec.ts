@@ -60,6 +60,7 @@ describe(CorpusDb.name, () => {
       pageEnd: 2,
       ocrContexts: 0,
       ocrConfidence: null,
+      box: input.sections[0].contexts[0].box ?? null,
     });
     expect(outline.find((s) => s.number === '2.1')?.level).toBe(2);
     expect(outline.find((s) => s.number === '2.1')?.parentId).toBe(outline.find((s) => s.number === '2')?.id);

@@ -76,6 +76,8 @@ export interface OutlineEntry {
   /** Contexts whose text OCR read, and their mean confidence (null when none). */
   ocrContexts: number;
   ocrConfidence: number | null;
+  /** Where the section's first passage starts (its heading sits just above); null when unknown or without text. */
+  box: ContextBox | null;
 }
 
 export interface ContextRow {

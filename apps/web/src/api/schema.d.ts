@@ -1147,6 +1147,8 @@ export interface components {
             ocrContexts: number;
             /** @description Mean OCR confidence (0–100) of those contexts; null when none. */
             ocrConfidence: number | null;
+            /** @description Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown. */
+            box: components["schemas"]["ContextBoxDto"] | null;
         };
         OutlineNodeDto: {
             id: string;
@@ -1174,6 +1176,8 @@ export interface components {
             ocrContexts: number;
             /** @description Mean OCR confidence (0–100) of those contexts; null when none. */
             ocrConfidence: number | null;
+            /** @description Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown. */
+            box: components["schemas"]["ContextBoxDto"] | null;
             /** @description Subsections, in reading order. */
             children: components["schemas"]["OutlineNodeDto"][];
         };
