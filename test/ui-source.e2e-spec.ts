@@ -127,9 +127,10 @@ run('the UI: continuous source view, outline jumps, explore turns kept (e2e)', (
     expect(chips).toBeGreaterThan(0);
 
     // Nothing from this browser's cache of conversations: what shows comes from the server.
-    await page.evaluate(() => {
-      for (const key of Object.keys(window.localStorage)) if (key.startsWith('lectern.conversation.')) window.localStorage.removeItem(key);
-    });
+    await inPage(
+      page,
+      `Object.keys(localStorage).filter((key) => key.startsWith('lectern.conversation.')).forEach((key) => localStorage.removeItem(key))`,
+    );
     await page.reload();
     const kept = page.locator('article[aria-label="Answer"]').last();
     await kept.locator('.trail-row').first().waitFor(WAIT);
