@@ -70,6 +70,8 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
   const box = target.box ?? null;
   useEffect(() => {
     setPage(target.page);
+    // Until the new citation's page is drawn, nothing is known about its passage.
+    setHighlight('none');
     // Into the page view itself, so arrow keys and Space scroll it at once.
     (scrollerRef.current ?? rootRef.current)?.focus({ preventScroll: true });
   }, [target]);
