@@ -4,7 +4,7 @@ import { idSchema, intFromTo, nonEmptyText, parseCommand, type FieldLabel } from
 import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '../search-limits';
 import { articleIdsSchema } from '../article-scope/article-scope';
 
-const schema = z.object({
+const fields = z.object({
   projectId: idSchema,
   question: nonEmptyText(MAX_QUERY_LENGTH),
   articleId: idSchema.optional(),
@@ -16,6 +16,12 @@ const schema = z.object({
   userId: z.string().nullable().optional(),
   /** LLM navigator only: stream the model's text as `token` events. */
   stream: z.boolean().default(false),
+});
+
+// Where to start must be inside the scope: the agent could not open it otherwise.
+const schema = fields.refine((f) => !f.articleId || !f.articleIds || f.articleIds.includes(f.articleId), {
+  message: 'must be one of articleIds when both are given',
+  path: ['articleId'],
 });
 
 export type ExploreInput = z.input<typeof schema>;
