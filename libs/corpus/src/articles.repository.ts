@@ -82,6 +82,9 @@ function toContext(row: ContextRecord): ContextRow {
   };
 }
 
+/** How much of a section's first passage the outline carries: enough words for the source view to find it on its page. */
+const OUTLINE_LEAD_CHARS = 160;
+
 /** Prepared on first use, so an older schema (without `parent_id`) can still be written to by a migration test. */
 const OUTLINE_SQL = `
       SELECT s.id, s.section_number AS number, s.section_title AS title, s.level, s.parent_id AS parentId, asn.position,
@@ -89,7 +92,9 @@ const OUTLINE_SQL = `
         MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd,
         COUNT(CASE WHEN c.text_source = 'ocr' THEN 1 END) AS ocrContexts, ROUND(AVG(c.ocr_confidence), 1) AS ocrConfidence,
         (SELECT fc.bbox FROM section_contexts fsc JOIN contexts fc ON fc.id = fsc.context_id
-          WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1) AS box
+          WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1) AS box,
+        (SELECT substr(fc.text, 1, ${OUTLINE_LEAD_CHARS}) FROM section_contexts fsc JOIN contexts fc ON fc.id = fsc.context_id
+          WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1) AS lead
       FROM article_sections asn
       JOIN sections s ON s.id = asn.section_id
       LEFT JOIN section_contexts sc ON sc.section_id = s.id

@@ -78,6 +78,8 @@ export interface OutlineEntry {
   ocrConfidence: number | null;
   /** Where the section's first passage starts (its heading sits just above); null when unknown or without text. */
   box: ContextBox | null;
+  /** The start of the section's first passage (OUTLINE_LEAD_CHARS at most); null without text. */
+  lead: string | null;
 }
 
 export interface ContextRow {

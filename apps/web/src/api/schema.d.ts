@@ -1149,6 +1149,8 @@ export interface components {
             ocrConfidence: number | null;
             /** @description Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown. */
             box: components["schemas"]["ContextBoxDto"] | null;
+            /** @description The start of the section's first passage (at most 160 characters); null for a section without text. */
+            lead: string | null;
         };
         OutlineNodeDto: {
             id: string;
@@ -1178,6 +1180,8 @@ export interface components {
             ocrConfidence: number | null;
             /** @description Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown. */
             box: components["schemas"]["ContextBoxDto"] | null;
+            /** @description The start of the section's first passage (at most 160 characters); null for a section without text. */
+            lead: string | null;
             /** @description Subsections, in reading order. */
             children: components["schemas"]["OutlineNodeDto"][];
         };

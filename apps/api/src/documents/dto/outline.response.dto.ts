@@ -56,6 +56,13 @@ export class OutlineSectionDto {
       "Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown.",
   })
   box!: ContextBoxDto | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The start of the section's first passage (at most 160 characters); null for a section without text.",
+  })
+  lead!: string | null;
 }
 
 export class OutlineNodeDto extends OutlineSectionDto {

@@ -118,7 +118,7 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
       if (pageCount === null || landing.pageStart === null) return;
       const at = Math.min(landing.box?.page ?? landing.pageStart, pageCount);
       setPage(at);
-      ask(at, { kind: 'heading', title: section.title, box: landing.box?.page === at ? landing.box : null });
+      ask(at, { kind: 'heading', title: section.title, box: landing.box?.page === at ? landing.box : null, lead: landing.lead });
       chosen();
     },
     [pageCount, ask, chosen],

@@ -1,9 +1,13 @@
 import type { ContextBox } from '../../api/types';
 import type { RenderedPage } from '../../pdf/page-render';
 import { findHeading } from '../../pdf/heading-find';
+import { matchPassage } from '../../pdf/passage-match';
 
-/** What to bring into view on a page once it is drawn: the citation's highlight, or a section's heading line. */
-export type PageAim = { kind: 'highlight' } | { kind: 'heading'; title: string; box: ContextBox | null };
+/**
+ * What to bring into view on a page once it is drawn: the citation's highlight, or a section's heading line, found
+ * above its first passage (by the passage's box where the parser gave one, else by its opening words, `lead`).
+ */
+export type PageAim = { kind: 'highlight' } | { kind: 'heading'; title: string; box: ContextBox | null; lead: string | null };
 
 /** Room left above a heading put at the top, so it does not touch the edge (CSS px). */
 const HEADING_MARGIN = 8;
@@ -42,7 +46,8 @@ export function aimAtHeading(
 ): void {
   const pageTop = page.getBoundingClientRect().top;
   const tops = shown.textDivs.map((span) => span.getBoundingClientRect().top - pageTop);
-  const passageTop = aim.box ? aim.box.y * shown.scale : null;
+  const leadItem = !aim.box && aim.lead ? (matchPassage(shown.textItems, aim.lead).items[0] ?? null) : null;
+  const passageTop = aim.box ? aim.box.y * shown.scale : leadItem !== null ? tops[leadItem] : null;
   const item = findHeading(shown.textItems, tops, aim.title, passageTop);
   const offset = item !== null ? tops[item] : headingOffsetEstimate(aim.box, shown.scale);
   scroller.scrollTo({ top: Math.max(0, contentTop(scroller, page) + offset - HEADING_MARGIN) });
