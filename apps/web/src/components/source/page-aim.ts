@@ -49,7 +49,13 @@ export function aimAtHeading(
   const leadItem = !aim.box && aim.lead ? (matchPassage(shown.textItems, aim.lead).items[0] ?? null) : null;
   const passageTop = aim.box ? aim.box.y * shown.scale : leadItem !== null ? tops[leadItem] : null;
   const item = findHeading(shown.textItems, tops, aim.title, passageTop);
-  const offset = item !== null ? tops[item] : headingOffsetEstimate(aim.box, shown.scale);
+  // Not found as a line (small capitals split it, the parser reworded it): just above the passage, else the box's estimate.
+  const offset =
+    item !== null
+      ? tops[item]
+      : passageTop !== null
+        ? Math.max(0, passageTop - HEADING_ROOM_PT * shown.scale)
+        : headingOffsetEstimate(aim.box, shown.scale);
   scroller.scrollTo({ top: Math.max(0, contentTop(scroller, page) + offset - HEADING_MARGIN) });
 }
 
