@@ -87,6 +87,18 @@ describe('Lectern API (e2e)', () => {
     for (const s of sections.filter((x) => x.pageStart !== null)) expect(s.pageStart).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives each section the start of its first passage, where the source view finds the heading above it', async () => {
+    const res = await t.http().get(`/articles/${ready['acl-N18-3011.pdf'].articleId}/outline`).expect(200);
+    type Section = { id: string; contextCount: number; pageStart: number | null; box: { page: number } | null; lead: string | null };
+    const sections = res.body.sections as Section[];
+    const withText = sections.filter((s) => s.contextCount > 0);
+    expect(withText.length).toBeGreaterThan(5);
+    for (const s of withText) expect(s.lead).toMatch(/\S/);
+    expect(sections.filter((s) => s.contextCount === 0).every((s) => s.lead === null && s.box === null)).toBe(true);
+    // At most 160 characters: enough words to find the passage on its page (the embedded parser places no boxes).
+    for (const s of withText) expect(s.lead!.length).toBeLessThanOrEqual(160);
+  });
+
   it('gives the outline as a tree: subsections under their section, the flat list naming each parent', async () => {
     const res = await t.http().get(`/articles/${ready['acl-N18-3011.pdf'].articleId}/outline`).expect(200);
     type Node = { id: string; number: string; level: number; parentId: string | null; children: Node[] };

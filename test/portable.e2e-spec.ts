@@ -114,6 +114,45 @@ describe('MCP server and import over HTTP (e2e)', () => {
     expect(explore.structuredContent).toMatchObject({ answer: expect.any(String), citations: expect.any(Array) });
   });
 
+  it('over HTTP scopes a session to the papers named in articleIds: search stays inside, outline and read refuse the rest', async () => {
+    const project = (await test.http().post('/projects').send({ name: 'two papers' }).expect(201)).body.id as string;
+    const upload = await test
+      .http()
+      .post(`/projects/${project}/documents`)
+      .attach('files', corpusPdf('acl-N18-3011.pdf'))
+      .attach('files', corpusPdf('arxiv-1211.2288.pdf'))
+      .expect(202);
+    const [graph, higgs] = await Promise.all(
+      upload.body.documents.map(async (d: { id: string }) => (await waitForDocument(test, d.id)).articleId as string),
+    );
+    const headers = { Accept: 'application/json, text/event-stream' };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
+    expect((await test.http().post(`/mcp?project=${project}&articleIds=nope`).set(headers).send(init).expect(404)).body.message).toMatch(
+      /"nope"/,
+    );
+
+    const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp?project=${project}&articleIds=${graph}`)));
+    const call = async (name: string, args: Record<string, unknown> = {}) =>
+      (await client.callTool({ name, arguments: args })) as ToolResult;
+    const search = await call('search', { query: 'spin of the new boson', k: 5 });
+    const hits = search.structuredContent?.hits as Location[];
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits.map((h) => h.article.id))).toEqual(new Set([graph]));
+    expect((await call('outline', { article_id: graph })).isError).toBeFalsy();
+    for (const refused of [await call('outline', { article_id: higgs }), await call('read_page', { article_id: higgs, page: 1 })]) {
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0].text).toMatch(new RegExp(`outside the papers this question is scoped to; the papers in scope: ${graph}$`));
+    }
+    await client.close();
+    clients.splice(clients.indexOf(client), 1);
+    await test.http().delete(`/projects/${project}`).expect(204);
+  });
+
   it('over HTTP refuses a session without a project, an unknown project and an unknown session id', async () => {
     const init = {
       jsonrpc: '2.0',

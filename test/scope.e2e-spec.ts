@@ -140,6 +140,42 @@ describe(ConversationsController.name, () => {
     expect((await t.http().get(base()).expect(200)).body.map((c: { id: string }) => c.id)).toEqual([created.id]);
   });
 
+  it('keeps explore runs as turns with their citations and steps, lists them beside chat turns and exports them', async () => {
+    const created = (await t.http().post(base()).send({ title: 'Explored' }).expect(201)).body;
+    const question = 'How does Semantic Scholar link entity mentions to the knowledge base?';
+    const explored = (
+      await t
+        .http()
+        .post(`/projects/${projectId}/explore`)
+        .send({ question, articleIds: [graph], conversationId: created.id })
+        .expect(200)
+    ).body;
+    const streamed = await t
+      .http()
+      .post(`/projects/${projectId}/explore`)
+      .send({ question: QUESTION, conversationId: created.id, stream: true })
+      .expect(200);
+    expect(streamed.text).toMatch(/event: done/);
+
+    const detail = (await t.http().get(`${base()}/${created.id}`).expect(200)).body;
+    expect(detail.messages.map((m: { role: string; kind: string }) => `${m.role}/${m.kind}`)).toEqual([
+      'user/explore',
+      'assistant/explore',
+      'user/explore',
+      'assistant/explore',
+    ]);
+    expect(detail.messages[0]).toMatchObject({ content: question, citations: [], steps: null });
+    expect(detail.messages[1]).toMatchObject({ content: explored.answer, citations: explored.citations, steps: explored.steps });
+    expect(explored.citations.length).toBeGreaterThan(0);
+
+    const exported = (await t.http().get(`${base()}/${created.id}/export.md`).expect(200)).text;
+    expect(exported).toContain(`## ${question}\n\n*Explored in ${explored.steps.length} steps.*\n\n${explored.answer.trim()}\n`);
+    const c = explored.citations[0];
+    expect(exported).toContain(`- [${c.n ?? 1}] ${c.articleTitle} — §${c.sectionNumber} ${c.sectionTitle}, p. ${c.page}`);
+    expect(exported).toContain(`Steps:\n\n1. search: ${explored.steps[0].summary}`);
+    await t.http().post(`/projects/${projectId}/explore`).send({ question, conversationId: 'nope' }).expect(404);
+  });
+
   it('refuses unknown and other projects’ conversations, blank titles, and a chat naming no such conversation', async () => {
     const mine = (await t.http().post(base()).send({ title: 'mine' }).expect(201)).body;
     await t.http().get(`/projects/${otherProjectId}/conversations/${mine.id}`).expect(404);

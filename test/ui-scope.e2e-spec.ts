@@ -127,12 +127,18 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
   it('closes the source view with Esc wherever focus is', async () => {
     await ask(page, QUESTION);
     await page.locator('.citation-chip').first().click();
-    await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
+    await page
+      .getByRole('img', { name: /^Page \d+ of \d+$/ })
+      .first()
+      .waitFor(WAIT);
     await page.getByRole('textbox', { name: 'Your question' }).focus();
     await page.keyboard.press('Escape');
     await page.locator('.source-pane').waitFor({ state: 'detached', ...WAIT });
     await page.locator('.citation-chip').first().click();
-    await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
+    await page
+      .getByRole('img', { name: /^Page \d+ of \d+$/ })
+      .first()
+      .waitFor(WAIT);
     await page.getByRole('button', { name: 'New', exact: true }).focus(); // in the sidebar
     await page.keyboard.press('Escape');
     await page.locator('.source-pane').waitFor({ state: 'detached', ...WAIT });
@@ -146,7 +152,10 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
     const messages = await page.locator('.messages').boundingBox();
     expect(messages!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
     await page.locator('.citation-chip').first().click();
-    await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).waitFor(WAIT);
+    await page
+      .getByRole('img', { name: /^Page \d+ of \d+$/ })
+      .first()
+      .waitFor(WAIT);
     await waitInPage(page, '(document.querySelector(".source-pane .sv-page[aria-busy=false] canvas")?.width ?? 0) > 0', null, WAIT);
     const canvas = await page.locator('.source-pane .sv-page canvas').first().boundingBox();
     expect(canvas!.width).toBeLessThanOrEqual(PHONE.width);

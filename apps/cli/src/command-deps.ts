@@ -60,6 +60,7 @@ export const commandDeps = {
   backup: (lectern: Lectern): BackupDeps => ({ backup: lectern.get(BackupInstance) }),
   mcp: (lectern: Lectern): McpDeps => ({
     projects: lectern.get(FindProject),
+    papers: lectern.get(FindPaper),
     corpora: lectern.get(CORPUS_REGISTRY),
     embedder: lectern.get(EMBEDDER),
     explore: lectern.get(Explore),

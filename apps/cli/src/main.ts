@@ -201,7 +201,8 @@ export async function runCli(argv: string[], io = { out: process.stdout, err: pr
       "serve a project's navigation tools (search, outline, read_section, next, previous, read_page, cite, explore) over MCP on stdio",
     )
     .requiredOption('-p, --project <name>', 'project name or id')
-    .action((options: { project: string }) =>
+    .option(PAPER_FLAG, 'scope the tools to this paper (an article id or part of its title); repeat for several', collectPaper)
+    .action((options: { project: string; paper?: string[] }) =>
       withLectern((lectern) => mcpCommand(commandDeps.mcp(lectern), options, { stdin: process.stdin, stdout: process.stdout })),
     );
 

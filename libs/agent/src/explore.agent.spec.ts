@@ -203,4 +203,45 @@ describe(ExploreAgent.name, () => {
       expect(events).toEqual(['token', 'step', 'step', 'answer', 'done']);
     });
   });
+
+  describe('scoped to some papers', () => {
+    const otherId = () => fixture.articleIds.get('arxiv-1211.2288.pdf') as string;
+    const scopedSearch = () => new SearchService(fixture.corpus, fixture.embedder, { articleIds: [articleId] });
+    const scopedAgent = (llm: ToolCallingLlm | null) => new ExploreAgent({ corpus: fixture.corpus, search: scopedSearch(), llm });
+
+    it('lists only the scoped papers to the model and refuses outline, read and read_page outside them', async () => {
+      const outside = fixture.corpus.outline(otherId()).find((e) => e.contextCount > 0)!;
+      const [first] = sectionsWithText();
+      const llm = new ScriptedLlm((n) => {
+        const script = [
+          [call('outline', { article_id: otherId() })],
+          [call('read', { section: outside.id })],
+          [call('read', { section: outside.number || outside.title, article_id: otherId() })],
+          [call('read_page', { article_id: otherId(), page: 1 })],
+          [call('outline', { article_id: articleId })],
+          [call('read', { section: first.id })],
+          [call('answer', { text: 'Read it.', citations: [first.id] })],
+        ];
+        return { content: null, toolCalls: script[n - 1] };
+      });
+      const result = await scopedAgent(llm).explore({ question: QUESTION, articleIds: [articleId], budget: { maxSteps: 10 } });
+      const prompt = llm.calls[0][1].content as string;
+      expect(prompt).toContain(`article_id=${articleId}`);
+      expect(prompt).not.toContain(otherId());
+      expect(result.steps.slice(0, 4).map((s) => s.summary)).toEqual(
+        Array(4).fill(expect.stringMatching(/^error: refused: .* is outside the papers this question is scoped to; the papers in scope: /)),
+      );
+      expect(result.steps.slice(4).map((s) => s.summary.startsWith('error:'))).toEqual([false, false, false]);
+      expect(result.citations.map((c) => c.articleId)).toEqual([articleId]);
+    });
+
+    it('keeps the heuristic navigator inside the scope', async () => {
+      const result = await scopedAgent(null).explore({ question: QUESTION, articleIds: [articleId], searchMode: 'keyword' });
+      const opened = result.steps.filter((s) => typeof s.args.article_id === 'string').map((s) => s.args.article_id);
+      expect(opened.length).toBeGreaterThan(0);
+      expect(new Set(opened)).toEqual(new Set([articleId]));
+      expect(result.steps.some((s) => s.summary.startsWith('error:'))).toBe(false);
+      expect(result.citations.every((c) => c.articleId === articleId)).toBe(true);
+    });
+  });
 });

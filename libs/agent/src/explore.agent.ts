@@ -68,6 +68,7 @@ export class ExploreAgent {
       searchMode: request.searchMode ?? 'hybrid',
       readTokens: budget.readTokens,
       articleId: request.articleId,
+      scope: request.articleIds,
     });
     const session = new ExploreSession(reader, budget, this.counter, this.clock);
     let llmCalls = 0;
@@ -82,7 +83,7 @@ export class ExploreAgent {
           session,
           counter: this.counter,
           question,
-          articles: this.articleLines(request.articleId),
+          articles: this.articleLines(reader, request.articleId),
           stream: request.stream === true,
           signal: request.signal,
           onCall: () => (llmCalls += 1),
@@ -140,8 +141,8 @@ export class ExploreAgent {
     };
   }
 
-  private articleLines(articleId?: string): string[] {
-    const articles = this.deps.corpus.listArticles().filter((a) => !articleId || a.id === articleId);
+  private articleLines(reader: PaperReader, articleId?: string): string[] {
+    const articles = this.deps.corpus.listArticles().filter((a) => (!articleId || a.id === articleId) && reader.inScope(a.id));
     return articles.map((a) => `- article_id=${a.id}: "${a.title}" (${a.pageCount} pages)`);
   }
 }

@@ -77,6 +77,8 @@ export interface ExploreRequest {
   question: string;
   /** Restricts outline/read defaults to one article; search still ranks the whole project. */
   articleId?: string;
+  /** The papers outline/read/next/previous/read_page may open (unset: all); the search is scoped by its caller. */
+  articleIds?: readonly string[];
   budget?: Partial<ExploreBudget>;
   searchMode?: SearchMode;
   /** LLM navigator only: stream the model's text as `token` events. */

@@ -34,7 +34,8 @@ export async function* navigateHeuristically(
   };
 
   yield* run({ tool: 'search', args: { query: question.slice(0, MAX_QUERY_LENGTH), k: HEURISTIC_SEARCH_K } });
-  const hits = articleId ? reader.lastHits.filter((h) => h.article.id === articleId) : reader.lastHits;
+  // The search is scoped by its caller; the reader's scope is checked again so a wider search never leads outside it.
+  const hits = reader.lastHits.filter((h) => (!articleId || h.article.id === articleId) && reader.inScope(h.article.id));
   const best = hits[0];
   if (!best) return { text: null, reason: 'no passage matches the question', citations: [], sectionIds: [] };
 

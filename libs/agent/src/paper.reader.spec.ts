@@ -85,4 +85,23 @@ describe(PaperReader.name, () => {
     expect(back).toEqual(['2.1', '1.2', '1.1.1', '1.1', '1']);
     expect(r.previous().content).toContain(AT_THE_EDGE);
   });
+
+  it('refuses outline, read, read_page, next and previous on a paper outside its scope, naming the scope', () => {
+    const r = new PaperReader({
+      corpus,
+      search: new SearchService(corpus, embedder),
+      searchMode: 'keyword',
+      readTokens: 1000,
+      scope: ['other'],
+    });
+    const refusal = /^refused: .* is outside the papers this question is scoped to; the papers in scope: other$/;
+    expect(r.articleIds()).toEqual([]);
+    expect(() => r.outline(articleId)).toThrow(refusal);
+    expect(() => r.jump('1', articleId)).toThrow(refusal);
+    expect(() => r.jump(corpus.outline(articleId)[0].id)).toThrow(refusal);
+    expect(() => r.readPage(articleId, 1)).toThrow(refusal);
+    r.cursor = { articleId, sectionId: corpus.outline(articleId)[0].id, nextContext: 0 };
+    expect(() => r.next()).toThrow(refusal);
+    expect(() => r.previous()).toThrow(refusal);
+  });
 });

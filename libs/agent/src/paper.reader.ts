@@ -32,6 +32,8 @@ export interface PaperReaderOptions {
   readTokens: number;
   /** The article to default to (request's articleId). */
   articleId?: string;
+  /** The papers the run is scoped to (unset: every article of the project); tools refuse any other article. */
+  scope?: readonly string[];
 }
 
 const SNIPPET_CHARS = 220;
@@ -48,8 +50,11 @@ export class PaperReader {
   lastHits: SearchHit[] = [];
   private readonly outlines = new Map<string, OutlineEntry[]>();
   private readonly read = new Map<string, ReadSection>();
+  private readonly scope: ReadonlySet<string> | null;
 
-  constructor(private readonly options: PaperReaderOptions) {}
+  constructor(private readonly options: PaperReaderOptions) {
+    this.scope = options.scope ? new Set(options.scope) : null;
+  }
 
   get readSections(): ReadSection[] {
     return [...this.read.values()];
@@ -148,8 +153,16 @@ export class PaperReader {
     return this.options.corpus.getArticle(articleId)?.title || articleId;
   }
 
+  /** The articles the tools may open: the scope, else every article of the project. */
   articleIds(): string[] {
-    return this.options.corpus.listArticles().map((a) => a.id);
+    return this.options.corpus
+      .listArticles()
+      .map((a) => a.id)
+      .filter((id) => this.inScope(id));
+  }
+
+  inScope(articleId: string): boolean {
+    return this.scope === null || this.scope.has(articleId);
   }
 
   outlineOf(articleId: string): OutlineEntry[] {
@@ -162,6 +175,7 @@ export class PaperReader {
   }
 
   private step(cursor: ReadingCursor, direction: 1 | -1): ToolOutput {
+    this.article(cursor.articleId);
     const outline = this.outlineOf(cursor.articleId);
     let index = outline.findIndex((e) => e.id === cursor.sectionId) + direction;
     // A heading with no text of its own (a "3 Methods" before its "3.1") is skipped: there is nothing to read.
@@ -219,13 +233,19 @@ export class PaperReader {
   private resolve(section: string, articleId?: string): { article: string; entry: OutlineEntry } {
     const candidates = articleId
       ? [this.article(articleId).id]
-      : [...new Set([this.cursor?.articleId, this.options.articleId, ...this.articleIds()].filter((id): id is string => !!id))];
+      : [
+          ...new Set(
+            [this.cursor?.articleId, this.options.articleId, ...this.articleIds()].filter((id): id is string => !!id && this.inScope(id)),
+          ),
+        ];
     // A section id is unique across articles, so it needs no article.
     for (const id of candidates) {
       const entry = this.outlineOf(id).find((e) => e.id === section);
       if (entry) return { article: id, entry };
     }
-    const scoped = articleId ?? this.cursor?.articleId ?? this.options.articleId ?? (candidates.length === 1 ? candidates[0] : undefined);
+    if (this.scope && !articleId) this.refuseOutOfScopeSection(section);
+    const start = this.options.articleId && this.inScope(this.options.articleId) ? this.options.articleId : undefined;
+    const scoped = articleId ?? this.cursor?.articleId ?? start ?? (candidates.length === 1 ? candidates[0] : undefined);
     if (!scoped)
       throw new InvalidToolCallError(`read: no section id ${JSON.stringify(section)}; give article_id to read by number or title`);
     const outline = this.outlineOf(scoped);
@@ -242,13 +262,30 @@ export class PaperReader {
   private article(articleId: string): ArticleRow {
     const article = this.options.corpus.getArticle(articleId);
     if (!article) throw new InvalidToolCallError(`no article ${JSON.stringify(articleId)}; search hits name the article ids`);
+    if (!this.inScope(article.id))
+      throw new InvalidToolCallError(`${outOfScope(`article ${JSON.stringify(article.id)}`)}${this.scopeList()}`);
     return article;
+  }
+
+  /** A section id of a paper outside the scope gets the same refusal as its article, not a vague "no section". */
+  private refuseOutOfScopeSection(section: string): void {
+    const owner = this.options.corpus.listArticles().find((a) => !this.inScope(a.id) && this.outlineOf(a.id).some((e) => e.id === section));
+    if (owner)
+      throw new InvalidToolCallError(`${outOfScope(`section ${JSON.stringify(section)} (article ${owner.id})`)}${this.scopeList()}`);
+  }
+
+  private scopeList(): string {
+    return `; the papers in scope: ${[...(this.scope ?? [])].join(', ')}`;
   }
 
   private requireCursor(tool: string): ReadingCursor {
     if (!this.cursor) throw new InvalidToolCallError(`${tool}: nothing has been read yet; read a section first`);
     return this.cursor;
   }
+}
+
+function outOfScope(what: string): string {
+  return `refused: ${what} is outside the papers this question is scoped to`;
 }
 
 export function sectionLabel(section: { number: string; title: string }): string {

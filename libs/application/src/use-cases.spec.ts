@@ -10,6 +10,9 @@ import { Explore } from './explore/explore.usecase';
 import { ExportProjectCommand } from './export-project/export-project.command';
 import { ExportProject } from './export-project/export-project.usecase';
 import { createLectern, type Lectern } from './lectern.factory';
+import { ConversationTitleCommand } from './conversations/conversation.command';
+import { ConversationNotFoundError } from './conversations/conversation.errors';
+import { ProjectConversations } from './conversations/project-conversations.service';
 import { FindProject } from './projects/find-project.query';
 import { ReembedProjectCommand } from './reembed-project/reembed-project.command';
 import { ProjectHasNoCorpusError, ReembedProject } from './reembed-project/reembed-project.usecase';
@@ -58,6 +61,25 @@ describe(createLectern.name, () => {
     await expect(lectern.get(RemoveDocument).execute(RemoveDocumentCommand.create({ documentId: 'nope' }))).rejects.toThrow(
       new DocumentNotFoundError('nope'),
     );
+  });
+
+  it("keeps a finished explore run as a turn of its maker's conversation, and finds no one else's", async () => {
+    const project = lectern.get(FindProject).byNameOrIdOrCreate('explored');
+    const conversations = lectern.get(ProjectConversations);
+    const mine = conversations.create(ConversationTitleCommand.create({ projectId: project.id }), 'alice');
+    const ask = (userId: string) =>
+      lectern.get(Explore).execute(ExploreCommand.create({ projectId: project.id, question: 'why?', conversationId: mine.id, userId }));
+    expect(() => ask('bob')).toThrow(ConversationNotFoundError);
+    const outcome = await ask('alice').explore();
+    const detail = conversations.get(project.id, mine.id, 'alice');
+    expect(detail.title).toBe('why?');
+    expect(detail.messages.map((m) => [m.role, m.kind])).toEqual([
+      ['user', 'explore'],
+      ['assistant', 'explore'],
+    ]);
+    expect(detail.messages[0].steps).toBeNull();
+    expect(detail.messages[1]).toMatchObject({ content: outcome.answer, citations: outcome.citations, steps: outcome.steps });
+    expect(outcome.steps.length).toBeGreaterThan(0);
   });
 
   it('refuses to re-embed a project nothing has been ingested into, before loading any embedder', async () => {

@@ -5,6 +5,7 @@ import type {
   ArticleRow,
   ContextKind,
   ContextNeighbourhood,
+  ContextBox,
   ContextRow,
   CorpusStats,
   OutlineEntry,
@@ -81,12 +82,19 @@ function toContext(row: ContextRecord): ContextRow {
   };
 }
 
+/** How much of a section's first passage the outline carries: enough words for the source view to find it on its page. */
+const OUTLINE_LEAD_CHARS = 160;
+
 /** Prepared on first use, so an older schema (without `parent_id`) can still be written to by a migration test. */
 const OUTLINE_SQL = `
       SELECT s.id, s.section_number AS number, s.section_title AS title, s.level, s.parent_id AS parentId, asn.position,
         s.num_tokens AS numTokens, COUNT(c.seq) AS contextCount,
         MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd,
-        COUNT(CASE WHEN c.text_source = 'ocr' THEN 1 END) AS ocrContexts, ROUND(AVG(c.ocr_confidence), 1) AS ocrConfidence
+        COUNT(CASE WHEN c.text_source = 'ocr' THEN 1 END) AS ocrContexts, ROUND(AVG(c.ocr_confidence), 1) AS ocrConfidence,
+        (SELECT fc.bbox FROM section_contexts fsc JOIN contexts fc ON fc.id = fsc.context_id
+          WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1) AS box,
+        (SELECT substr(fc.text, 1, ${OUTLINE_LEAD_CHARS}) FROM section_contexts fsc JOIN contexts fc ON fc.id = fsc.context_id
+          WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1) AS lead
       FROM article_sections asn
       JOIN sections s ON s.id = asn.section_id
       LEFT JOIN section_contexts sc ON sc.section_id = s.id
@@ -164,7 +172,7 @@ function prepareStatements(db: Database.Database) {
 /** Articles with their sections and contexts: the write path of ingestion and the reading paths of the agent. */
 export class ArticlesRepository {
   private readonly statements: ReturnType<typeof prepareStatements>;
-  private outlineStatement?: Database.Statement<unknown[], OutlineEntry>;
+  private outlineStatement?: Database.Statement<unknown[], Omit<OutlineEntry, 'box'> & { box: string | null }>;
   /** The reference list and citation links, written in the same transaction as the article. */
   readonly references: ReferencesRepository;
 
@@ -272,8 +280,8 @@ export class ArticlesRepository {
   }
 
   outline(articleId: string): OutlineEntry[] {
-    this.outlineStatement ??= this.db.prepare<unknown[], OutlineEntry>(OUTLINE_SQL);
-    return this.outlineStatement.all(articleId);
+    this.outlineStatement ??= this.db.prepare(OUTLINE_SQL);
+    return this.outlineStatement.all(articleId).map((row) => ({ ...row, box: row.box ? (JSON.parse(row.box) as ContextBox) : null }));
   }
 
   sectionContexts(sectionId: string): ContextRow[] {

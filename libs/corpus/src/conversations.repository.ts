@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import { nanoid } from 'nanoid';
 
 export type ConversationRole = 'user' | 'assistant';
+/** A chat turn, or an explore run kept as a turn (catalog migration 0007). */
+export type ConversationTurnKind = 'chat' | 'explore';
 
 export interface ConversationRow {
   id: string;
@@ -21,6 +23,9 @@ export interface ConversationMessageRow {
   citations: unknown[];
   notice: string | null;
   createdAt: string;
+  kind: ConversationTurnKind;
+  /** An explore answer's steps as the agent took them; null otherwise. */
+  steps: unknown[] | null;
 }
 
 export interface NewConversationMessage {
@@ -28,6 +33,8 @@ export interface NewConversationMessage {
   content: string;
   citations?: readonly unknown[];
   notice?: string | null;
+  kind?: ConversationTurnKind;
+  steps?: readonly unknown[] | null;
 }
 
 interface ConversationRecord {
@@ -46,13 +53,15 @@ interface MessageRecord {
   citations: string;
   notice: string | null;
   created_at: string;
+  kind: ConversationTurnKind;
+  steps: string | null;
 }
 
 const SELECT_CONVERSATION = `
   SELECT c.*, (SELECT COUNT(*) FROM conversation_messages m WHERE m.conversation_id = c.id) AS message_count
   FROM conversations c`;
 
-/** A project's named conversations and their messages (catalog migration 0005). */
+/** A project's named conversations and their messages (catalog migration 0005; explore turns: 0007). */
 export class ConversationsRepository {
   private readonly insert: Database.Statement;
   private readonly byId: Database.Statement<[string, string], ConversationRecord>;
@@ -74,8 +83,8 @@ export class ConversationsRepository {
     this.touch = db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?');
     this.deleteById = db.prepare('DELETE FROM conversations WHERE project_id = ? AND id = ?');
     this.insertMessage = db.prepare(`
-      INSERT INTO conversation_messages (conversation_id, role, content, citations, notice, created_at)
-      VALUES (@conversationId, @role, @content, @citations, @notice, @createdAt)`);
+      INSERT INTO conversation_messages (conversation_id, role, content, citations, notice, created_at, kind, steps)
+      VALUES (@conversationId, @role, @content, @citations, @notice, @createdAt, @kind, @steps)`);
     this.messagesOf = db.prepare('SELECT * FROM conversation_messages WHERE conversation_id = ? ORDER BY seq');
     this.appendAll = db.transaction((conversationId: string, messages: readonly NewConversationMessage[]) => {
       const createdAt = new Date().toISOString();
@@ -87,6 +96,8 @@ export class ConversationsRepository {
           citations: JSON.stringify(message.citations ?? []),
           notice: message.notice ?? null,
           createdAt,
+          kind: message.kind ?? 'chat',
+          steps: message.steps ? JSON.stringify(message.steps) : null,
         });
       }
       this.touch.run(createdAt, conversationId);
@@ -132,6 +143,8 @@ export class ConversationsRepository {
       citations: JSON.parse(row.citations) as unknown[],
       notice: row.notice,
       createdAt: row.created_at,
+      kind: row.kind,
+      steps: row.steps === null ? null : (JSON.parse(row.steps) as unknown[]),
     }));
   }
 }

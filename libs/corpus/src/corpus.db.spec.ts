@@ -60,6 +60,8 @@ describe(CorpusDb.name, () => {
       pageEnd: 2,
       ocrContexts: 0,
       ocrConfidence: null,
+      box: input.sections[0].contexts[0].box ?? null,
+      lead: input.sections[0].contexts[0].text.slice(0, 160),
     });
     expect(outline.find((s) => s.number === '2.1')?.level).toBe(2);
     expect(outline.find((s) => s.number === '2.1')?.parentId).toBe(outline.find((s) => s.number === '2')?.id);

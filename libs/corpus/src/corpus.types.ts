@@ -76,6 +76,10 @@ export interface OutlineEntry {
   /** Contexts whose text OCR read, and their mean confidence (null when none). */
   ocrContexts: number;
   ocrConfidence: number | null;
+  /** Where the section's first passage starts (its heading sits just above); null when unknown or without text. */
+  box: ContextBox | null;
+  /** The start of the section's first passage (OUTLINE_LEAD_CHARS at most); null without text. */
+  lead: string | null;
 }
 
 export interface ContextRow {

@@ -13,6 +13,7 @@ export {
   ConversationsRepository,
   type ConversationMessageRow,
   type ConversationRole,
+  type ConversationTurnKind,
   type ConversationRow,
   type NewConversationMessage,
 } from './conversations.repository';

@@ -1,11 +1,12 @@
 import { Body, Controller, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Explore, ExploreCommand } from '@lectern/application';
+import { Explore, ExploreCommand, type Principal } from '@lectern/application';
 import { StreamErrorEventDto, TokenEventDto } from '../chat/dto/chat.response.dto';
 import { writeServerSentEvents } from '../chat/sse.writer';
 import { ApiErrors } from '../core/api-errors.decorator';
 import { ProjectRoute } from '../auth/access.decorator';
+import { Auth } from '../auth/auth.request';
 import { RateLimit } from '../auth/rate-limit.guard';
 import { ApiJsonOrEventStream } from '../core/api-event-stream.decorator';
 import { ExploreRequestDto } from './dto/explore.request.dto';
@@ -30,7 +31,7 @@ export class ExploreController {
   )
   @ApiErrors({
     400: 'The body is invalid, or `articleId` names no article of the project.',
-    404: 'No project with this id, or an id of articleIds is not an article of this project.',
+    404: 'No project with this id, an id of articleIds is not an article of this project, or no such conversationId of yours in it.',
     409: "The project's corpus was embedded with another model.",
     502: 'The LLM answered with something unusable.',
     503: 'The LLM cannot be reached or refused the request.',
@@ -40,9 +41,10 @@ export class ExploreController {
     @Body() dto: ExploreRequestDto,
     @Req() req: Request,
     @Res() res: Response,
+    @Auth() auth: Principal | null,
   ): Promise<void> {
-    // Before any byte is written, so an unknown project or article is still a plain 404.
-    const run = this.exploreProject.execute(ExploreCommand.create({ projectId, ...dto }));
+    // Before any byte is written, so an unknown project, article or conversation is still a plain 404.
+    const run = this.exploreProject.execute(ExploreCommand.create({ projectId, ...dto, userId: auth?.user.id ?? null }));
     if (dto.stream) {
       await writeServerSentEvents(req, res, (signal) => run.events(signal), this.logger);
       return;

@@ -22,6 +22,12 @@ export class McpController {
   @Post()
   @SignedIn()
   @ApiQuery({ name: 'project', required: false, description: 'Project name or id; required on the `initialize` request.' })
+  @ApiQuery({
+    name: 'articleIds',
+    type: String,
+    required: false,
+    description: 'Comma-separated article ids: the session searches and reads only these papers (on `initialize`).',
+  })
   @ApiBody({ schema: RPC })
   @ApiOkResponse({
     description: 'The JSON-RPC answer, as JSON or as an event stream (the client accepts both).',

@@ -49,7 +49,7 @@ export class McpService implements OnModuleDestroy {
     const project = named && this.access.roleIn(caller, named.id) ? named : null;
     if (!project)
       return rpcError(res, 404, wanted ? `no project ${JSON.stringify(wanted)}` : 'name the project: /mcp?project=<name or id>');
-    const server = createLecternMcpServer(this.deps, project.id);
+    const server = createLecternMcpServer(this.deps, project.id, scopeOf(req.query.articleIds));
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -68,6 +68,16 @@ export class McpService implements OnModuleDestroy {
     this.sessions.clear();
     for (const session of open) await session.close();
   }
+}
+
+/** `?articleIds=a,b` or `?articleIds=a&articleIds=b`; unset: the whole project (ids are checked by the server). */
+function scopeOf(value: unknown): string[] | undefined {
+  const listed = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+  const ids = listed
+    .flatMap((v) => v.split(','))
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  return ids.length > 0 ? [...new Set(ids)] : undefined;
 }
 
 function rpcError(res: Response, status: number, message: string): void {

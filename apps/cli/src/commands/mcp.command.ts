@@ -1,20 +1,20 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createLecternMcpServer, FindProject, type LecternMcpDeps } from '@lectern/application';
-import { findProject } from '../project-lookup';
+import { createLecternMcpServer, FindPaper, FindProject, type LecternMcpDeps } from '@lectern/application';
+import { findPapers, findProject } from '../project-lookup';
 
-export type McpDeps = LecternMcpDeps & { projects: FindProject };
+export type McpDeps = LecternMcpDeps & { projects: FindProject; papers: FindPaper };
 
 /**
- * `lectern mcp --project NAME`: Lectern's navigation tools as an MCP server on stdin/stdout (operator rights on the
+ * `lectern mcp --project NAME [--paper P]…`: Lectern's navigation tools as an MCP server on stdin/stdout (operator rights on the
  * local data directory). Resolves when the client closes the connection.
  */
 export async function mcpCommand(
   deps: McpDeps,
-  options: { project: string },
+  options: { project: string; paper?: string[] },
   io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream },
 ): Promise<number> {
   const project = findProject(deps.projects, options.project);
-  const server = createLecternMcpServer(deps, project.id);
+  const server = createLecternMcpServer(deps, project.id, findPapers(deps.papers, project.id, options.paper));
   const transport = new StdioServerTransport(io.stdin as never, io.stdout as never);
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
   await server.connect(transport);

@@ -133,8 +133,8 @@ export const api = {
   chat: (projectId: string, messages: ChatRequest['messages'], settings: ChatSettings, signal?: AbortSignal, target: AskTarget = {}) =>
     stream(`/projects/${enc(projectId)}/chat`, { ...chatRequestBody(messages, settings), ...target, stream: true }, signal),
 
-  explore: (projectId: string, question: string, signal?: AbortSignal, articleIds?: string[]) =>
-    stream(`/projects/${enc(projectId)}/explore`, { question, ...(articleIds ? { articleIds } : {}), stream: true }, signal),
+  explore: (projectId: string, question: string, signal?: AbortSignal, target: AskTarget = {}) =>
+    stream(`/projects/${enc(projectId)}/explore`, { question, ...target, stream: true }, signal),
 
   conversations: (projectId: string) => request<Conversation[]>(`/projects/${enc(projectId)}/conversations`),
   conversation: (projectId: string, id: string) => request<ConversationDetail>(`/projects/${enc(projectId)}/conversations/${enc(id)}`),

@@ -1153,6 +1153,10 @@ export interface components {
             ocrContexts: number;
             /** @description Mean OCR confidence (0–100) of those contexts; null when none. */
             ocrConfidence: number | null;
+            /** @description Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown. */
+            box: components["schemas"]["ContextBoxDto"] | null;
+            /** @description The start of the section's first passage (at most 160 characters); null for a section without text. */
+            lead: string | null;
         };
         OutlineNodeDto: {
             id: string;
@@ -1180,6 +1184,10 @@ export interface components {
             ocrContexts: number;
             /** @description Mean OCR confidence (0–100) of those contexts; null when none. */
             ocrConfidence: number | null;
+            /** @description Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown. */
+            box: components["schemas"]["ContextBoxDto"] | null;
+            /** @description The start of the section's first passage (at most 160 characters); null for a section without text. */
+            lead: string | null;
             /** @description Subsections, in reading order. */
             children: components["schemas"]["OutlineNodeDto"][];
         };
@@ -1491,12 +1499,68 @@ export interface components {
              */
             title?: string;
         };
+        ExploreCitationSpanDto: {
+            /** @description Character offset of the sentence in the context text. */
+            start: number;
+            /** @description Character offset just past the sentence (exclusive). */
+            end: number;
+        };
+        ExploreCitationDto: {
+            articleId: string;
+            articleTitle: string;
+            /** @description The `[n]` marker of the answer, when the answer carries markers. */
+            n?: number;
+            /** @description The context of the quoted sentence. */
+            contextId?: string;
+            /** @description The sentence the marker quotes. */
+            quote?: string;
+            /** @description Where `quote` sits in the context's text. */
+            span?: components["schemas"]["ExploreCitationSpanDto"];
+            /** @example 4.1 */
+            sectionNumber: string;
+            /** @example Baselines */
+            sectionTitle: string;
+            /** @description 1-based page. */
+            page: number;
+        };
+        /**
+         * @description A chat turn, or an explore run kept as a turn.
+         * @enum {string}
+         */
+        ConversationTurnKind: "chat" | "explore";
+        ExploreStepDto: {
+            /**
+             * @description search, outline, read, next, previous, read_page, answer or give_up.
+             * @example read
+             */
+            tool: string;
+            /**
+             * @description The arguments the tool was called with.
+             * @example {
+             *       "section": "4.1"
+             *     }
+             */
+            args: {
+                [key: string]: unknown;
+            };
+            /** @description What the tool returned, in one line (or why it refused). */
+            summary: string;
+            /** @description The start of what the tool returned to the agent; absent for refused calls. */
+            saw?: string;
+            /** @description Tokens of what the tool returned to the agent. */
+            tokens: number;
+            ms: number;
+        };
         ConversationMessageDto: {
             role: components["schemas"]["ChatRole"];
+            /** @description A chat turn, or an explore run kept as a turn. */
+            kind: components["schemas"]["ConversationTurnKind"];
             /** @description The question, or the answer in Markdown with `[n]` markers. */
             content: string;
-            /** @description The answer's citations (empty for a question). */
-            citations: components["schemas"]["ChatCitationDto"][];
+            /** @description The answer's citations (empty for a question): chat citations, or an explore answer's. */
+            citations: (components["schemas"]["ChatCitationDto"] | components["schemas"]["ExploreCitationDto"])[];
+            /** @description An explore answer's steps, as the agent took them; null for chat messages and questions. */
+            steps: components["schemas"]["ExploreStepDto"][] | null;
             /** @description Why the answer was extractive, when it was. */
             notice: string | null;
             /** Format: date-time */
@@ -1525,53 +1589,6 @@ export interface components {
         RenameConversationRequestDto: {
             /** @example Baselines for causality prediction */
             title: string;
-        };
-        ExploreCitationSpanDto: {
-            /** @description Character offset of the sentence in the context text. */
-            start: number;
-            /** @description Character offset just past the sentence (exclusive). */
-            end: number;
-        };
-        ExploreCitationDto: {
-            articleId: string;
-            articleTitle: string;
-            /** @description The `[n]` marker of the answer, when the answer carries markers. */
-            n?: number;
-            /** @description The context of the quoted sentence. */
-            contextId?: string;
-            /** @description The sentence the marker quotes. */
-            quote?: string;
-            /** @description Where `quote` sits in the context's text. */
-            span?: components["schemas"]["ExploreCitationSpanDto"];
-            /** @example 4.1 */
-            sectionNumber: string;
-            /** @example Baselines */
-            sectionTitle: string;
-            /** @description 1-based page. */
-            page: number;
-        };
-        ExploreStepDto: {
-            /**
-             * @description search, outline, read, next, previous, read_page, answer or give_up.
-             * @example read
-             */
-            tool: string;
-            /**
-             * @description The arguments the tool was called with.
-             * @example {
-             *       "section": "4.1"
-             *     }
-             */
-            args: {
-                [key: string]: unknown;
-            };
-            /** @description What the tool returned, in one line (or why it refused). */
-            summary: string;
-            /** @description The start of what the tool returned to the agent; absent for refused calls. */
-            saw?: string;
-            /** @description Tokens of what the tool returned to the agent. */
-            tokens: number;
-            ms: number;
         };
         ExploreUsageDto: {
             steps: number;
@@ -1617,6 +1634,8 @@ export interface components {
              * @example 8
              */
             maxSteps?: number;
+            /** @description Append the question and its finished answer (citations and steps) to this conversation of the project. */
+            conversationId?: string;
             /**
              * @description Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body.
              * @example false
@@ -4087,6 +4106,8 @@ export interface operations {
     Mcp_post: {
         parameters: {
             query?: {
+                /** @description Comma-separated article ids: the session searches and reads only these papers (on `initialize`). */
+                articleIds?: string;
                 /** @description Project name or id; required on the `initialize` request. */
                 project?: unknown;
             };
@@ -4829,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description No project with this id, or an id of articleIds is not an article of this project. */
+            /** @description No project with this id, an id of articleIds is not an article of this project, or no such conversationId of yours in it. */
             404: {
                 headers: {
                     [name: string]: unknown;

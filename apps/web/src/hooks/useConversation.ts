@@ -64,23 +64,24 @@ function storageKey(projectId: string, conversationId: string | null): string {
   return STORAGE_PREFIX + projectId + (conversationId ? `.${conversationId}` : '');
 }
 
-/** A server-kept conversation's messages as the chat shows them. */
+/** A server-kept conversation's messages as the chat shows them: chat turns and explore turns with their trail. */
 export function serverMessages(detail: ConversationDetail): Message[] {
   return detail.messages.map((m, i) => ({
     id: `${detail.id}-${i}`,
     role: m.role,
     content: m.content,
-    kind: 'chat' as const,
+    kind: m.kind,
     status: 'done' as const,
     createdAt: m.createdAt,
-    citations: m.role === 'assistant' ? m.citations.map(chatCitation) : undefined,
+    citations: m.role !== 'assistant' ? undefined : m.kind === 'explore' ? exploreCitations(m.citations) : m.citations.map(chatCitation),
+    ...(m.steps ? { steps: m.steps, via: 'agent' } : {}),
     notice: m.notice ?? undefined,
   }));
 }
 
-/** The finished chat messages of a list: what the server would have of it. */
-function chatTurnMessages(messages: Message[]): number {
-  return messages.filter((m) => m.kind === 'chat' && m.status === 'done' && !m.partial).length;
+/** The finished messages of a list: what the server would have of it. */
+function keptMessages(messages: Message[]): number {
+  return messages.filter((m) => m.status === 'done' && !m.partial).length;
 }
 
 function load(key: string): Message[] {
@@ -113,8 +114,8 @@ function newId(): string {
   return `${Date.now().toString(36)}-${counter}`;
 }
 
-export function chatCitation(c: ChatCitation): Citation {
-  return { ...c };
+export function chatCitation(c: ChatCitation | ExploreCitation): Citation {
+  return { ...c, n: c.n ?? 0 };
 }
 
 export function exploreCitations(citations: ExploreCitation[]): Citation[] {
@@ -146,10 +147,10 @@ export function useConversation(projectId: string | null, conversationId: string
     api.conversation(projectId, conversationId).then(
       (detail) => {
         if (!current || abort.current) return;
-        // The server keeps chat turns only; this browser's cache also holds explore turns. Its turns win unless the
-        // server has more chat turns (asked from another browser, or the cache was lost).
+        // The server keeps every finished chat and explore turn. This browser's cache wins unless the server has more
+        // (asked from another browser, or the cache was lost), since it also holds answers cut short.
         const fromServer = serverMessages(detail);
-        setState((old) => (old.key === key && fromServer.length > chatTurnMessages(old.messages) ? { key, messages: fromServer } : old));
+        setState((old) => (old.key === key && fromServer.length > keptMessages(old.messages) ? { key, messages: fromServer } : old));
       },
       () => undefined,
     );
@@ -214,15 +215,16 @@ export function useConversation(projectId: string | null, conversationId: string
         .slice(-HISTORY_TURNS * 2)
         .map((m) => ({ role: m.role, content: m.content }));
       setMessages((list) => [...list, user, answer]);
+      const target = {
+        ...(options.articleIds ? { articleIds: options.articleIds } : {}),
+        ...(conversationId ? { conversationId } : {}),
+      };
       try {
         const events = options.explore
-          ? await api.explore(projectId, question, controller.signal, options.articleIds)
-          : await api.chat(projectId, [...history, { role: 'user', content: question }], options.settings, controller.signal, {
-              ...(options.articleIds ? { articleIds: options.articleIds } : {}),
-              ...(conversationId ? { conversationId } : {}),
-            });
+          ? await api.explore(projectId, question, controller.signal, target)
+          : await api.chat(projectId, [...history, { role: 'user', content: question }], options.settings, controller.signal, target);
         for await (const event of events) applyEvent(event, answer.id, patch);
-        if (!options.explore && conversationId && !controller.signal.aborted) saved.current?.();
+        if (conversationId && !controller.signal.aborted) saved.current?.();
         // The stream closed without its done or error event (server restarted, proxy timed out): say so.
         if (!controller.signal.aborted) {
           patch(answer.id, (m) =>

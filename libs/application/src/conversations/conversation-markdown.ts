@@ -10,9 +10,16 @@ interface StoredCitation {
   quote?: string;
 }
 
+/** The step fields the export reads: which tool, and what it did in one line. */
+interface StoredStep {
+  tool?: string;
+  summary?: string;
+}
+
 /**
  * A conversation as Markdown: each question as a heading, each answer with its `[n]` markers and, below it, the
- * sources those markers point to (paper, section, page and the quoted sentence when the answer quoted one).
+ * sources those markers point to (paper, section, page and the quoted sentence when the answer quoted one). An
+ * explore turn also says it was explored and lists the agent's steps.
  */
 export function conversationMarkdown(
   conversation: ConversationRow,
@@ -30,26 +37,34 @@ export function conversationMarkdown(
       lines.push(`## ${oneLine(message.content)}`, '');
       continue;
     }
+    const steps = (message.steps ?? []) as StoredStep[];
+    if (message.kind === 'explore') lines.push(`*Explored in ${steps.length} ${steps.length === 1 ? 'step' : 'steps'}.*`, '');
     lines.push(message.content.trim(), '');
     if (message.notice) lines.push(`> ${oneLine(message.notice)}`, '');
     const citations = message.citations as StoredCitation[];
     if (citations.length > 0) {
       lines.push('Sources:', '');
-      for (const citation of citations) lines.push(`- ${sourceLine(citation)}`);
+      // Explore answers written by an LLM carry no markers: their sources are numbered in order.
+      citations.forEach((citation, i) => lines.push(`- ${sourceLine(citation, i + 1)}`));
+      lines.push('');
+    }
+    if (steps.length > 0) {
+      lines.push('Steps:', '');
+      steps.forEach((step, i) => lines.push(`${i + 1}. ${oneLine(`${step.tool ?? '?'}: ${step.summary ?? ''}`)}`));
       lines.push('');
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function sourceLine(citation: StoredCitation): string {
+function sourceLine(citation: StoredCitation, position: number): string {
   const section =
     citation.sectionNumber === 'ref'
       ? 'References'
       : [citation.sectionNumber ? `§${citation.sectionNumber}` : '', citation.sectionTitle ?? ''].filter(Boolean).join(' ');
   const where = [section, citation.page ? `p. ${citation.page}` : ''].filter(Boolean).join(', ');
   const quote = citation.quote ? ` — “${oneLine(citation.quote)}”` : '';
-  return `[${citation.n ?? '?'}] ${oneLine(citation.articleTitle ?? 'untitled')}${where ? ` — ${where}` : ''}${quote}`;
+  return `[${citation.n ?? position}] ${oneLine(citation.articleTitle ?? 'untitled')}${where ? ` — ${where}` : ''}${quote}`;
 }
 
 /** Keeps a heading or list item on one line whatever the text holds. */

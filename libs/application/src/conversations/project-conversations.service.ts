@@ -1,4 +1,5 @@
-import type { CatalogDb, ConversationMessageRow, ConversationRow } from '@lectern/corpus';
+import type { CatalogDb, ConversationMessageRow, ConversationRow, NewConversationMessage } from '@lectern/corpus';
+import type { ExploreOutcome } from '../explore/explore.usecase';
 import { FindProject } from '../projects/find-project.query';
 import type { AnswerResult } from '../ask-question/ask-question.result';
 import { UNTITLED_CONVERSATION, type ConversationTitleCommand } from './conversation.command';
@@ -72,11 +73,30 @@ export class ProjectConversations {
 
   /** Appends a question and its answer; an untitled conversation takes the first question as its title. */
   recordTurn(conversation: ConversationRow, question: string, answer: AnswerResult): void {
+    this.append(conversation, question, [
+      { role: 'user', content: question },
+      { role: 'assistant', content: answer.answer, citations: answer.citations, notice: answer.notice ?? null },
+    ]);
+  }
+
+  /** Appends an explore run as a turn: the question, then the answer with its citations and the agent's steps. */
+  recordExplore(conversation: ConversationRow, question: string, outcome: ExploreOutcome): void {
+    this.append(conversation, question, [
+      { role: 'user', content: question, kind: 'explore' },
+      {
+        role: 'assistant',
+        content: outcome.answer,
+        citations: outcome.citations,
+        notice: outcome.notice ?? null,
+        kind: 'explore',
+        steps: outcome.steps,
+      },
+    ]);
+  }
+
+  private append(conversation: ConversationRow, question: string, messages: NewConversationMessage[]): void {
     this.catalog.transaction(() => {
-      this.catalog.conversations.append(conversation.id, [
-        { role: 'user', content: question },
-        { role: 'assistant', content: answer.answer, citations: answer.citations, notice: answer.notice ?? null },
-      ]);
+      this.catalog.conversations.append(conversation.id, messages);
       if (conversation.messageCount === 0 && conversation.title === UNTITLED_CONVERSATION) {
         this.catalog.conversations.rename(conversation.projectId, conversation.id, titleFrom(question));
       }

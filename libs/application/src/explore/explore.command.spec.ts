@@ -16,6 +16,13 @@ describe(ExploreCommand.name, () => {
     expect(() => ExploreCommand.create({ ...valid, maxSteps }, () => '--max-steps')).toThrow(/^--max-steps must be from 1 to/);
   });
 
+  it('refuses a start article outside the articles it is scoped to', () => {
+    expect(() => ExploreCommand.create({ ...valid, articleId: 'a3', articleIds: ['a1', 'a2'] })).toThrow(
+      new InvalidExploreError('articleId must be one of articleIds when both are given'),
+    );
+    expect(ExploreCommand.create({ ...valid, articleId: 'a2', articleIds: ['a1', 'a2'] })).toMatchObject({ articleId: 'a2' });
+  });
+
   it('refuses an empty question', () => {
     expect(() => ExploreCommand.create({ ...valid, question: '' })).toThrow(new InvalidExploreError('question must not be empty'));
   });

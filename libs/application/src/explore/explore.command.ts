@@ -4,14 +4,24 @@ import { idSchema, intFromTo, nonEmptyText, parseCommand, type FieldLabel } from
 import { MAX_EXPLORE_STEPS, MAX_QUERY_LENGTH } from '../search-limits';
 import { articleIdsSchema } from '../article-scope/article-scope';
 
-const schema = z.object({
+const fields = z.object({
   projectId: idSchema,
   question: nonEmptyText(MAX_QUERY_LENGTH),
   articleId: idSchema.optional(),
   articleIds: articleIdsSchema.optional(),
   maxSteps: intFromTo(1, MAX_EXPLORE_STEPS).optional(),
+  /** Append the question and its finished answer to this conversation (the caller's own). */
+  conversationId: idSchema.optional(),
+  /** Who asks: a conversation is found only among this user's (null: the project's unowned ones). */
+  userId: z.string().nullable().optional(),
   /** LLM navigator only: stream the model's text as `token` events. */
   stream: z.boolean().default(false),
+});
+
+// Where to start must be inside the scope: the agent could not open it otherwise.
+const schema = fields.refine((f) => !f.articleId || !f.articleIds || f.articleIds.includes(f.articleId), {
+  message: 'must be one of articleIds when both are given',
+  path: ['articleId'],
 });
 
 export type ExploreInput = z.input<typeof schema>;
@@ -24,6 +34,8 @@ export class ExploreCommand {
   /** Search and read only these articles (unset: the whole project; `articleId` alone only says where to start). */
   readonly articleIds?: string[];
   readonly maxSteps?: number;
+  readonly conversationId?: string;
+  readonly userId?: string | null;
   readonly stream!: boolean;
 
   private constructor(fields: z.output<typeof schema>) {

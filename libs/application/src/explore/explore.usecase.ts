@@ -6,6 +6,8 @@ import { SearchService } from '@lectern/retrieval';
 import { FindProject } from '../projects/find-project.query';
 import type { ExploreCommand } from './explore.command';
 import { checkedScope } from '../article-scope/article-scope';
+import { ProjectConversations } from '../conversations/project-conversations.service';
+import { recordedExplore } from '../conversations/recorded-explore';
 
 export type ExploreOutcome = Omit<ExploreResult, 'readSectionIds'>;
 
@@ -19,6 +21,7 @@ export interface ExploreRun {
 /** Lets the agent read a project's papers until it can answer: `POST /projects/:id/explore` and `lectern explore`. */
 export class Explore {
   private readonly projects: FindProject;
+  private readonly conversations: ProjectConversations;
 
   constructor(
     catalog: CatalogDb,
@@ -27,10 +30,19 @@ export class Explore {
     private readonly llm: (LlmClient & ToolCallingLlm) | null,
   ) {
     this.projects = new FindProject(catalog);
+    this.conversations = new ProjectConversations(catalog);
   }
 
   execute(command: ExploreCommand): ExploreRun {
     this.projects.byId(command.projectId);
+    const conversation = command.conversationId
+      ? this.conversations.find(command.projectId, command.conversationId, command.userId ?? null)
+      : null;
+    const run = this.run(command);
+    return conversation ? recordedExplore(run, this.conversations, conversation, command.question.trim()) : run;
+  }
+
+  private run(command: ExploreCommand): ExploreRun {
     const corpus = this.corpora.get(command.projectId);
     if (command.articleId && !corpus.getArticle(command.articleId)) throw new ArticleNotFoundError(command.articleId);
     const scope = checkedScope(corpus, command.projectId, command.articleIds);
@@ -39,6 +51,7 @@ export class Explore {
       question: command.question.trim(),
       // Scoped to one paper, the agent starts there and lists only it.
       articleId: command.articleId ?? (scope.articleIds?.length === 1 ? scope.articleIds[0] : undefined),
+      articleIds: scope.articleIds,
       budget: { maxSteps: command.maxSteps },
       searchMode: this.embedder.defaultSearchMode,
       stream: command.stream,

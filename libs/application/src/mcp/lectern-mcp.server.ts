@@ -10,6 +10,7 @@ import { version } from '../../../../package.json';
 import { ExploreCommand } from '../explore/explore.command';
 import type { Explore } from '../explore/explore.usecase';
 import type { FindProject } from '../projects/find-project.query';
+import { checkedScope } from '../article-scope/article-scope';
 
 export const MCP_TOOL_NAMES = ['search', 'outline', 'read_section', 'next', 'previous', 'read_page', 'cite', 'explore'] as const;
 
@@ -32,10 +33,12 @@ interface Location {
  * Lectern's navigation as MCP tools over one project, for any MCP client (`lectern mcp` over stdio, `/mcp` over
  * streamable HTTP). One server per client session: it keeps the agent's reading cursor (PaperReader, the same object
  * the explore agent moves with), so `next`/`previous` go on from the last read and `cite` cites only what was read.
- * Every reading tool returns its article, section and page in `structuredContent`.
+ * Every reading tool returns its article, section and page in `structuredContent`. `articleIds` scopes the session:
+ * search ranks only those papers, and outline/read/next/previous/read_page refuse any other.
  */
-export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string): McpServer {
+export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, articleIds?: readonly string[]): McpServer {
   const project = deps.projects.byId(projectId);
+  const scope = checkedScope(deps.corpora.get(project.id), project.id, articleIds);
   // Looked up on every call, never kept: the registry may close and reopen a corpus (a re-embed does) during a session.
   const current = () => deps.corpora.get(project.id);
   const corpus: PaperReaderCorpus = {
@@ -47,9 +50,10 @@ export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string):
   };
   const reader = new PaperReader({
     corpus,
-    search: { search: (query, options) => new SearchService(current(), deps.embedder.instance).search(query, options) },
+    search: { search: (query, options) => new SearchService(current(), deps.embedder.instance, scope).search(query, options) },
     searchMode: deps.embedder.defaultSearchMode,
     readTokens: DEFAULT_EXPLORE_BUDGET.readTokens,
+    scope: scope.articleIds,
   });
   const server = new McpServer(
     { name: 'lectern', version },
@@ -175,7 +179,13 @@ export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string):
     },
     ({ question, article_id, max_steps }, extra) =>
       run(async () => {
-        const command = ExploreCommand.create({ projectId: project.id, question, articleId: article_id, maxSteps: max_steps });
+        const command = ExploreCommand.create({
+          projectId: project.id,
+          question,
+          articleId: article_id,
+          articleIds: scope.articleIds ? [...scope.articleIds] : undefined,
+          maxSteps: max_steps,
+        });
         const result = await deps.explore.execute(command).explore(extra.signal);
         // Numbered by the answer's own markers (the sections' numbers as read, so they can skip); by place only without one.
         const sources = result.citations.map(

@@ -1,6 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { CHAT_ROLES } from '@lectern/application';
 import { ChatCitationDto } from '../../chat/dto/chat.response.dto';
+import { ExploreCitationDto, ExploreStepDto } from '../../explore/dto/explore.response.dto';
+
+const TURN_KINDS = ['chat', 'explore'] as const;
 
 export class ConversationResponseDto {
   @ApiProperty({ type: String, example: 'V1StGXR8_Z5jdHi6B-myT' })
@@ -25,15 +28,30 @@ export class ConversationResponseDto {
   messageCount!: number;
 }
 
+@ApiExtraModels(ChatCitationDto, ExploreCitationDto)
 export class ConversationMessageDto {
   @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
   role!: (typeof CHAT_ROLES)[number];
 
+  @ApiProperty({ enum: TURN_KINDS, enumName: 'ConversationTurnKind', description: 'A chat turn, or an explore run kept as a turn.' })
+  kind!: (typeof TURN_KINDS)[number];
+
   @ApiProperty({ type: String, description: 'The question, or the answer in Markdown with `[n]` markers.' })
   content!: string;
 
-  @ApiProperty({ type: [ChatCitationDto], description: "The answer's citations (empty for a question)." })
-  citations!: ChatCitationDto[];
+  @ApiProperty({
+    type: 'array',
+    items: { oneOf: [{ $ref: getSchemaPath(ChatCitationDto) }, { $ref: getSchemaPath(ExploreCitationDto) }] },
+    description: "The answer's citations (empty for a question): chat citations, or an explore answer's.",
+  })
+  citations!: Array<ChatCitationDto | ExploreCitationDto>;
+
+  @ApiProperty({
+    type: [ExploreStepDto],
+    nullable: true,
+    description: "An explore answer's steps, as the agent took them; null for chat messages and questions.",
+  })
+  steps!: ExploreStepDto[] | null;
 
   @ApiProperty({ type: String, nullable: true, description: 'Why the answer was extractive, when it was.' })
   notice!: string | null;

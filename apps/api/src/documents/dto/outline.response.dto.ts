@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ContextBoxDto } from './context.response.dto';
 
 export class OutlineSectionDto {
   @ApiProperty({ type: String })
@@ -47,6 +48,21 @@ export class OutlineSectionDto {
 
   @ApiProperty({ type: Number, nullable: true, description: 'Mean OCR confidence (0–100) of those contexts; null when none.' })
   ocrConfidence!: number | null;
+
+  @ApiProperty({
+    type: ContextBoxDto,
+    nullable: true,
+    description:
+      "Where the section's first passage starts, in PDF points from its page's top-left (the heading sits just above); null when unknown.",
+  })
+  box!: ContextBoxDto | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The start of the section's first passage (at most 160 characters); null for a section without text.",
+  })
+  lead!: string | null;
 }
 
 export class OutlineNodeDto extends OutlineSectionDto {

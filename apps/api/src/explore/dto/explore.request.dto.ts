@@ -33,6 +33,15 @@ export class ExploreRequestDto {
   maxSteps?: number;
 
   @ApiPropertyOptional({
+    type: String,
+    description: 'Append the question and its finished answer (citations and steps) to this conversation of the project.',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/\S/, { message: 'conversationId must not be empty' })
+  conversationId?: string;
+
+  @ApiPropertyOptional({
     type: Boolean,
     description: 'Answer as server-sent events (step*, token*, answer, done | error) instead of one JSON body.',
     example: false,

@@ -3,47 +3,50 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ContextBox } from '../../api/types';
 import { isCancellation, renderPage, type RenderedPage } from '../../pdf/page-render';
 import { matchPassage } from '../../pdf/passage-match';
+import { aimAtHeading, aimAtHighlight, type PageAim } from './page-aim';
 import './pdf-page.css';
 
-export type Zoom = 'fit' | number;
 export type HighlightStatus = 'none' | 'box' | 'text' | 'not-found';
 
-export const MIN_SCALE = 0.5;
-export const MAX_SCALE = 4;
-/** Horizontal room the scroller's padding and the page's shadow take, kept out of the fit width. */
-const PAGE_GUTTER = 32;
+export interface PageSize {
+  width: number;
+  height: number;
+}
 
 interface PdfPageProps {
   doc: PDFDocumentProxy;
   pageNumber: number;
   pageCount: number;
-  zoom: Zoom;
-  /** The scroller's width, for fit-to-width. */
-  availableWidth: number;
-  /** The citation's page, box and passage: highlighted only while that page is shown. */
+  /** CSS pixels per PDF point, the same for every page of the document. */
+  scale: number;
+  /** The size to hold before this page is drawn (its own once known, else the first page's). */
+  placeholder: PageSize;
+  /** The citation's page, box and passage: highlighted only on that page. */
   target: { page: number; box: ContextBox | null; passage: string; quote?: string };
-  /** Changes each time a citation is opened, asking for one scroll to its highlight. */
-  scrollRequest: number;
+  /** Where to bring this page's content into view once it is drawn (a citation's highlight, a heading). */
+  aim: PageAim | null;
   scrollerRef: RefObject<HTMLElement | null>;
-  onRendered: (scale: number) => void;
-  onHighlight: (status: HighlightStatus) => void;
+  onAimed: () => void;
+  onSize: (pageNumber: number, size: PageSize) => void;
+  /** Given only to the citation's page: whether its passage was found. */
+  onHighlight?: (status: HighlightStatus) => void;
 }
 
 type Shown = RenderedPage & { pageNumber: number };
 
+/** One page of the continuous view, drawn by PDF.js while it is near the viewport, with the citation marked on it. */
 export function PdfPage(props: PdfPageProps) {
-  const { doc, pageNumber, pageCount, zoom, availableWidth, target, scrollRequest, scrollerRef, onRendered, onHighlight } = props;
+  const { doc, pageNumber, pageCount, scale, placeholder, target, aim, scrollerRef, onAimed, onSize, onHighlight } = props;
+  const pageRef = useRef<HTMLDivElement>(null);
   const canvasHostRef = useRef<HTMLDivElement>(null);
   const textLayerRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const scrolledForRef = useRef<number | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // Render whenever the page, zoom or (in fit mode) the width changes; a newer render cancels the older.
+  // Draw when the page or the scale changes; a newer drawing cancels the older one.
   useEffect(() => {
-    if (zoom === 'fit' && availableWidth <= 0) return;
     let stopped = false;
     let cancel: (() => void) | null = null;
     setBusy(true);
@@ -52,16 +55,13 @@ export function PdfPage(props: PdfPageProps) {
       .getPage(pageNumber)
       .then((page) => {
         if (stopped) return;
-        const pageWidth = page.getViewport({ scale: 1 }).width;
-        const fit = Math.max(120, availableWidth - PAGE_GUTTER) / pageWidth;
-        const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, zoom === 'fit' ? fit : zoom));
         const render = renderPage(page, scale, canvasHostRef.current!, textLayerRef.current!);
         cancel = render.cancel;
         return render.promise.then((result) => {
           if (stopped) return;
           setShown({ ...result, pageNumber });
           setBusy(false);
-          onRendered(scale);
+          onSize(pageNumber, { width: result.width / scale, height: result.height / scale });
         });
       })
       .catch((error: unknown) => {
@@ -73,8 +73,8 @@ export function PdfPage(props: PdfPageProps) {
       stopped = true;
       cancel?.();
     };
-    // onRendered is left out on purpose: a new callback identity is no reason to draw the page again.
-  }, [doc, pageNumber, zoom, availableWidth]);
+    // onSize is left out on purpose: a new callback identity is no reason to draw the page again.
+  }, [doc, pageNumber, scale]);
 
   // The box carries its own page (a passage can start at the foot of the page before the cited one).
   const box = shown && target.box && shown.pageNumber === target.box.page ? target.box : null;
@@ -91,7 +91,7 @@ export function PdfPage(props: PdfPageProps) {
     return new Set(matchPassage(shown.textItems, target.quote).items);
   }, [onTargetPage, shown, target.quote]);
 
-  // Mark the spans PDF.js created (its DOM, not React's), and scroll once per opened citation.
+  // Mark the spans PDF.js created (its DOM, not React's).
   useLayoutEffect(() => {
     if (!shown) return;
     const spans = [...new Set([...marked, ...quoted])]
@@ -105,12 +105,7 @@ export function PdfPage(props: PdfPageProps) {
       if (i === 0 && !box) span.dataset.testid = 'source-highlight';
     });
     if (strong[0]) strong[0].dataset.quoteStart = 'true';
-    onHighlight(!onTargetPage ? 'none' : box ? 'box' : spans.length > 0 ? 'text' : target.passage ? 'not-found' : 'none');
-
-    if (onTargetPage && scrolledForRef.current !== scrollRequest) {
-      scrolledForRef.current = scrollRequest;
-      scrollToHighlight(scrollerRef.current, strong[0] ?? boxRef.current ?? spans[0] ?? null);
-    }
+    onHighlight?.(!onTargetPage ? 'none' : box ? 'box' : spans.length > 0 ? 'text' : target.passage ? 'not-found' : 'none');
     return () => {
       for (const span of spans) {
         span.classList.remove('sv-mark', 'sv-mark--quote', 'sv-mark--faint');
@@ -118,16 +113,34 @@ export function PdfPage(props: PdfPageProps) {
         delete span.dataset.quoteStart;
       }
     };
-  }, [shown, marked, quoted, box, onTargetPage, scrollRequest, scrollerRef, target.passage, onHighlight]);
+  }, [shown, marked, quoted, box, onTargetPage, target.passage, onHighlight]);
 
-  // Before the first drawing, a letter-sized blank page stands in, so the pane is never empty.
-  const placeholderWidth = Math.max(120, Math.min(availableWidth - PAGE_GUTTER, 820));
-  const style = shown ? { width: shown.width, height: shown.height } : { width: placeholderWidth, height: placeholderWidth * 1.294 };
+  // Once drawn, bring what was asked for into view, once. An effect, not a layout effect: it runs after the list's
+  // rough scroll to this page (a layout effect of the parent), and makes it exact.
+  useEffect(() => {
+    if (!shown || !aim) return;
+    const scroller = scrollerRef.current;
+    const page = pageRef.current;
+    if (scroller && page) {
+      if (aim.kind === 'heading') aimAtHeading(scroller, page, shown, aim);
+      else {
+        const quoteStart = shown.textDivs.find((span) => span.dataset.quoteStart === 'true');
+        const firstMark = shown.textDivs.find((span) => span.classList.contains('sv-mark'));
+        aimAtHighlight(scroller, quoteStart ?? boxRef.current ?? firstMark ?? page);
+      }
+    }
+    onAimed();
+  }, [shown, aim, scrollerRef, onAimed]);
+
+  const size = shown
+    ? { width: shown.width, height: shown.height }
+    : { width: placeholder.width * scale, height: placeholder.height * scale };
   return (
     <div className="sv-page-frame">
       <div
+        ref={pageRef}
         className={`sv-page${shown ? '' : ' sv-page--placeholder'}`}
-        style={style}
+        style={size}
         role="img"
         aria-label={`Page ${pageNumber} of ${pageCount}`}
         aria-busy={busy}
@@ -162,16 +175,4 @@ export function PdfPage(props: PdfPageProps) {
       )}
     </div>
   );
-}
-
-/** Brings `element` into the scroller's upper third, without moving any scroll container outside it. */
-function scrollToHighlight(scroller: HTMLElement | null, element: HTMLElement | null): void {
-  if (!scroller) return;
-  if (!element) {
-    scroller.scrollTo({ top: 0 });
-    return;
-  }
-  const top = element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
-  const left = element.getBoundingClientRect().left - scroller.getBoundingClientRect().left + scroller.scrollLeft;
-  scroller.scrollTo({ top: Math.max(0, top - scroller.clientHeight / 3), left: Math.max(0, left - 24) });
 }

@@ -1,16 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { OutlineSection } from '../../api/types';
 import { useOutlineTree } from '../outline-tree';
 import type { OutlineState } from './source-hooks';
 import { currentSectionId } from './source-hooks';
+
+/** `section` was chosen; `landing` is where it starts: itself, or for a heading without text the next section with some. */
+type OnJump = (section: OutlineSection, landing: OutlineSection) => void;
 
 interface SourceOutlineProps {
   id: string;
   outline: OutlineState;
   page: number;
-  onJump: (page: number) => void;
+  onJump: OnJump;
 }
 
-/** The article's sections; the one holding the shown page is marked, and each jumps to its first page. */
+/** The article's sections; the one holding the shown page is marked, and each scrolls to its heading. */
 export function SourceOutline({ id, outline, page, onJump }: SourceOutlineProps) {
   return (
     <nav className="sv-outline" id={id} aria-label="Sections">
@@ -36,9 +40,19 @@ function SectionList({
 }: {
   sections: Extract<OutlineState, { status: 'ready' }>['sections'];
   page: number;
-  onJump: (page: number) => void;
+  onJump: OnJump;
 }) {
   const current = currentSectionId(sections, page);
+  // A heading with no text of its own ("3 Methods" before "3.1") sits just above the next section that has some.
+  const landings = useMemo(() => {
+    const map = new Map<string, OutlineSection>();
+    let next: OutlineSection | null = null;
+    for (let i = sections.length - 1; i >= 0; i--) {
+      if (sections[i].pageStart !== null) next = sections[i];
+      if (next) map.set(sections[i].id, next);
+    }
+    return map;
+  }, [sections]);
   const { rows, toggle, reveal } = useOutlineTree(sections);
   // The section holding the shown page is never hidden inside a collapsed parent.
   useEffect(() => reveal(current), [current, reveal]);
@@ -56,7 +70,8 @@ function SectionList({
     <ul className="sv-outline-list" ref={listRef}>
       {rows.map(({ section, depth, hasChildren, expanded }) => {
         const isCurrent = section.id === current;
-        const where = section.pageStart !== null ? `p. ${section.pageStart}` : '';
+        const landing = landings.get(section.id) ?? null;
+        const where = landing?.pageStart != null ? `p. ${landing.pageStart}` : '';
         return (
           <li key={section.id} className="sv-outline-row" style={{ paddingLeft: `${depth * 12}px` }}>
             {hasChildren ? (
@@ -76,9 +91,9 @@ function SectionList({
               type="button"
               className={`sv-outline-item${isCurrent ? ' is-current' : ''}`}
               aria-current={isCurrent ? 'location' : undefined}
-              disabled={section.pageStart === null}
-              title={section.pageStart !== null ? `Go to page ${section.pageStart}` : 'Page unknown'}
-              onClick={() => section.pageStart !== null && onJump(section.pageStart)}
+              disabled={landing === null}
+              title={landing?.pageStart != null ? `Go to this heading, page ${landing.pageStart}` : 'Page unknown'}
+              onClick={() => landing && onJump(section, landing)}
             >
               {section.number && <span className="sv-outline-number">{section.number}</span>}
               <span className="sv-outline-title">{section.title || 'Untitled section'}</span>

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { api } from '../../api/client';
-import type { ContextBox } from '../../api/types';
-import { PdfPage, MAX_SCALE, MIN_SCALE, type HighlightStatus, type Zoom } from './PdfPage';
+import type { ContextBox, OutlineSection } from '../../api/types';
+import type { HighlightStatus } from './PdfPage';
+import { PageList, type PageRequest } from './PageList';
+import { scrollToPage } from './page-aim';
 import { SourceOutline } from './SourceOutline';
 import { SourceToolbar } from './SourceToolbar';
-import { useElementWidth, useOutline, usePdfDocument } from './source-hooks';
+import { useElementWidth, useFirstPageSize, useOutline, usePdfDocument } from './source-hooks';
 import './source-viewer.css';
 
 /** What to show. Keep it in the parent's state: each new object re-targets the viewer (page and scroll). */
@@ -18,15 +20,22 @@ export interface SourceTarget {
   label: string; // e.g. "[2] Attention Is All You Need — 3.2 Attention, p. 4"
 }
 
+export type Zoom = 'fit' | number;
+
+export const MIN_SCALE = 0.5;
+export const MAX_SCALE = 4;
 const ZOOM_STEP = 1.2;
+/** Horizontal room the scroller's padding and the page's shadow take, kept out of the fit width. */
+const PAGE_GUTTER = 32;
 /** Phone width: the outline starts closed. */
 const PHONE = 760;
 /** A pane narrower than this has no room for outline and page side by side: the outline opens over the page. */
 const NARROW = 720;
 
 /**
- * A cited source: the PDF at the cited page with the passage highlighted, the article's outline beside it.
- * Fills its container and scrolls inside. A new `target` in the same document keeps the loaded PDF.
+ * A cited source: the whole PDF in one scroll, opened at the cited passage with it highlighted, the article's outline
+ * beside it (an entry scrolls to its heading). Fills its container and scrolls inside. A new `target` in the same
+ * document keeps the loaded PDF.
  */
 export function SourceViewer({ target, onClose }: { target: SourceTarget; onClose: () => void }): JSX.Element {
   const idBase = useId();
@@ -40,23 +49,38 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
 
   const [page, setPage] = useState(target.page);
   const [zoom, setZoom] = useState<Zoom>('fit');
-  const [scale, setScale] = useState<number | null>(null);
   const [outlineOpen, setOutlineOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= PHONE);
   const [highlight, setHighlight] = useState<HighlightStatus>('none');
-  const [scrollRequest, setScrollRequest] = useState(0);
+  const [request, setRequest] = useState<PageRequest | null>(null);
+  const requestId = useRef(0);
+  const ask = useCallback((page: number, aim: PageRequest['aim']) => {
+    requestId.current += 1;
+    setRequest({ id: requestId.current, page, aim });
+  }, []);
 
   const pageCount = pdf.status === 'ready' ? pdf.doc.numPages : null;
+  const firstPage = useFirstPageSize(pdf.status === 'ready' ? pdf.doc : null);
+  const fit = firstPage ? Math.max(120, width - PAGE_GUTTER) / firstPage.width : 1;
+  const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, zoom === 'fit' ? fit : zoom));
+  const laidOut = pdf.status === 'ready' && firstPage !== null && width > 0;
 
   // Another citation (a new target object, even for the same passage: clicking a citation again brings the
-  // reader back to it): go to its page and ask for one scroll to its highlight. The PDF stays loaded.
+  // reader back to it): ask for one scroll to its highlight, on the page its box starts on. The PDF stays loaded.
   // So the parent must keep the target in state rather than rebuild it on every render.
   const box = target.box ?? null;
   useEffect(() => {
     setPage(target.page);
-    setScrollRequest((n) => n + 1);
+    // Until the new citation's page is drawn, nothing is known about its passage.
+    setHighlight('none');
     // Into the page view itself, so arrow keys and Space scroll it at once.
     (scrollerRef.current ?? rootRef.current)?.focus({ preventScroll: true });
   }, [target]);
+  // Once the pages are laid out (and again for each new citation), the cited page is where the view opens.
+  useEffect(() => {
+    if (!laidOut || pageCount === null) return;
+    ask(Math.min(Math.max(1, target.box?.page ?? target.page), pageCount), { kind: 'highlight' });
+  }, [target, laidOut, pageCount, ask]);
+  const aimed = useCallback(() => setRequest(null), []);
 
   // In a side panel too narrow for page and outline together, start with the outline closed (once).
   const sizedRef = useRef(false);
@@ -71,21 +95,37 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
     if (pageCount !== null) setPage((p) => Math.min(Math.max(1, p), pageCount));
   }, [pageCount]);
 
+  // In a narrow pane the outline covers the page: close it once the reader has chosen.
+  const chosen = useCallback(() => {
+    if (rootWidth > 0 && rootWidth < NARROW) setOutlineOpen(false);
+  }, [rootWidth]);
+
   const goTo = useCallback(
     (next: number) => {
       if (pageCount === null) return;
       const clamped = Math.min(Math.max(1, next), pageCount);
       setPage(clamped);
-      scrollerRef.current?.scrollTo({ top: 0 });
-      // In a narrow pane the outline covers the page: close it once the reader has chosen.
-      if (rootWidth > 0 && rootWidth < NARROW) setOutlineOpen(false);
+      setRequest(null);
+      scrollToPage(scrollerRef.current, clamped);
+      chosen();
     },
-    [pageCount, rootWidth],
+    [pageCount, chosen],
+  );
+
+  // An outline entry: its heading's line at the top of the view, on its page.
+  const jumpTo = useCallback(
+    (section: OutlineSection, landing: OutlineSection) => {
+      if (pageCount === null || landing.pageStart === null) return;
+      const at = Math.min(landing.box?.page ?? landing.pageStart, pageCount);
+      setPage(at);
+      ask(at, { kind: 'heading', title: section.title, box: landing.box?.page === at ? landing.box : null, lead: landing.lead });
+      chosen();
+    },
+    [pageCount, ask, chosen],
   );
 
   const zoomBy = (factor: number) => {
-    const current = scale ?? 1;
-    setZoom(Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(current * factor * 100) / 100)));
+    setZoom(Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.round(scale * factor * 100) / 100)));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -111,6 +151,7 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
   };
 
   const fileUrl = api.documentFileUrl(target.documentId);
+  const pageTarget = useMemo(() => ({ page: target.page, box, passage: target.passage ?? '', quote: target.quote ?? '' }), [target, box]);
   const narrow = rootWidth > 0 && rootWidth < NARROW;
 
   return (
@@ -127,7 +168,7 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
         label={target.label}
         page={page}
         pageCount={pageCount}
-        zoomPercent={scale ? Math.round(scale * 100) : null}
+        zoomPercent={laidOut ? Math.round(scale * 100) : null}
         fitting={zoom === 'fit'}
         outlineOpen={outlineOpen}
         fileUrl={fileUrl}
@@ -138,20 +179,20 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
         onToggleOutline={() => setOutlineOpen((open) => !open)}
         onClose={onClose}
       />
-      {highlight === 'not-found' && page === target.page && (
+      {highlight === 'not-found' && (
         <p className="sv-notice" role="status">
           The cited passage could not be located in this page’s text; it is on page {target.page}.
         </p>
       )}
       <div className="sv-body">
-        {outlineOpen && <SourceOutline id={`${idBase}-outline`} outline={outline} page={page} onJump={goTo} />}
+        {outlineOpen && <SourceOutline id={`${idBase}-outline`} outline={outline} page={page} onJump={jumpTo} />}
         <div
           ref={scrollerRef}
           className="sv-scroller"
           tabIndex={0}
           aria-label={`Page ${page}${pageCount ? ` of ${pageCount}` : ''}: arrow keys scroll, Page Up and Page Down turn pages`}
         >
-          {pdf.status === 'loading' && <LoadingPage />}
+          {(pdf.status === 'loading' || (pdf.status === 'ready' && !laidOut)) && <LoadingPage />}
           {pdf.status === 'error' && (
             <div className="sv-error" role="alert">
               <p className="sv-error-title">{pdf.message}</p>
@@ -171,18 +212,17 @@ export function SourceViewer({ target, onClose }: { target: SourceTarget; onClos
               </button>
             </div>
           )}
-          {pdf.status === 'ready' && (
-            <PdfPage
+          {laidOut && firstPage && (
+            <PageList
               doc={pdf.doc}
-              pageNumber={Math.min(page, pdf.doc.numPages)}
-              pageCount={pdf.doc.numPages}
-              zoom={zoom}
-              availableWidth={width}
-              target={{ page: target.page, box, passage: target.passage ?? '', quote: target.quote ?? '' }}
-              scrollRequest={scrollRequest}
+              scale={scale}
+              baseSize={firstPage}
+              target={pageTarget}
+              request={request}
               scrollerRef={scrollerRef}
-              onRendered={setScale}
+              onAimed={aimed}
               onHighlight={setHighlight}
+              onPage={setPage}
             />
           )}
         </div>

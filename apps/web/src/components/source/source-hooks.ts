@@ -33,6 +33,26 @@ export function usePdfDocument(documentId: string, attempt: number): PdfState {
   return state;
 }
 
+/** The first page's size in PDF points: the size every page holds until its own is known. */
+export function useFirstPageSize(doc: PDFDocumentProxy | null): { width: number; height: number } | null {
+  const [size, setSize] = useState<{ doc: PDFDocumentProxy; width: number; height: number } | null>(null);
+  useEffect(() => {
+    if (!doc) return;
+    let active = true;
+    doc.getPage(1).then(
+      (page) => {
+        const { width, height } = page.getViewport({ scale: 1 });
+        if (active) setSize({ doc, width, height });
+      },
+      () => active && setSize({ doc, width: 612, height: 792 }), // US Letter: a first page that fails still leaves a layout
+    );
+    return () => {
+      active = false;
+    };
+  }, [doc]);
+  return size && size.doc === doc ? { width: size.width, height: size.height } : null;
+}
+
 export type OutlineState =
   { status: 'loading' } | { status: 'ready'; sections: OutlineSection[] } | { status: 'unavailable'; reason: string };
 
