@@ -53,6 +53,10 @@ describe('structure eval scoring', () => {
   it('counts tables per page when the gold has pages, per document otherwise', () => {
     expect(scoreTables([2, 2, 5], [2, 3])).toEqual({ matched: 1, predicted: 3, gold: 2 });
     expect(scoreTables([2, 2, 5], [null, null])).toEqual({ matched: 2, predicted: 3, gold: 2 });
+    // A located table matches on its page; a table whose page is unknown takes a detection left over.
+    expect(scoreTables([2, 7], [2, null])).toEqual({ matched: 2, predicted: 2, gold: 2 });
+    expect(scoreTables([3], [2, null])).toEqual({ matched: 1, predicted: 1, gold: 2 });
+    expect(scoreTables([4], [])).toEqual({ matched: 0, predicted: 1, gold: 0 });
   });
 
   it('computes precision, recall and F1, zero when nothing was predicted', () => {
