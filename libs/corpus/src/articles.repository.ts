@@ -11,6 +11,7 @@ import type {
   StopReason,
   TextSource,
 } from './corpus.types';
+import { isSearchedKind } from './corpus.types';
 import { ArticleAlreadyStoredError } from './errors';
 import { ReferencesRepository } from './references.repository';
 import type { VectorIndex } from './vector-index';
@@ -226,7 +227,7 @@ export class ArticlesRepository {
               ocrConfidence: context.textSource === 'ocr' ? (context.ocrConfidence ?? null) : null,
             });
             s.insertSectionContext.run(sectionId, contextId, contextPosition);
-            this.vectors.add(Number(lastInsertRowid), context.embedding);
+            if (isSearchedKind(context.kind)) this.vectors.add(Number(lastInsertRowid), context.embedding);
             stored.push({ id: contextId, text: context.text, sectionNumber: section.number });
           });
         });
