@@ -3,7 +3,8 @@ import type { ArticleInput } from './corpus.types';
 import { CorpusDb } from './corpus.db';
 import { openDatabase } from './database';
 import { storeAtOlderSchema } from './testing/later-schema.fixture';
-import { articleFromTei, TEST_EMBEDDING, testEmbedder } from './testing/corpus.fixture';
+import { articleFromTei, countRows, TEST_EMBEDDING, testEmbedder } from './testing/corpus.fixture';
+import { HashingTestEmbedder } from './testing/hashing-embedder.fixture';
 import { GROBID_NAMES } from './testing/tei-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
 
@@ -83,5 +84,17 @@ describe(`corpus migration ${MIGRATION}`, () => {
     } finally {
       corpus.close();
     }
+  });
+
+  it('gives toc contexts no vector when the corpus is re-embedded', async () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    const corpus = CorpusDb.open(file, TEST_EMBEDDING);
+    corpus.insertArticle(withToc(GROBID_NAMES[0]));
+    corpus.close();
+    const searched = () => read<{ n: number }>(file, "SELECT COUNT(*) AS n FROM contexts WHERE kind != 'toc'")[0].n;
+    expect(countRows(file, ['contexts_vec'])).toEqual({ contexts_vec: searched() });
+    const other = new HashingTestEmbedder(32);
+    await CorpusDb.reembed(file, { ...other, embedDocuments: async (texts: string[]) => texts.map((t) => other.embed(t)) });
+    expect(countRows(file, ['contexts_vec'])).toEqual({ contexts_vec: searched() });
   });
 });
