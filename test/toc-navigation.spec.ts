@@ -1,12 +1,11 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { chunkArticle } from '@lectern/chunking';
 import { CorpusDb, type ArticleInput } from '@lectern/corpus';
 import { textsToEmbed, toArticleInput } from '@lectern/ingest';
 import { PdfjsParser, TOC_SECTION_NUMBER, type ParsedArticle } from '@lectern/parsing';
 import { TiktokenCounter } from '@lectern/text';
-import { HashingTestEmbedder } from '../libs/corpus/src/testing/hashing-embedder.fixture';
-import { useTempDir } from '../libs/corpus/src/testing/temp-dir.fixture';
 
 /**
  * Issue 17: a book's printed table of contents is its own section of `toc` contexts, listed by the outline and read
@@ -14,10 +13,27 @@ import { useTempDir } from '../libs/corpus/src/testing/temp-dir.fixture';
  * Chromium, see build.js): a "Contents" page of dotted-leader entries, then four chapters.
  */
 const BOOK = path.join(__dirname, 'fixtures', 'book', 'toc-book.pdf');
-const embedder = new HashingTestEmbedder(64);
+/** Words hashed into 64 dimensions: texts sharing words are near, so the contents' nearest context is itself if stored. */
+const embedder = {
+  modelId: 'test-words-64',
+  dimension: 64,
+  embed(text: string): Float32Array {
+    const vector = new Float32Array(64);
+    for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+      let hash = 2166136261;
+      for (const ch of word) hash = Math.imul(hash ^ ch.codePointAt(0)!, 16777619) >>> 0;
+      vector[hash % 64] += 1;
+    }
+    return vector;
+  },
+};
 
 describe('table of contents in the corpus', () => {
-  const tempDir = useTempDir('lectern-toc-');
+  let dir = '';
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-toc-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
   let parsed: ParsedArticle;
   let input: ArticleInput;
   beforeAll(async () => {
@@ -43,7 +59,7 @@ describe('table of contents in the corpus', () => {
   });
 
   it('lists the contents in the outline and reads them, but never returns them from keyword or vector search', () => {
-    const corpus = CorpusDb.open(path.join(tempDir(), 'corpus.sqlite'), { modelId: embedder.modelId, dimension: embedder.dimension });
+    const corpus = CorpusDb.open(path.join(dir, 'corpus.sqlite'), { modelId: embedder.modelId, dimension: embedder.dimension });
     try {
       const { articleId } = corpus.insertArticle(input);
       const entry = corpus.outline(articleId).find((s) => s.number === TOC_SECTION_NUMBER);
