@@ -1,4 +1,4 @@
-import { flowLine as line } from './flow-line.fixture';
+import { flowLine as line } from '../testing/flow-line.fixture';
 import { findTables } from './tables';
 
 const body = { size: 10, font: 'Times-Roman' };

@@ -1,4 +1,4 @@
-import { flowLine as line } from './flow-line.fixture';
+import { flowLine as line } from '../testing/flow-line.fixture';
 import { findTableOfContents } from './toc-detector';
 
 const entries = (page: number, from: number, items: Array<[string, number]>) =>

@@ -1,4 +1,4 @@
-import type { FlowLine, TextRun } from './layout.types';
+import type { FlowLine, TextRun } from '../pdfjs/layout.types';
 
 /** Synthetic flow lines for specs: pieces of text at x positions on one baseline, each piece one run. */
 export function flowLine(
