@@ -21,7 +21,7 @@ import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
 import { numberSections } from './section-numbering';
 import { findTables, type TableRegion } from './tables';
-import { findTableOfContents, type TocRegion } from './toc-detector';
+import { endTocAt, findTableOfContents, type TocRegion } from './toc-detector';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
@@ -126,7 +126,12 @@ function readLayout(flow: FlowLine[], body: BodyStyle, bookmarks: PdfBookmark[] 
   const inToc = (i: number) => !!toc && i > toc.start && i < toc.end;
   const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart && !(toc && t.start < toc.end && t.end > toc.start));
   const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
-  if (fromOutline) return { flow, front, tables, toc, headings: fromOutline.headings.filter((h) => !inToc(h.start)), fromOutline: true };
+  if (fromOutline) {
+    // The outline is trusted: a heading it places inside the entries ends the table of contents there.
+    const inside = fromOutline.headings.find((h) => inToc(h.start));
+    const cut = toc && inside ? endTocAt(flow, toc, inside.start) : toc;
+    return { flow, front, tables, toc: cut, headings: fromOutline.headings, fromOutline: true };
+  }
   const regions = [...tables, ...(toc ? [toc] : [])];
   const inTable = new Set(regions.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
   return { flow, front, tables, toc, headings: detectHeadings(flow, front.bodyStart, body, inTable), fromOutline: false };

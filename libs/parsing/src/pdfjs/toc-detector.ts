@@ -62,11 +62,27 @@ function readEntries(flow: FlowLine[], titleAt: number): TocRegion | null {
   }
   const numbered = entries.filter(isEntry);
   if (numbered.length < MIN_ENTRIES || !ascending(numbered)) return null;
+  return toRegion(flow, titleAt, j, entries);
+}
+
+/** The region cut short at `end` (where the PDF's outline puts a heading the entries ran into); null if none left. */
+export function endTocAt(flow: FlowLine[], toc: TocRegion, end: number): TocRegion | null {
+  const entries: Entry[] = [];
+  for (const i of toc.lines.slice(1)) {
+    if (i >= end) break;
+    const last = entries[entries.length - 1];
+    if (last && i < last.end) continue;
+    entries.push(rowAt(flow, i)!);
+  }
+  return entries.length > 0 ? toRegion(flow, toc.start, end, entries) : null;
+}
+
+function toRegion(flow: FlowLine[], titleAt: number, end: number, entries: Entry[]): TocRegion {
   const byPage = new Map<number, string[]>();
   for (const line of entries) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line.text.replace(LEADERS, ' … ').trim()]);
   return {
     start: titleAt,
-    end: j,
+    end,
     title: flow[titleAt].text.trim(),
     lines: [titleAt, ...entries.flatMap((e) => Array.from({ length: e.end - e.start }, (_, k) => e.start + k))],
     blocks: [...byPage].map(([page, lines]) => ({ text: lines.join('\n'), page, kind: 'toc' as const })),
