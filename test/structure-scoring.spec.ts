@@ -7,6 +7,8 @@ import {
   surnameKey,
   tokenF1,
 } from '../bench/structure/structure-scoring';
+import { locateCaptionPages, unstructuredTablePages } from '../bench/structure/table-gold';
+import { CORPUS_DIR } from './support/paths';
 
 describe('structure eval scoring', () => {
   it('normalizes numbering, labels, case, accents and punctuation away', () => {
@@ -53,10 +55,29 @@ describe('structure eval scoring', () => {
   it('counts tables per page when the gold has pages, per document otherwise', () => {
     expect(scoreTables([2, 2, 5], [2, 3])).toEqual({ matched: 1, predicted: 3, gold: 2 });
     expect(scoreTables([2, 2, 5], [null, null])).toEqual({ matched: 2, predicted: 3, gold: 2 });
+    // A located table matches on its page; a table whose page is unknown takes a detection left over.
+    expect(scoreTables([2, 7], [2, null])).toEqual({ matched: 2, predicted: 2, gold: 2 });
+    expect(scoreTables([3], [2, null])).toEqual({ matched: 1, predicted: 1, gold: 2 });
+    expect(scoreTables([4], [])).toEqual({ matched: 0, predicted: 1, gold: 0 });
   });
 
   it('computes precision, recall and F1, zero when nothing was predicted', () => {
     expect(precisionRecallF1({ matched: 3, predicted: 4, gold: 6 })).toEqual({ p: 0.75, r: 0.5, f1: 0.6 });
     expect(precisionRecallF1({ matched: 0, predicted: 0, gold: 6 }).f1).toBe(0);
+  });
+
+  it('places a gold table on the one page whose text holds its caption, whatever GROBID made of the label', () => {
+    const pages = ['Intro text.', 'Table 1: Results on the\nSCIDOCS evaluation suite consisting of 7 tasks.', 'see Table 1'];
+    expect(locateCaptionPages(['Table 1 : Results on the SCIDOCS evaluation suite consisting of 7 tasks.'], pages)).toEqual([2]);
+    // Too short to place, or on two pages: unknown.
+    const twice = ['Table 3: as listed in the appendix.', 'Table 3. As listed in the appendix below.'];
+    expect(locateCaptionPages(['Table 2: Results', 'Table 3: As listed in the appendix'], twice)).toEqual([null, null]);
+    expect(locateCaptionPages(['Table 3: As listed in the appendix'], twice.slice(1))).toEqual([1]);
+  });
+
+  it('maps Unstructured Table elements of a one-page excerpt to its page', () => {
+    const json = `${CORPUS_DIR}/unstructured/layout-parser-paper.json`;
+    expect(unstructuredTablePages(json, 5, 1)).toEqual([1]);
+    expect(unstructuredTablePages(json, 1, 2)).toEqual([]);
   });
 });

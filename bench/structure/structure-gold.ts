@@ -9,7 +9,11 @@ export interface StructureGold {
   headings?: LevelledTitle[];
   /** Page of each gold table, or null when the gold does not say. */
   tables?: Array<number | null>;
+  /** Captions of the gold tables whose page is null, in the same order: the runner looks their page up in the PDF. */
+  tableCaptions?: string[];
 }
+
+const FIGURE_LABEL = /^\s*(fig\.|figure|gr[aá]fico)\s*\d/i;
 
 /** GROBID TEI as gold: header title and authors, body heads with the levels their numbering implies, tables. */
 export function teiGold(file: string): StructureGold {
@@ -17,12 +21,14 @@ export function teiGold(file: string): StructureGold {
   const sections = article.sections.filter(
     (s) => s.number !== ABSTRACT_SECTION_NUMBER && s.number !== REFERENCES_SECTION_NUMBER && s.title,
   );
-  const tables = article.sections.flatMap((s) => s.blocks.filter((b) => b.kind === 'table').map((b) => b.box?.page ?? null));
+  // GROBID 0.5 typed some figures as tables ("FIG. 1. Map of …", "Gráfico 6 …"): their own caption says otherwise.
+  const tableBlocks = article.sections.flatMap((s) => s.blocks.filter((b) => b.kind === 'table' && !FIGURE_LABEL.test(b.text)));
   return {
     title: article.title,
     authors: article.authors,
     headings: sections.map((s) => ({ title: s.title, level: s.level })),
-    tables,
+    tables: tableBlocks.map((b) => b.box?.page ?? null),
+    tableCaptions: tableBlocks.map((b) => (b.box ? '' : b.text.split('\n\n')[0])),
   };
 }
 

@@ -134,22 +134,22 @@ export function scoreAuthors(predicted: string[], gold: string[]): Counts {
 }
 
 /**
- * Tables per document: without coordinates in the gold, a detected table counts as correct up to the number of
- * gold tables on the same page (or in the document when pages are unknown).
+ * Tables per document: a detected table counts as correct up to the number of gold tables on the same page; gold
+ * tables whose page is unknown (null) then take the detections left over, as a per-document count.
  */
 export function scoreTables(predictedPages: number[], goldPages: Array<number | null>): Counts {
-  const known = goldPages.every((p) => p !== null);
-  if (!known)
-    return { matched: Math.min(predictedPages.length, goldPages.length), predicted: predictedPages.length, gold: goldPages.length };
   const pool = new Map<number, number>();
-  for (const p of goldPages as number[]) pool.set(p, (pool.get(p) ?? 0) + 1);
+  for (const p of goldPages) if (p !== null) pool.set(p, (pool.get(p) ?? 0) + 1);
   let matched = 0;
+  let leftOver = 0;
   for (const p of predictedPages) {
     const n = pool.get(p) ?? 0;
     if (n > 0) {
       matched++;
       pool.set(p, n - 1);
-    }
+    } else leftOver++;
   }
+  const unplaced = goldPages.filter((p) => p === null).length;
+  matched += Math.min(leftOver, unplaced);
   return { matched, predicted: predictedPages.length, gold: goldPages.length };
 }

@@ -18,7 +18,7 @@ export interface Piece {
 export function splitToFit(text: string, kind: ContextKind, joiner: string, maxTokens: number, counter: TokenCounter): Piece[] {
   const tokens = counter.count(text);
   if (tokens <= maxTokens) return [{ text, tokens, joiner }];
-  const byLines = kind === 'table' || kind === 'equation';
+  const byLines = kind === 'table' || kind === 'equation' || kind === 'toc';
   const parts = byLines ? splitLines(text) : splitSentences(text);
   if (parts.length > 1) return splitParts(parts, byLines ? '\n' : ' ', joiner, kind, maxTokens, counter);
   const words = text.split(/\s+/).filter((word) => word.length > 0);
@@ -35,7 +35,7 @@ function splitParts(
   counter: TokenCounter,
 ): Piece[] {
   // Once split, a part is re-split as prose: a table line goes to words, a sentence to words.
-  const nextKind: ContextKind = kind === 'table' || kind === 'equation' ? 'text' : kind;
+  const nextKind: ContextKind = kind === 'table' || kind === 'equation' || kind === 'toc' ? 'text' : kind;
   return parts.flatMap((part, index) => splitToFit(part, nextKind, index === 0 ? firstJoiner : innerJoiner, maxTokens, counter));
 }
 

@@ -12,6 +12,7 @@ import type {
   StopReason,
   TextSource,
 } from './corpus.types';
+import { isSearchedKind } from './corpus.types';
 import { ArticleAlreadyStoredError } from './errors';
 import { ReferencesRepository } from './references.repository';
 import type { VectorIndex } from './vector-index';
@@ -234,7 +235,7 @@ export class ArticlesRepository {
               ocrConfidence: context.textSource === 'ocr' ? (context.ocrConfidence ?? null) : null,
             });
             s.insertSectionContext.run(sectionId, contextId, contextPosition);
-            this.vectors.add(Number(lastInsertRowid), context.embedding);
+            if (isSearchedKind(context.kind)) this.vectors.add(Number(lastInsertRowid), context.embedding);
             stored.push({ id: contextId, text: context.text, sectionNumber: section.number });
           });
         });

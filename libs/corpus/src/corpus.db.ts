@@ -18,6 +18,7 @@ import type {
   EmbeddingSpec,
   OutlineEntry,
 } from './corpus.types';
+import { UNSEARCHED_KIND } from './corpus.types';
 import { openDatabase } from './database';
 import { EmbeddingModelMismatchError, MigrationError } from './errors';
 import { migrationsDir, runMigrations } from './migrator';
@@ -282,7 +283,10 @@ function readEmbeddingSpec(db: Database.Database): EmbeddingSpec | null {
 function rebuildVectorIndex(db: Database.Database, dimension: number): void {
   const vectors = new VectorIndex(db, dimension);
   // Pages through by seq: better-sqlite3 cannot write while a statement iterator is open.
-  const page = db.prepare('SELECT seq, embedding FROM contexts WHERE seq > ? AND embedding IS NOT NULL ORDER BY seq LIMIT 1000');
+  // A table of contents is never searched (corpus migration 0007).
+  const page = db.prepare(
+    `SELECT seq, embedding FROM contexts WHERE seq > ? AND embedding IS NOT NULL AND kind != '${UNSEARCHED_KIND}' ORDER BY seq LIMIT 1000`,
+  );
   let after = 0;
   for (;;) {
     const rows = page.all(after) as Array<{ seq: number; embedding: Buffer }>;

@@ -3,7 +3,10 @@ import type { ArticleMetadata } from '@lectern/common';
 /** Inputs and rows of a project's corpus database. */
 
 /** Mirrors `ContextKind` of @lectern/parsing; corpus sits below parsing, so it spells the union itself. */
-export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption';
+export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption' | 'toc';
+/** A printed table of contents is kept for navigation but never searched: no vector, no FTS row (migration 0007). */
+export const UNSEARCHED_KIND: ContextKind = 'toc';
+export const isSearchedKind = (kind: ContextKind): boolean => kind !== UNSEARCHED_KIND;
 export type StopReason = 'Section' | 'Token limit';
 /** How a context's text was obtained: the PDF's text layer, or OCR of the rendered page. */
 export type TextSource = 'pdf' | 'ocr';

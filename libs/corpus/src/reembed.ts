@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { EmbeddingSpec } from './corpus.types';
+import { UNSEARCHED_KIND } from './corpus.types';
 import { InvalidVectorError, MigrationError } from './errors';
 import { tableExists, VectorIndex } from './vector-index';
 
@@ -136,7 +137,10 @@ function switchModel(db: Database.Database, to: EmbeddingSpec, recordSpec: (spec
   ).run(to.modelId);
   const vectors = new VectorIndex(db, to.dimension);
   // Pages by seq: better-sqlite3 cannot write while a statement iterator is open.
-  const page = db.prepare(`SELECT seq, embedding FROM ${STAGING_TABLE} WHERE seq > ? ORDER BY seq LIMIT 1000`);
+  // Every context is re-embedded (the check above counts them all), but a table of contents gets no vector (0007).
+  const page = db.prepare(`
+    SELECT s.seq, s.embedding FROM ${STAGING_TABLE} s JOIN contexts c ON c.seq = s.seq
+    WHERE s.seq > ? AND c.kind != '${UNSEARCHED_KIND}' ORDER BY s.seq LIMIT 1000`);
   for (let after = 0; ;) {
     const rows = page.all(after) as Array<{ seq: number; embedding: Buffer }>;
     if (rows.length === 0) break;

@@ -2,7 +2,7 @@ import type { ArticleMetadata } from '@lectern/common';
 
 /** The structure every parser produces, before chunking. Shared by all parsers and the merge step. */
 
-export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption';
+export type ContextKind = 'text' | 'table' | 'equation' | 'figure_caption' | 'toc';
 
 /** Where a block starts on its page, in PDF points from the page's top-left corner (GROBID's convention). */
 export interface BoundingBox {
@@ -44,3 +44,5 @@ export interface ParsedArticle extends ArticleMetadata {
 
 export const REFERENCES_SECTION_NUMBER = 'ref';
 export const ABSTRACT_SECTION_NUMBER = '0';
+/** A book's printed table of contents (its contexts are of kind `toc`: read and listed, never searched). */
+export const TOC_SECTION_NUMBER = 'toc';

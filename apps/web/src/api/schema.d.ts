@@ -1059,7 +1059,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        ContextKind: "text" | "table" | "equation" | "figure_caption";
+        ContextKind: "text" | "table" | "equation" | "figure_caption" | "toc";
         ContextBoxDto: {
             /** @example 3 */
             page: number;
@@ -1233,7 +1233,7 @@ export interface components {
             /** @description 1-based page where the context starts. */
             page: number;
             /**
-             * @description The context kind: text, table, equation or figure_caption.
+             * @description The context kind: text, table, equation or figure_caption (toc contexts are never search hits).
              * @example text
              */
             kind: string;

@@ -1,4 +1,11 @@
-import { ABSTRACT_SECTION_NUMBER, REFERENCES_SECTION_NUMBER, type ParsedArticle, type ParsedBlock, type ParsedSection } from '../article';
+import {
+  ABSTRACT_SECTION_NUMBER,
+  REFERENCES_SECTION_NUMBER,
+  TOC_SECTION_NUMBER,
+  type ParsedArticle,
+  type ParsedBlock,
+  type ParsedSection,
+} from '../article';
 import { findBodyStyle, type BodyStyle } from './body-style';
 import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
@@ -14,6 +21,7 @@ import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
 import { numberSections } from './section-numbering';
 import { findTables, type TableRegion } from './tables';
+import { endTocAt, findTableOfContents, type TocRegion } from './toc-detector';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
 
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
@@ -45,6 +53,8 @@ interface Document {
   notes: string[];
   /** Tables found under their captions, in flow order: their lines become a caption and a Markdown table block. */
   tables: TableRegion[];
+  /** A book's printed table of contents: its own section of `toc` blocks, never headings or paragraphs. */
+  toc: TocRegion | null;
 }
 
 /** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
@@ -58,7 +68,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
     const runIn = readLayout(splitRunInHeadings(ordered), body);
     if (runIn.headings.length > layout.headings.length) layout = runIn;
   }
-  const { flow, front, tables, headings } = layout;
+  const { flow, front, tables, headings, toc } = layout;
   const doc: Document = {
     flow,
     body,
@@ -69,6 +79,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
     firstHeading: headings[0]?.start ?? flow.length,
     notes: [],
     tables,
+    toc,
   };
   const { sections, abstract } = buildSections(doc);
   const frontLines = [...flow.slice(0, front.bodyStart), ...furniture].filter((l) => l.page <= doc.firstPage + 1);
@@ -111,11 +122,19 @@ function readKeywords(sections: ParsedSection[]): string[] {
 /** Front matter, tables and headings: from the PDF's outline when it is plausible, else detected from the layout. */
 function readLayout(flow: FlowLine[], body: BodyStyle, bookmarks: PdfBookmark[] = []) {
   const front = readFrontMatter(flow, body);
-  const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart);
+  const toc = findTableOfContents(flow);
+  const inToc = (i: number) => !!toc && i > toc.start && i < toc.end;
+  const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart && !(toc && t.start < toc.end && t.end > toc.start));
   const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
-  if (fromOutline) return { flow, front, tables, headings: fromOutline.headings, fromOutline: true };
-  const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  return { flow, front, tables, headings: detectHeadings(flow, front.bodyStart, body, inTable), fromOutline: false };
+  if (fromOutline) {
+    // The outline is trusted: a heading it places inside the entries ends the table of contents there.
+    const inside = fromOutline.headings.find((h) => inToc(h.start));
+    const cut = toc && inside ? endTocAt(flow, toc, inside.start) : toc;
+    return { flow, front, tables, toc: cut, headings: fromOutline.headings, fromOutline: true };
+  }
+  const regions = [...tables, ...(toc ? [toc] : [])];
+  const inTable = new Set(regions.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
+  return { flow, front, tables, toc, headings: detectHeadings(flow, front.bodyStart, body, inTable), fromOutline: false };
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {
@@ -133,9 +152,10 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       (findUnlabeledReferences(trailing) ??
       findUnlabeledReferences(flow.slice(bodyFrom)) ??
       (headings.length ? findAuthorYearReferences(trailing) : null));
+  const tocLines = new Set(doc.toc?.lines.map((i) => flow[i]));
   const paragraphsIn = (from: number, to: number) =>
     groupParagraphs(
-      flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l)),
+      flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l) && !tocLines.has(l)),
       vocabulary,
     ).filter((p) => keepParagraph(doc, p));
   // Paragraphs and, where a table sits, its caption and Markdown blocks in flow order.
@@ -151,7 +171,10 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   };
 
   // Text between the abstract and the first heading: a section of its own only if it is substantial.
-  const preface = [...leftover.filter((p) => keepParagraph(doc, p)), ...paragraphsIn(bodyFrom, firstHeading)];
+  const preface = [
+    ...leftover.filter((p) => keepParagraph(doc, p) && !p.lines.some((l) => tocLines.has(l))),
+    ...paragraphsIn(bodyFrom, firstHeading),
+  ];
   const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
   // Never drop text (issue 20): with no heading and no abstract, a short preface is the whole document.
   const untitled = prefaceChars >= MIN_UNTITLED_SECTION_CHARS || (preface.length > 0 && headings.length === 0 && !abstractBlocks.length);
@@ -168,6 +191,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       blocks,
     });
   });
+  if (doc.toc) placeToc(sections, doc, untitled, abstractBlocks.length > 0);
   if (unlabeledReferences) {
     sections.push({
       number: REFERENCES_SECTION_NUMBER,
@@ -181,6 +205,23 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     .map((b) => b.text)
     .join('\n\n');
   return { sections, abstract };
+}
+
+/**
+ * The table of contents as its own section where it was printed: the section of a heading read on its title line
+ * ("Contents"), else a section of its own before the first heading that follows it.
+ */
+function placeToc(sections: ParsedSection[], { toc, headings }: Document, untitled: boolean, abstract: boolean): void {
+  if (!toc) return;
+  const offset = (abstract ? 1 : 0) + (untitled ? 1 : 0);
+  const at = headings.findIndex((h) => h.start === toc.start);
+  if (at >= 0) {
+    const section = sections[offset + at];
+    sections[offset + at] = { ...section, number: TOC_SECTION_NUMBER, blocks: [...toc.blocks, ...section.blocks] };
+    return;
+  }
+  const before = headings.filter((h) => h.start < toc.start).length;
+  sections.splice(offset + before, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: toc.blocks });
 }
 
 /** Drops stray numbers, and licence or correspondence notes printed small on the first pages. */

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { ContextKind } from '@lectern/application';
 
 /** A record, so the compiler checks that every kind is listed (and no other). */
-const KINDS: Record<ContextKind, true> = { text: true, table: true, equation: true, figure_caption: true };
+const KINDS: Record<ContextKind, true> = { text: true, table: true, equation: true, figure_caption: true, toc: true };
 /** Every kind of context the corpus stores. */
 export const CONTEXT_KINDS = Object.keys(KINDS) as ContextKind[];
 

@@ -22,7 +22,11 @@ export class SearchResultDto {
   @ApiProperty({ type: Number, description: '1-based page where the context starts.' })
   page!: number;
 
-  @ApiProperty({ type: String, description: 'The context kind: text, table, equation or figure_caption.', example: 'text' })
+  @ApiProperty({
+    type: String,
+    description: 'The context kind: text, table, equation or figure_caption (toc contexts are never search hits).',
+    example: 'text',
+  })
   kind!: string;
 
   @ApiProperty({ type: ArticleRefDto })

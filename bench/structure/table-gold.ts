@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+
+/** Lowercase words and digits only, so a caption matches a page's text whatever its line breaks and hyphens. */
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Words of a caption used to find it: its first eight after the "Table N" label (GROBID spells labels its own way). */
+const CAPTION_WORDS = 8;
+
+/**
+ * The page each gold table is printed on, found from its caption in the PDF's own text (index 0 = page 1): the
+ * page that holds the caption's first words after its label. Null when no page or more than one holds them (the
+ * scoring then falls back to counting per document). Independent of the parser under test: plain page text only.
+ */
+export function locateCaptionPages(captions: string[], pageTexts: string[]): Array<number | null> {
+  const pages = pageTexts.map(normalize);
+  return captions.map((caption) => {
+    const words = normalize(caption.replace(/^\s*(table|tab\.|tabla|cuadro|tableau|tabelle)\s*[0-9ivxlc]+[a-z]?\s*[:.]?/i, ''))
+      .split(' ')
+      .slice(0, CAPTION_WORDS);
+    if (words.length < 3) return null;
+    const needle = words.join(' ');
+    const found = pages.flatMap((text, i) => (text.includes(needle) ? [i + 1] : []));
+    return found.length === 1 ? found[0] : null;
+  });
+}
+
+interface UnstructuredElementJson {
+  type: string;
+  metadata?: { page_number?: number };
+}
+
+/**
+ * Unstructured's `Table` elements as gold pages. `firstPage` is the page of the source document that the PDF's
+ * page 1 is (a one-page excerpt of page 5 → 5); tables outside the excerpt are left out.
+ */
+export function unstructuredTablePages(file: string, firstPage: number, pageCount: number): number[] {
+  const elements = JSON.parse(readFileSync(file, 'utf8')) as UnstructuredElementJson[];
+  return elements
+    .filter((e) => e.type === 'Table' && typeof e.metadata?.page_number === 'number')
+    .map((e) => (e.metadata?.page_number as number) - firstPage + 1)
+    .filter((page) => page >= 1 && page <= pageCount);
+}

@@ -1,0 +1,108 @@
+import type { BodyStyle } from './body-style';
+import type { FlowLine, TextRun } from './layout.types';
+import { letters, words } from './text-patterns';
+
+/** A gap between two pieces of a row wider than this many font sizes separates two cells. */
+const CELL_GAP_EM = 0.8;
+const NUMBER_CELL = /^[-+−–±]?\(?\d[\d.,]*\)?%?[*∗†‡]*$|^I\(\d\)$|^[-–—]$/;
+
+/** One row of a table: the flow lines [start, end) on one baseline, split into cells. */
+export interface Row {
+  start: number;
+  end: number;
+  cells: Cell[];
+}
+
+export interface Cell {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/**
+ * Rows of a table share columns: among consecutive rows of several cells, most pairs have at least two cells
+ * that overlap horizontally. Prose or an equation that happens to have wide gaps does not.
+ */
+export function hasAlignedColumns(rows: Row[]): boolean {
+  const multi = rows.filter((r) => r.cells.length >= 2);
+  if (multi.length < 2) return false;
+  let aligned = 0;
+  for (let k = 1; k < multi.length; k++) {
+    const above = multi[k - 1].cells;
+    const shared = multi[k].cells.filter((c) => above.some((a) => Math.min(a.x1, c.x1) - Math.max(a.x0, c.x0) > 0)).length;
+    if (shared >= 2) aligned++;
+  }
+  return aligned >= 1 && aligned >= 0.5 * (multi.length - 1);
+}
+
+/** A row of the table: several cells, or short and made of figures; never a line of running prose. */
+export function isTabular(row: Row, body: BodyStyle): boolean {
+  const text = row.cells.map((c) => c.text).join(' ');
+  if (row.cells.length >= 2) {
+    const longest = Math.max(...row.cells.map((c) => words(c.text).length));
+    return longest <= 12;
+  }
+  const numbers = words(text).filter((w) => NUMBER_CELL.test(w)).length;
+  return numbers >= 2 && words(text).length <= 10 && letters(text) < 60 && text.length < 0.8 * body.size * 12;
+}
+
+/** The pieces of row `i` (every flow line on its baseline), split into cells at wide gaps between runs. */
+export function cellsOf(flow: FlowLine[], i: number): Row {
+  let end = i + 1;
+  while (end < flow.length && flow[end].page === flow[i].page && Math.abs(flow[end].y - flow[i].y) < 0.3 * flow[i].size) end++;
+  const cells: Cell[] = [];
+  for (const line of flow.slice(i, end)) {
+    const runs = line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x);
+    let current: TextRun[] = [];
+    const flush = () => {
+      if (current.length) cells.push(toCell(current));
+      current = [];
+    };
+    for (const run of runs) {
+      const prev = current[current.length - 1];
+      if (prev && run.x - prev.x1 > CELL_GAP_EM * Math.min(run.size, prev.size)) flush();
+      current.push(run);
+    }
+    flush();
+  }
+  return { start: i, end, cells: cells.sort((a, b) => a.x0 - b.x0) };
+}
+
+function toCell(runs: TextRun[]): Cell {
+  let text = '';
+  let right = -Infinity;
+  for (const run of runs) {
+    if (text && run.x - right > 0.12 * run.size && !/\s$/.test(text)) text += ' ';
+    text += run.text;
+    right = run.x1;
+  }
+  return { text: text.replace(/\s+/g, ' ').trim(), x0: runs[0].x, x1: Math.max(...runs.map((r) => r.x1)) };
+}
+
+/** Columns from the row with the most cells; every cell goes to the column it overlaps most (or the nearest). */
+export function toMarkdown(rows: Row[]): string {
+  const widest = rows.reduce((a, b) => (b.cells.length > a.cells.length ? b : a));
+  const columns = widest.cells.map((c) => ({ x0: c.x0, x1: c.x1 }));
+  const grid = rows.map((row) => {
+    const out = columns.map(() => [] as string[]);
+    for (const cell of row.cells) out[columnOf(cell, columns)].push(cell.text);
+    return out.map((parts) => parts.join(' ').replace(/\|/g, '\\|'));
+  });
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(grid[0]), line(columns.map(() => '---')), ...grid.slice(1).map(line)].join('\n');
+}
+
+function columnOf(cell: Cell, columns: Array<{ x0: number; x1: number }>): number {
+  let best = 0;
+  let bestScore = -Infinity;
+  columns.forEach((col, k) => {
+    const overlap = Math.min(cell.x1, col.x1) - Math.max(cell.x0, col.x0);
+    const distance = Math.abs((cell.x0 + cell.x1) / 2 - (col.x0 + col.x1) / 2);
+    const score = overlap > 0 ? overlap : -distance;
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  });
+  return best;
+}

@@ -1,0 +1,100 @@
+import { flowLine as line } from '../testing/flow-line.fixture';
+import { findTableOfContents } from './toc-detector';
+
+const entries = (page: number, from: number, items: Array<[string, number]>) =>
+  items.map(([title, n], k) => line(`${title} . . . . . . . . . . . . ${n}`, from - 14 * k, { page }));
+
+describe(findTableOfContents.name, () => {
+  it('reads a "Contents" page of dotted-leader entries, across a page break with a footnote and a running head', () => {
+    const flow = [
+      line('A Field Guide to Tidal Gauges', 600, { page: 1, size: 20 }),
+      line('Contents', 750, { page: 2, size: 16, bold: true }),
+      ...entries(2, 720, [
+        ['1 Getting Started', 3],
+        ['1.1 Choosing a Site', 3],
+        ['1.2 Mounting the Float Well', 4],
+      ]),
+      line('∗This file has version number v1.2, last revised 2015/07/19.', 60, { page: 2, size: 8 }),
+      line('iv Contents', 780, { page: 3, size: 8 }),
+      ...entries(3, 750, [
+        ['2 Recording Water Levels', 5],
+        ['2.1 Sampling Intervals', 5],
+        ['3 Reducing the Observations', 7],
+      ]),
+      line('1 Getting Started', 750, { page: 4, size: 16, bold: true }),
+      line('A gauge belongs where the water is deep at the lowest tide and sheltered from the swell.', 720, { page: 4 }),
+    ];
+    const toc = findTableOfContents(flow);
+    expect(toc).not.toBeNull();
+    expect([toc!.start, toc!.end, toc!.title]).toEqual([1, 10, 'Contents']);
+    expect(toc!.blocks).toEqual([
+      { kind: 'toc', page: 2, text: '1 Getting Started … 3\n1.1 Choosing a Site … 3\n1.2 Mounting the Float Well … 4' },
+      {
+        kind: 'toc',
+        page: 3,
+        text: '2 Recording Water Levels … 5\n2.1 Sampling Intervals … 5\n3 Reducing the Observations … 7',
+      },
+    ]);
+    // The footnote and the running head at the page break are not entries: they stay text.
+    expect(toc!.lines).toEqual([1, 2, 3, 4, 7, 8, 9]);
+  });
+
+  it('joins a page number set apart on the same baseline, and a title wrapped over two lines', () => {
+    const flow = [
+      line('Table of Contents', 750, { size: 14 }),
+      line('Introduction', 720),
+      line('3', 720),
+      line('Installing the gauge on the harbour wall and', 706),
+      line('levelling it to the benchmark 9', 692),
+      line('Sampling 12', 678),
+      line('Reduction 20', 664),
+      line('Maintenance 31', 650),
+    ];
+    const toc = findTableOfContents(flow);
+    expect(toc?.blocks[0].text.split('\n')).toEqual([
+      'Introduction 3',
+      'Installing the gauge on the harbour wall and',
+      'levelling it to the benchmark 9',
+      'Sampling 12',
+      'Reduction 20',
+      'Maintenance 31',
+    ]);
+    expect(toc?.end).toBe(flow.length);
+  });
+
+  it('finds none where "Contents" is followed by prose, or by numbers that do not go up like pages', () => {
+    const prose = [
+      line('Contents', 750, { size: 14 }),
+      line('This chapter lists what the package contains and how its parts fit together in practice.', 720),
+      line('Each part is described in turn, with examples.', 706),
+    ];
+    expect(findTableOfContents(prose)).toBeNull();
+    const shuffled = [
+      line('Contents', 750),
+      ...entries(1, 720, [
+        ['A', 40],
+        ['Bb', 3],
+        ['Cc', 31],
+        ['Dd', 2],
+        ['Ee', 17],
+        ['Ff', 1],
+      ]),
+    ];
+    expect(findTableOfContents(shuffled)).toBeNull();
+  });
+
+  it('looks for a table of contents only on the front pages', () => {
+    const late = [
+      line('Intro', 700, { page: 1 }),
+      line('Contents', 750, { page: 40 }),
+      ...entries(40, 720, [
+        ['One', 1],
+        ['Two', 5],
+        ['Three', 9],
+        ['Four', 12],
+        ['Five', 20],
+      ]),
+    ];
+    expect(findTableOfContents(late)).toBeNull();
+  });
+});
