@@ -30,7 +30,7 @@ interface RawItem {
 
 const compact = (text: string) => normalizeHeading(text).replace(/\s+/g, '');
 /** What may precede the title on its line once compacted: a chapter/section label and its number or letter. */
-const LABEL = /^(chapter|section|part|appendix|lecture|lesson|unit|book|volume)?(\d+|[ivxlc]+|[a-z])?(\d+)*$/;
+const LABEL = /^(chapter|section|part|appendix|lecture|lesson|unit|book|volume)?(\d+|[ivxlc]+|[a-z])?\d*$/;
 
 /** Text items grouped into baselines, each split where a gap wider than two line heights separates columns. */
 export function segmentsOf(items: RawItem[]): RawSegment[] {
