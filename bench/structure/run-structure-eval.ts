@@ -158,8 +158,15 @@ async function bookmarkSet(): Promise<EvalDoc[]> {
   return OPTIONS.split === null ? split : split.filter((d) => d.heldOut === (OPTIONS.split === 'holdout'));
 }
 
-/** The outline alone (the manifest and the corpus scan already checked its titles against the pages). */
-async function outlineGold(file: string): Promise<StructureGold> {
+const outlineGolds = new Map<string, Promise<StructureGold>>();
+
+/** The outline alone (the manifest and the corpus scan already checked its titles against the pages); read once per file. */
+function outlineGold(file: string): Promise<StructureGold> {
+  if (!outlineGolds.has(file)) outlineGolds.set(file, readOutlineGold(file));
+  return outlineGolds.get(file) as Promise<StructureGold>;
+}
+
+async function readOutlineGold(file: string): Promise<StructureGold> {
   const data = readFileSync(file);
   const { bookmarks } = await readPdfOutline(data);
   const placed = bookmarks.filter((b) => b.page !== null && b.title.trim());
