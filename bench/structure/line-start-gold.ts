@@ -36,7 +36,13 @@ const LABEL = /^(chapter|section|part|appendix|lecture|lesson|unit|book|volume)?
 export function segmentsOf(items: RawItem[]): RawSegment[] {
   const inked = items
     .filter((i) => i.str.trim() && Math.abs(i.transform[1]) < 0.01)
-    .map((i) => ({ x: i.transform[4], x1: i.transform[4] + i.width, y: i.transform[5], size: Math.abs(i.transform[3]) || i.height, str: i.str }))
+    .map((i) => ({
+      x: i.transform[4],
+      x1: i.transform[4] + i.width,
+      y: i.transform[5],
+      size: Math.abs(i.transform[3]) || i.height,
+      str: i.str,
+    }))
     .sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Array<typeof inked> = [];
   for (const item of inked) {

@@ -80,8 +80,18 @@ async function main(): Promise<void> {
         ),
       );
     if (OPTIONS.split === null) {
-      results.push(combine('2 hidden: dev part (tuned on)', hidden.perDoc.filter((d) => !d.heldOut)));
-      results.push(combine('2 hidden: held-out fifth', hidden.perDoc.filter((d) => d.heldOut)));
+      results.push(
+        combine(
+          '2 hidden: dev part (tuned on)',
+          hidden.perDoc.filter((d) => !d.heldOut),
+        ),
+      );
+      results.push(
+        combine(
+          '2 hidden: held-out fifth',
+          hidden.perDoc.filter((d) => d.heldOut),
+        ),
+      );
     }
   }
   if (wants('3')) results.push(await runSet('3 CERMINE samples', cermineSet()));

@@ -1,7 +1,15 @@
 import type { BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
-import { followsNumberedHeading, hasRoomAbove, inFigureOrTable, isRunIn, rowEnd, runsIntoSentence, startsParagraph } from './heading-guards';
+import {
+  followsNumberedHeading,
+  hasRoomAbove,
+  inFigureOrTable,
+  isRunIn,
+  rowEnd,
+  runsIntoSentence,
+  startsParagraph,
+} from './heading-guards';
 import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, REFERENCES_TITLE, words } from './text-patterns';
 

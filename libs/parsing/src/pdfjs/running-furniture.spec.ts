@@ -33,7 +33,9 @@ describe(removeRunningFurniture.name, () => {
   });
 
   it('removes numbered running heads set below the usual band in a deep top margin', () => {
-    const { pages: kept } = removeRunningFurniture(pages(8, (n) => [line(n, `${n > 4 ? 2 : 1} ${n > 4 ? 'IMPLEMENTATION' : 'USAGE'} ${n}`, 692)]));
+    const { pages: kept } = removeRunningFurniture(
+      pages(8, (n) => [line(n, `${n > 4 ? 2 : 1} ${n > 4 ? 'IMPLEMENTATION' : 'USAGE'} ${n}`, 692)]),
+    );
     expect(kept.flatMap((p) => p.lines).every((l) => l.text.startsWith('Body'))).toBe(true);
   });
 
