@@ -2,11 +2,17 @@ import { readFileSync } from 'node:fs';
 import { ABSTRACT_SECTION_NUMBER, parseTei, REFERENCES_SECTION_NUMBER } from '@lectern/parsing';
 import type { LevelledTitle } from './structure-scoring';
 
+/** A gold heading; outline gold also knows its page and whether its title starts a line near its destination. */
+export interface GoldHeading extends LevelledTitle {
+  page?: number;
+  startsLine?: boolean;
+}
+
 /** What a document's gold says; a field left out is not scored for that document. */
 export interface StructureGold {
   title?: string;
   authors?: string[];
-  headings?: LevelledTitle[];
+  headings?: GoldHeading[];
   /** Page of each gold table, or null when the gold does not say. */
   tables?: Array<number | null>;
   /** Captions of the gold tables whose page is null, in the same order: the runner looks their page up in the PDF. */

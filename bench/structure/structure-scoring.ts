@@ -73,17 +73,26 @@ function relativeLevels(items: LevelledTitle[]): number[] {
   return items.map((i) => i.level - min + 1);
 }
 
+/** Which predicted and which gold headings the one-to-one matching paired (for the `--misses` dump). */
+export interface HeadingMatch extends HeadingCounts {
+  predictedMatched: boolean[];
+  goldMatched: boolean[];
+}
+
 /**
  * One-to-one matching of predicted to gold headings in reading order: each predicted heading takes the first
  * unmatched gold heading at or after the last match that names the same heading (so a repeated title such as
- * "Examples" pairs with its own occurrence). Empty titles count on neither side.
+ * "Examples" pairs with its own occurrence). Empty titles count on neither side (and are never matched).
  */
-export function scoreHeadings(predicted: LevelledTitle[], gold: LevelledTitle[]): HeadingCounts {
-  const pred = predicted.filter((h) => normalizeHeading(h.title));
-  const want = gold.filter((h) => normalizeHeading(h.title));
+export function matchHeadings(predicted: LevelledTitle[], gold: LevelledTitle[]): HeadingMatch {
+  const predIdx = predicted.flatMap((h, i) => (normalizeHeading(h.title) ? [i] : []));
+  const goldIdx = gold.flatMap((h, i) => (normalizeHeading(h.title) ? [i] : []));
+  const pred = predIdx.map((i) => predicted[i]);
+  const want = goldIdx.map((i) => gold[i]);
   const predLevels = relativeLevels(pred);
   const goldLevels = relativeLevels(want);
   const used = new Array<boolean>(want.length).fill(false);
+  const predictedMatched = new Array<boolean>(predicted.length).fill(false);
   let matched = 0;
   let levelCorrect = 0;
   let from = 0;
@@ -99,11 +108,19 @@ export function scoreHeadings(predicted: LevelledTitle[], gold: LevelledTitle[])
     if (k < 0) k = want.findIndex((g, j) => !used[j] && sameHeading(h.title, g.title));
     if (k < 0) return;
     used[k] = true;
+    predictedMatched[predIdx[i]] = true;
     matched++;
     if (predLevels[i] === goldLevels[k]) levelCorrect++;
     from = k + 1;
   });
-  return { matched, predicted: pred.length, gold: want.length, levelCorrect };
+  const goldMatched = new Array<boolean>(gold.length).fill(false);
+  used.forEach((u, k) => (goldMatched[goldIdx[k]] = u));
+  return { matched, predicted: pred.length, gold: want.length, levelCorrect, predictedMatched, goldMatched };
+}
+
+export function scoreHeadings(predicted: LevelledTitle[], gold: LevelledTitle[]): HeadingCounts {
+  const { matched, predicted: p, gold: g, levelCorrect } = matchHeadings(predicted, gold);
+  return { matched, predicted: p, gold: g, levelCorrect };
 }
 
 /** Family name for matching authors: the last word, lowercase, without accents ("José M. García-Pérez" → "garcia perez"). */

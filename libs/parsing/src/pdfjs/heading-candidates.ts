@@ -1,7 +1,15 @@
 import type { BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
-import { hasRoomAbove, inFigureOrTable, isRunIn, rowEnd, runsIntoSentence, startsParagraph } from './heading-guards';
+import {
+  followsNumberedHeading,
+  hasRoomAbove,
+  inFigureOrTable,
+  isRunIn,
+  rowEnd,
+  runsIntoSentence,
+  startsParagraph,
+} from './heading-guards';
 import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, REFERENCES_TITLE, words } from './text-patterns';
 
@@ -37,7 +45,8 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const { body } = ctx;
   if (line.rowPeers > 1 || line.size < 0.72 * body.size || !hasHeadingShape(line.text)) return null;
   const numbering = parseNumbering(line.text, ctx.inAppendix);
-  if (!hasTitleShape(numbering)) return null;
+  const larger = line.size >= body.size * 1.08 + 0.3;
+  if (!hasTitleShape(numbering, larger)) return null;
   // A line broken mid-word is a heading only if its continuation below is in the same style.
   if (
     /\p{Ll}-$/u.test(line.text) &&
@@ -55,7 +64,6 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const bold = isBold(line);
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
   const caps = (isAllCaps(title) || line.smallCaps === true) && words(title).length <= 12 && letters(title) >= 5;
-  const larger = line.size >= body.size * 1.08 + 0.3;
   // IEEE sets subsections ("A. Dataset") in the body's italic: a number plus a different font is enough.
   const numberedInOtherFont = numbering.kind !== 'none' && line.font !== body.font && !ctx.inAppendix && line.size >= body.size - 0.5;
   const styled = bold || caps || SMALL_CAPS_FONT.test(line.font) || ctx.headingFonts.has(line.font) || numberedInOtherFont;
@@ -63,25 +71,28 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const bare = title.replace(/[.:]$/, '');
   const references = REFERENCES_TITLE.test(bare);
   const known = references || KNOWN_SECTION.test(bare);
-  if ((strength === 0 && !references) || !hasRoomAbove(flow, i)) return null;
+  if ((strength === 0 && !references) || !(hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)))) return null;
   return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
 }
 
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), links, formulas, reference labels, TOC lines, mostly digits. */
 function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
-  if (/[,;]$/.test(text) || /^\[\d+\]|@|https?:|www\.|[=<>±×∑∫√$]/.test(text) || TOC_LEADER.test(text)) return false;
+  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=<>±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
   return letters(text) / text.replace(/\s/g, '').length >= 0.55;
 }
 
-/** A title is a capitalised phrase: not a sentence, not a list of names, not a lead-in ending in a stop. */
-function hasTitleShape(numbering: Numbering): boolean {
+/**
+ * A title is a capitalised phrase: not a sentence, not a list of names, not a lead-in ending in a stop. A numbered
+ * title set larger than the body may start in lowercase: small capitals read as lowercase, or a package name.
+ */
+function hasTitleShape(numbering: Numbering, larger: boolean): boolean {
   const title = numbering.title;
   const count = words(title).length;
   if (numbering.kind !== 'chapter' && (count === 0 || letters(title) < 2)) return false;
   if (count > 20) return false;
   // "3.1 k-means" is the one lowercase start a sub-number allows.
-  if (/^\p{Ll}/u.test(title) && !(numbering.number ?? '').includes('.')) return false;
+  if (/^\p{Ll}/u.test(title) && !(numbering.number ?? '').includes('.') && !(larger && numbering.kind === 'arabic')) return false;
   const commas = (title.match(/,/g) ?? []).length;
   if (/[.!?]\s+\p{Ll}/u.test(title) || commas >= 3 || (commas >= 2 && /\b\p{Lu}\.\s/u.test(title))) return false;
   if (/[.:]$/.test(title) && count > 6) return false;
@@ -106,7 +117,8 @@ export function continuesHeading(
   if (((isAllCaps(text) || row.every((l) => l.smallCaps)) && letters(text) >= 5) !== first.caps || /[.:]$/.test(prev.text)) return -1;
   const gap = prev.y - line.y;
   if (gap <= 0 || gap > 2 * line.size) return -1;
-  if (parseNumbering(text, false).kind !== 'none' || CAPTION.test(text)) return -1;
+  // A line ending in a colon introduces what follows ("Attribute values:"): it is not the title's second line.
+  if (parseNumbering(text, false).kind !== 'none' || CAPTION.test(text) || /:$/.test(text)) return -1;
   return words(first.text).length + words(text).length <= 24 && letters(text) >= 2 ? end : -1;
 }
 

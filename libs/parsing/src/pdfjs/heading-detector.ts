@@ -8,6 +8,7 @@ import {
   type HeadingContext,
 } from './heading-candidates';
 import { numberDepth, parseNumbering } from './heading-numbering';
+import { addIndexGroupHeadings } from './index-letters';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
 
@@ -47,7 +48,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
     i = candidate.end;
   }
-  return assignLevels(select(candidates));
+  return addIndexGroupHeadings(flow, assignLevels(select(candidates)));
 }
 
 /** Joins a wrapped heading's lines, and a `Chapter 3` label with the chapter title set below it. */

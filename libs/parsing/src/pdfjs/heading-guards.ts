@@ -1,5 +1,6 @@
 import type { BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
+import { parseNumbering, type Numbering } from './heading-numbering';
 import { letters, words } from './text-patterns';
 
 /** Layout tests that tell a heading-styled line which is not a heading: run-ins, table cells, paragraphs. */
@@ -26,10 +27,12 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   const next = flow[rowEnd(flow, i)];
   if (near(next) && next.size < 0.8 * line.size && next.size < 0.9 * body.size) return true;
   if (isNumericRow(line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1)) return true;
-  // A header above rows that each end in a figure: a row label followed by one measured value ("Baseline 12.5").
+  // A header directly above rows that each end in a figure: a row label followed by one measured value ("Baseline
+  // 12.5"). The rows start right below: a label line in between ("Attribute values:") makes it a list, not a table.
   let figures = 0;
   for (let j = rowEnd(flow, i), k = 0; k < 3 && j < flow.length && flow[j].page === line.page; j = rowEnd(flow, j), k++) {
-    if (/\s[-+]?\d+([.,]\d+)?%?$/.test(flow[j].text) && flow[j].text.length < 60) figures++;
+    if (!(/\s[-+]?\d+([.,]\d+)?%?$/.test(flow[j].text) && flow[j].text.length < 60)) break;
+    figures++;
   }
   if (figures >= 2) return true;
   return [flow[i - 1], next].some((other) => near(other) && other!.rowPeers >= 3);
@@ -90,4 +93,17 @@ export function hasRoomAbove(flow: FlowLine[], i: number): boolean {
   const gap = prev.y - line.y;
   if (gap < 0 || gap > line.leading * 1.15 + 0.5 || Math.abs(prev.size - line.size) > 0.5) return true;
   return /[.!?:)\]]$/.test(prev.text) && prev.x1 < prev.columnRight - 2 * prev.size;
+}
+
+/**
+ * Stacked numbered headings ("3.10 Layer four" directly above "3.11 The object type"): a numbered line right under
+ * another numbered line of the same size and weight has no extra space above, yet is a heading of its own.
+ */
+export function followsNumberedHeading(flow: FlowLine[], i: number, numbering: Numbering): boolean {
+  const line = flow[i];
+  const prev = flow[i - 1];
+  if (!prev || prev.page !== line.page || numbering.kind === 'none' || numbering.kind === 'letter') return false;
+  if (Math.abs(prev.size - line.size) > 0.3 || isBold(prev) !== isBold(line) || prev.rowPeers > 1) return false;
+  const above = parseNumbering(prev.text, false);
+  return above.kind === numbering.kind && above.number !== null && words(above.title).length <= 12;
 }

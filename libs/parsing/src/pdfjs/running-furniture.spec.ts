@@ -32,6 +32,18 @@ describe(removeRunningFurniture.name, () => {
     expect(removed).toHaveLength(12);
   });
 
+  it('removes numbered running heads set below the usual band in a deep top margin', () => {
+    const { pages: kept } = removeRunningFurniture(
+      pages(8, (n) => [line(n, `${n > 4 ? 2 : 1} ${n > 4 ? 'IMPLEMENTATION' : 'USAGE'} ${n}`, 692)]),
+    );
+    expect(kept.flatMap((p) => p.lines).every((l) => l.text.startsWith('Body'))).toBe(true);
+  });
+
+  it('keeps a heading that ends in a number when no other page has a line like it at that height', () => {
+    const { pages: kept } = removeRunningFurniture(pages(8, (n) => (n === 3 ? [line(n, 'Results for 2020', 692)] : [])));
+    expect(kept[2].lines.map((l) => l.text)).toContain('Results for 2020');
+  });
+
   it('removes book-style heads that change with the chapter but carry the page number', () => {
     const { pages: kept } = removeRunningFurniture(
       pages(8, (n) => [line(n, n % 2 ? `1.${n}. Section ${n} ${n}` : `${n} Chapter ${Math.ceil(n / 4)}. Things`, 760)]),

@@ -2,6 +2,8 @@ import type { PageText, TextLine } from './layout.types';
 
 /** Running headers and footers live in these top and bottom shares of the page. */
 const BAND = 0.12;
+/** A running head that carries the page number may sit lower: books with deep top margins set it at ~13–20%. */
+const NUMBERED_HEAD_BAND = 0.2;
 const PAGE_NUMBER = /^(page\s*)?([0-9]{1,4}|[ivxlcdm]{1,6})(\s*(of|\/)\s*[0-9]{1,4})?$/i;
 const PAGE_NUMBER_AT_END = /^([0-9]{1,4}|[ivxlcdm]{1,6})\s+\S|\S\s+([0-9]{1,4}|[ivxlcdm]{1,6})$/i;
 
@@ -32,8 +34,9 @@ export function removeRunningFurniture(pages: PageText[]): FurnitureResult {
   const kept = pages.map((page) => {
     const lines = page.lines.filter((line) => {
       const key = bandKey(line, page);
-      if (!key) return true;
-      const furniture = PAGE_NUMBER.test(line.text) || (pagesByKey.get(key)?.size ?? 0) >= minPages || numberedHeads.has(line);
+      if (!key && !numberedHeads.has(line)) return true;
+      const furniture =
+        numberedHeads.has(line) || (key !== null && (PAGE_NUMBER.test(line.text) || (pagesByKey.get(key)?.size ?? 0) >= minPages));
       if (furniture) removed.push(line);
       return !furniture;
     });
@@ -54,7 +57,8 @@ function findNumberedRunningHeads(pages: PageText[], minPages: number): Set<Text
     const top = page.lines.reduce((a, b) => (b.y > a.y ? b : a));
     const bottom = page.lines.reduce((a, b) => (b.y < a.y ? b : a));
     for (const line of [top, bottom]) {
-      if (!bandKey(line, page) || !PAGE_NUMBER_AT_END.test(line.text)) continue;
+      const inBand = line.y > page.height * (1 - NUMBERED_HEAD_BAND) || line.y < page.height * NUMBERED_HEAD_BAND;
+      if (!inBand || !PAGE_NUMBER_AT_END.test(line.text)) continue;
       const signature = `${Math.round(line.y / 2)}|${line.size.toFixed(1)}`;
       bySignature.set(signature, [...(bySignature.get(signature) ?? []), line]);
     }

@@ -1,0 +1,130 @@
+import { detectHeadings } from './heading-detector';
+import type { FlowLine } from './layout.types';
+
+const BODY = { size: 10, font: 'Body-Regular' };
+
+interface Spec {
+  text: string;
+  y: number;
+  size?: number;
+  bold?: boolean;
+  font?: string;
+  page?: number;
+  x1?: number;
+}
+
+/** A single-column page of lines, top to bottom, 12 pt leading for body text. */
+function flowOf(specs: Spec[]): FlowLine[] {
+  return specs.map((s, k) => {
+    const size = s.size ?? 10;
+    const font = s.font ?? (s.bold ? 'Body-Bold' : BODY.font);
+    return {
+      page: s.page ?? 1,
+      text: s.text,
+      x0: 72,
+      x1: s.x1 ?? Math.min(540, 72 + s.text.length * 5),
+      y: s.y,
+      size,
+      font,
+      boldRatio: s.bold ? 1 : 0,
+      runs: [{ text: s.text, x: 72, x1: 540, y: s.y, size, font, bold: s.bold === true }],
+      rowPeers: 1,
+      columnLeft: 72,
+      columnRight: 540,
+      columnStart: k === 0 || (specs[k - 1].page ?? 1) !== (s.page ?? 1),
+      leading: 12,
+    };
+  });
+}
+
+const para = (y: number, n: number): Spec[] =>
+  Array.from({ length: n }, (_, k) => ({
+    text: k === n - 1 ? 'and the paragraph ends here.' : 'Body text of a paragraph that runs across the whole column width',
+    y: y - 12 * k,
+    x1: k === n - 1 ? 250 : 540,
+  }));
+
+const titles = (flow: FlowLine[]) => detectHeadings(flow, 0, BODY).map((h) => `${h.level} ${h.title}`);
+
+describe(detectHeadings.name, () => {
+  it('takes a numbered title set larger than the body even when it starts in lowercase (small caps, a package name)', () => {
+    const flow = flowOf([
+      { text: '1 l3draw documentation', y: 700, size: 14.4, bold: true },
+      ...para(680, 3),
+      { text: '2 the EU1 encoding', y: 620, size: 14.4, bold: true },
+      ...para(600, 3),
+    ]);
+    expect(titles(flow)).toEqual(['1 l3draw documentation', '1 the EU1 encoding']);
+  });
+
+  it('still rejects a lowercase numbered line at body size', () => {
+    const flow = flowOf([...para(700, 3), { text: '2 apples were counted', y: 650, bold: true }, ...para(630, 3)]);
+    expect(titles(flow)).toEqual([]);
+  });
+
+  it('separates numbered headings stacked with no space between them', () => {
+    const flow = flowOf([
+      { text: '3.10 Layer four: formatting inside the paragraph', y: 700, size: 12, bold: true },
+      { text: '3.11 The object type ‘hyphenation’', y: 687, size: 12, bold: true },
+      ...para(664, 3),
+    ]);
+    expect(titles(flow)).toEqual(['2 Layer four: formatting inside the paragraph', '2 The object type ‘hyphenation’']);
+  });
+
+  it('does not join a bold label line ending in a colon to the heading above it', () => {
+    const flow = flowOf([
+      { text: '3.14.1 The instance ‘justified’ (template justification/std)', y: 700, bold: true },
+      { text: 'Attribute values:', y: 684, bold: true },
+      ...para(668, 3),
+    ]);
+    expect(titles(flow)).toEqual(['3 The instance ‘justified’ (template justification/std)']);
+  });
+
+  it('keeps a heading above a label line and a list of settings that end in numbers', () => {
+    const flow = flowOf([
+      ...para(760, 3),
+      { text: '3.21.2 The instance ‘nobreak’ (template paragraph-breaking/std)', y: 700, bold: true },
+      { text: 'Attribute values:', y: 682, bold: true },
+      { text: 'interline-penalty 10000', y: 664 },
+      { text: 'post-display-penalty 10000', y: 652 },
+      ...para(630, 3),
+    ]);
+    expect(titles(flow)).toEqual(['3 The instance ‘nobreak’ (template paragraph-breaking/std)']);
+  });
+
+  it('accepts a command name with an @ in a heading but not an e-mail address', () => {
+    const flow = flowOf([
+      { text: '2.5 Fix \\Gin@ii of package graphicx', y: 700, size: 12, bold: true },
+      ...para(680, 3),
+      { text: 'Contact jane.doe@example.org', y: 620, size: 12, bold: true },
+      ...para(600, 3),
+    ]);
+    expect(titles(flow)).toEqual(['2 Fix \\Gin@ii of package graphicx']);
+  });
+
+  it('makes the bold letters grouping an index headings under it, in alphabetical order only', () => {
+    const entry = (text: string, y: number): Spec => ({ text: `${text} . . . . . . . 4`, y, size: 9 });
+    const flow = flowOf([
+      { text: 'Index', y: 740, size: 20, bold: true },
+      ...para(720, 2),
+      { text: 'A', y: 680, size: 9, bold: true },
+      entry('action', 668),
+      { text: 'C', y: 640, size: 9, bold: true },
+      entry('color', 628),
+      { text: 'B', y: 600, size: 9, bold: true },
+      entry('bar', 588),
+      { text: 'D', y: 560, size: 9, bold: true },
+      entry('draw', 548),
+    ]);
+    expect(titles(flow)).toEqual(['1 Index', '2 A', '2 C', '2 D']);
+  });
+
+  it('takes no single letters for headings outside an index', () => {
+    const flow = flowOf([
+      { text: 'Results', y: 740, size: 14, bold: true },
+      ...para(720, 2),
+      ...['A', 'B', 'C'].flatMap((l, k): Spec[] => [{ text: l, y: 680 - 40 * k, bold: true }, ...para(668 - 40 * k, 1)]),
+    ]);
+    expect(titles(flow)).toEqual(['1 Results']);
+  });
+});
