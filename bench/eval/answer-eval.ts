@@ -8,6 +8,7 @@ import {
   RetrievalPipeline,
   SearchService,
   type Answer,
+  type AnswerSourcesInput,
   type SearchMode,
 } from '@lectern/retrieval';
 import { containsPhrase, normaliseText } from './gold-matcher';
@@ -79,6 +80,7 @@ export async function runAnswers(
   deps: AnswerEvalDeps,
   dev: AnswerDevSet,
   mode: 'extractive' | 'llm',
+  record?: RecordedRetrieval[],
 ): Promise<{ outcomes: AnswerOutcome[]; ms: number }> {
   const search = new SearchService(deps.corpus, deps.embedder);
   const pipeline = new RetrievalPipeline({ search, corpus: deps.corpus, llm: mode === 'llm' ? deps.llm : null });
@@ -90,9 +92,29 @@ export async function runAnswers(
     const result = await pipeline.retrieve(q.question, { mode: deps.searchMode });
     const answer = await composer.answer(q.question, [], result);
     outcomes.push(score(answer, q, answerable));
+    record?.push(recorded(q, answerable, result));
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   return { outcomes, ms: all.length ? ms / all.length : 0 };
+}
+
+/** One question's retrieval as the composer saw it, for replaying answer composition offline (answer-replay.ts). */
+export interface RecordedRetrieval {
+  question: EvalQuestion;
+  answerable: boolean;
+  hits: AnswerSourcesInput['hits'];
+  passages: AnswerSourcesInput['passages'];
+  termWeights: Array<[string, number]>;
+}
+
+function recorded(question: EvalQuestion, answerable: boolean, result: AnswerSourcesInput): RecordedRetrieval {
+  return {
+    question,
+    answerable,
+    hits: result.hits,
+    passages: result.passages,
+    termWeights: [...(result.termWeights ?? new Map<string, number>())],
+  };
 }
 
 function score(answer: Answer, question: EvalQuestion, answerable: boolean): AnswerOutcome {

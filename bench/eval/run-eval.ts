@@ -5,7 +5,7 @@ import { loadConfig } from '@lectern/config';
 import { createLlm } from '@lectern/llm';
 import { ABSTAIN_BELOW_COVERAGE, SearchService, selectRerankers } from '@lectern/retrieval';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
-import { answerTable, calibrate, rowAt, runAnswers, splitDevSet, SWEEP, type AnswerRow } from './answer-eval';
+import { answerTable, calibrate, rowAt, runAnswers, splitDevSet, SWEEP, type AnswerRow, type RecordedRetrieval } from './answer-eval';
 import { ArticleRenderer } from './article-renderer';
 import { ingestForEval } from './eval-corpus';
 import { EVAL_MODES, ModeRunner } from './eval-modes';
@@ -222,10 +222,13 @@ async function evaluateAnswers(
     const calibrated: string[] = [];
     for (const mode of llm ? (['extractive', 'llm'] as const) : (['extractive'] as const)) {
       console.log(`answers: ${mode} over ${dev.answerable.length} answerable and ${dev.unanswerable.length} unanswerable questions …`);
-      const { outcomes, ms } = await runAnswers(deps, dev, mode);
+      const record: RecordedRetrieval[] = [];
+      const { outcomes, ms } = await runAnswers(deps, dev, mode, mode === 'extractive' ? record : undefined);
       // Every question's evidence, for studying the abstention rule offline.
       await fs.mkdir(path.join(REPO_ROOT, 'bench', '.data'), { recursive: true });
       await fs.writeFile(path.join(REPO_ROOT, 'bench', '.data', `answer-outcomes-${mode}.json`), JSON.stringify(outcomes));
+      // Every question's retrieval, for replaying the extractive composer without re-ingesting (answer-replay.ts).
+      if (record.length > 0) await fs.writeFile(path.join(REPO_ROOT, 'bench', '.data', 'answer-retrievals.json'), JSON.stringify(record));
       const chosen = calibrate(outcomes);
       calibrated.push(`${mode}: ${chosen.toFixed(2)}`);
       const thresholds = [...new Set([...SWEEP, ABSTAIN_BELOW_COVERAGE, chosen])].sort((a, b) => a - b);

@@ -76,7 +76,17 @@ export {
 } from './answer/answer.types';
 export { citedNumbers } from './answer/citation-markers';
 export { ABSTAIN_BELOW_COVERAGE, evidenceOf, type Evidence } from './answer/evidence';
-export { extractiveAnswer, DEFAULT_ANSWER_WORDS, withMarker, withoutCitationBrackets } from './answer/extractive-answer';
+export {
+  extractiveAnswer,
+  DEFAULT_ANSWER_WORDS,
+  DEFAULT_COMPOSITION,
+  withMarker,
+  withoutCitationBrackets,
+  type CompositionRules,
+  type ExtractiveOptions,
+} from './answer/extractive-answer';
+export { rankSentences, DEFAULT_RANKER_WEIGHTS, type RankerWeights, type RankedSentence } from './answer/sentence-ranker';
+export { buildSources, type AnswerSource } from './answer/answer-sources';
 export {
   isQuotable,
   questionType,
