@@ -23,6 +23,8 @@ export interface RankerWeights {
   context: number;
   /** Coverage by the sentences on either side: an answer sits among sentences about the same thing. */
   neighbours: number;
+  /** Share of the question's adjacent content-word pairs ("airway inflammatory") the sentence holds adjacent too. */
+  phrases: number;
   /** Sources whose sentences are ranked, in retrieval order. */
   sources: number;
 }
@@ -32,6 +34,7 @@ export const DEFAULT_RANKER_WEIGHTS: RankerWeights = {
   proximity: 0.1,
   context: 0.1,
   neighbours: 0.05,
+  phrases: 0.4,
   sources: 8,
 };
 
@@ -82,6 +85,7 @@ export function rankSentences(
   const terms = weightedQuestionTerms(question, termWeights);
   const type = questionType(question);
   const citationsAsked = asksAboutCitations(question);
+  const questionPairs = adjacentPairs(question);
   const contexts: RankedContext[] = [];
   const ranked: RankedSentence[] = [];
   sources.slice(0, weights.sources).forEach((source, sourceRank) => {
@@ -109,6 +113,7 @@ export function rankSentences(
           weights.proximity * proximity(sentence.text, terms) +
           weights.context * contextCoverage +
           weights.neighbours * around +
+          weights.phrases * pairShare(questionPairs, adjacentPairs(sentence.text)) +
           weights.rankPrior / (1 + sourceRank);
         return { ...base, quotable: true, coverage: scored.coverage, score };
       });
@@ -139,4 +144,19 @@ export function proximity(sentence: string, terms: ReadonlyMap<string, number>):
     best = Math.max(best, weight / total);
   }
   return best;
+}
+
+/** Adjacent content-word stems of a text, stopwords skipped: "sources of exacerbation" holds "sourc exacerb". */
+export function adjacentPairs(text: string): Set<string> {
+  const stems = stemmedQuestionTerms(text);
+  const pairs = new Set<string>();
+  for (let i = 1; i < stems.length; i++) pairs.add(`${stems[i - 1]} ${stems[i]}`);
+  return pairs;
+}
+
+function pairShare(wanted: ReadonlySet<string>, held: ReadonlySet<string>): number {
+  if (wanted.size === 0) return 0;
+  let found = 0;
+  for (const pair of wanted) if (held.has(pair)) found += 1;
+  return found / wanted.size;
 }
