@@ -27,13 +27,10 @@ export interface ExtractiveOptions {
   composition?: CompositionRules;
 }
 
-/** "It", "These", "Such": a sentence that leans on the one before it. */
-const ANAPHOR_START = /^(it|its|they|their|these|this|those|such|he|she|his|her|here|there)\b/i;
-
 /**
  * The answer without an LLM: the sentence of the top sources that best answers the question (see rankSentences),
  * read on into the sentences after it — a COVID-QA answer is often two sentences, and a short one says little alone —
- * and the sentence before it when it starts with "It"/"These"; then other sentences nearly as good, all within about
+ * then other sentences nearly as good, all within about
  * DEFAULT_ANSWER_WORDS words. Sentences of one context keep their reading order; each is followed by the `[n]` of its
  * own citation (context and span). Keyword lines, reference entries, captions, number soup, tables and the paper's
  * title are never quoted. Null when nothing quotable matches.
@@ -72,8 +69,6 @@ function choose(ranked: RankedSentence[], contexts: RankedContext[], maxWords: n
     words += s.words;
   };
 
-  const before = siblings[best.index - 1];
-  if (ANAPHOR_START.test(best.text) && fits(before)) take(before);
   for (let i = best.index + 1; i < siblings.length; i++) {
     const next = siblings[i];
     const wanted = (i === best.index + 1 && best.words < rules.shortSentence) || next.score >= best.score * rules.continueAbove;

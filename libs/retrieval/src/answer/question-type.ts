@@ -39,7 +39,8 @@ export function hasAnswerShape(sentence: string, type: QuestionType): boolean {
 
 /** "What is X?", "What are X?": a definition is asked for, unless a quantity is. */
 const DEFINITION_ASKED = /^\s*(what|who)\s+(is|are|was|were)\s+(an?\s+|the\s+)?/i;
-const DEFINING_VERB = /^(is|are|was|were|refers?|means?|describes?|denotes?|represents?|has\s+been\s+defined|was\s+described|is\s+defined)\b/i;
+const DEFINING_VERB =
+  /^(is|are|was|were|refers?|means?|describes?|denotes?|represents?|has\s+been\s+defined|was\s+described|is\s+defined)\b/i;
 
 /**
  * For "what is X?": the sentence defines one of the question's terms — "MALAT1 is a long non-coding RNA …" — with
@@ -51,7 +52,10 @@ export function definesTerm(sentence: string, question: string, stemOf: (word: s
   for (let i = 0; i < Math.min(words.length - 1, 8); i++) {
     const word = words[i].replace(/[^\p{L}\p{N}-]/gu, '');
     if (word.length === 0 || !terms.has(stemOf(word))) continue;
-    const rest = words.slice(i + 1, i + 14).join(' ').replace(/^\([^)]*\)\s*/, '');
+    const rest = words
+      .slice(i + 1, i + 14)
+      .join(' ')
+      .replace(/^\([^)]*\)\s*/, '');
     if (DEFINING_VERB.test(rest)) return true;
   }
   return false;

@@ -8,6 +8,7 @@ import {
   scoreSentence,
   sentencesWithSpans,
   stemSet,
+  titleCoverage,
   weightedCoverage,
   weightedQuestionTerms,
   type TermWeights,
@@ -37,6 +38,9 @@ export const DEFAULT_RANKER_WEIGHTS: RankerWeights = {
   phrases: 0.4,
   sources: 8,
 };
+
+/** "Figure 2." split off as a sentence of its own: what follows it is the caption, not the text. */
+const CAPTION_LABEL = /^\s*(fig\.?|figure|table|tab\.)\s*[A-Z]?\d+[a-z]?\s*[.:]?\s*$/i;
 
 /** A window of this many content words counts as "close together" for proximity. */
 const PROXIMITY_WINDOW = 8;
@@ -92,6 +96,8 @@ export function rankSentences(
     for (const context of source.contexts) {
       const setting = { kind: context.kind, section: context.section, articleTitle: source.article.title };
       const contextCoverage = weightedCoverage(terms, stemSet(context.text));
+      // Under a heading naming the question, the heading's words stand beside each sentence (as in scoreSentence).
+      const heading = titleCoverage(context.section.title, terms) > 0 ? `${context.section.title}. ` : '';
       const spans = sentencesWithSpans(context.text);
       const own = spans.map((s) => weightedCoverage(terms, stemSet(s.text)));
       const sentences = spans.map((sentence, index): RankedSentence => {
@@ -104,16 +110,17 @@ export function rankSentences(
           index,
           words: sentence.text.split(/\s+/).length,
         };
-        if (!isQuotable(sentence.text, setting, citationsAsked)) return { ...base, quotable: false, coverage: 0, score: 0 };
+        const captioned = CAPTION_LABEL.test(spans[index - 1]?.text ?? '');
+        if (captioned || !isQuotable(sentence.text, setting, citationsAsked)) return { ...base, quotable: false, coverage: 0, score: 0 };
         const scored = scoreSentence(sentence.text, setting, terms, type, question, spans[index - 1]?.text ?? '');
         if (scored.score <= 0) return { ...base, quotable: true, coverage: scored.coverage, score: 0 };
         const around = Math.max(own[index - 1] ?? 0, own[index + 1] ?? 0);
         const score =
           scored.score +
-          weights.proximity * proximity(sentence.text, terms) +
+          weights.proximity * proximity(heading + sentence.text, terms) +
           weights.context * contextCoverage +
           weights.neighbours * around +
-          weights.phrases * pairShare(questionPairs, adjacentPairs(sentence.text)) +
+          weights.phrases * pairShare(questionPairs, adjacentPairs(heading + sentence.text)) +
           weights.rankPrior / (1 + sourceRank);
         return { ...base, quotable: true, coverage: scored.coverage, score };
       });
