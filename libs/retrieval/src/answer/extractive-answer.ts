@@ -17,6 +17,7 @@ export interface CompositionRules {
   shortSentence: number;
 }
 
+/** continueAbove 0: read on while the next sentences fit — as many hits on the tuning half as 1, and a passage that reads. */
 export const DEFAULT_COMPOSITION: CompositionRules = { relativeCutoff: 0.5, continueAbove: 0, shortSentence: 25 };
 
 export interface ExtractiveOptions {
