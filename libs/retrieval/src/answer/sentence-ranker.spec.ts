@@ -1,6 +1,6 @@
 import type { PassageContext } from '../parent-expansion';
 import type { AnswerSource } from './answer-sources';
-import { extractiveAnswer } from './extractive-answer';
+import { DEFAULT_ANSWER_WORDS, extractiveAnswer } from './extractive-answer';
 import { definesTerm, questionType } from './question-type';
 import { adjacentPairs, proximity, rankSentences } from './sentence-ranker';
 import { stemOf, weightedQuestionTerms } from './sentence-scorer';
@@ -109,7 +109,7 @@ describe(extractiveAnswer.name, () => {
     ).join(' ');
     const sources = [source(1, [long]), source(2, [long])];
     const answer = extractiveAnswer('What vaccine coverage did officials report?', sources, '')!;
-    expect(words(answer.answer)).toBeLessThanOrEqual(60);
+    expect(words(answer.answer)).toBeLessThanOrEqual(DEFAULT_ANSWER_WORDS);
     for (const citation of answer.citations) {
       const context = sources.flatMap((s) => s.contexts).find((c) => c.id === citation.contextId)!;
       expect(context.text.slice(citation.span!.start, citation.span!.end)).toBe(citation.quote);
