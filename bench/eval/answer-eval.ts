@@ -10,6 +10,7 @@ import {
   SearchService,
   type Answer,
   type EvidenceFeature,
+  type AnswerSourcesInput,
   type SearchMode,
 } from '@lectern/retrieval';
 import { containsPhrase, normaliseText } from './gold-matcher';
@@ -83,11 +84,17 @@ export interface AnswerEvalDeps {
  * settings: the embedder's search mode, k 80, no expansion), with abstention off so every question's evidence is
  * recorded; abstention at a threshold is then applied to the recorded outcomes.
  */
+/** Optional recorders of what each question retrieved (bench/.data, not committed). */
+export interface AnswerRecorders {
+  evidence?: RetrievalRecord;
+  replay?: RecordedRetrieval[];
+}
+
 export async function runAnswers(
   deps: AnswerEvalDeps,
   dev: AnswerDevSet,
   mode: 'extractive' | 'llm',
-  record?: RetrievalRecord,
+  record?: AnswerRecorders,
 ): Promise<{ outcomes: AnswerOutcome[]; ms: number }> {
   const search = new SearchService(deps.corpus, deps.embedder);
   const pipeline = new RetrievalPipeline({ search, corpus: deps.corpus, llm: mode === 'llm' ? deps.llm : null });
@@ -99,7 +106,8 @@ export async function runAnswers(
     const result = await pipeline.retrieve(q.question, { mode: deps.searchMode });
     const answer = await composer.answer(q.question, [], result);
     outcomes.push(score(answer, q, answerable));
-    if (record) recordRetrieval(record, q, answerable, result);
+    if (record?.evidence) recordRetrieval(record.evidence, q, answerable, result);
+    record?.replay?.push(recorded(q, answerable, result));
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   return { outcomes, ms: all.length ? ms / all.length : 0 };
@@ -141,6 +149,25 @@ function recordRetrieval(
     termWeights: [...(result.termWeights ?? new Map<string, number>())],
     hits: result.hits.map((hit) => [hit.contextId, hit.score]),
   });
+}
+
+/** One question's retrieval as the composer saw it, for replaying answer composition offline (answer-replay.ts). */
+export interface RecordedRetrieval {
+  question: EvalQuestion;
+  answerable: boolean;
+  hits: AnswerSourcesInput['hits'];
+  passages: AnswerSourcesInput['passages'];
+  termWeights: Array<[string, number]>;
+}
+
+function recorded(question: EvalQuestion, answerable: boolean, result: AnswerSourcesInput): RecordedRetrieval {
+  return {
+    question,
+    answerable,
+    hits: result.hits,
+    passages: result.passages,
+    termWeights: [...(result.termWeights ?? new Map<string, number>())],
+  };
 }
 
 function score(answer: Answer, question: EvalQuestion, answerable: boolean): AnswerOutcome {

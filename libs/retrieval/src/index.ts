@@ -86,7 +86,17 @@ export {
   type EvidenceFeature,
 } from './answer/evidence';
 export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
-export { extractiveAnswer, DEFAULT_ANSWER_WORDS, withMarker, withoutCitationBrackets } from './answer/extractive-answer';
+export {
+  extractiveAnswer,
+  DEFAULT_ANSWER_WORDS,
+  DEFAULT_COMPOSITION,
+  withMarker,
+  withoutCitationBrackets,
+  type CompositionRules,
+  type ExtractiveOptions,
+} from './answer/extractive-answer';
+export { rankSentences, DEFAULT_RANKER_WEIGHTS, type RankerWeights, type RankedSentence } from './answer/sentence-ranker';
+export { buildSources, type AnswerSource } from './answer/answer-sources';
 export {
   isQuotable,
   questionType,

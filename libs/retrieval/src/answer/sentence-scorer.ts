@@ -1,10 +1,10 @@
 import { porterStem, splitSentences, stemmedQuestionTerms } from '@lectern/text';
+import { definesTerm, hasAnswerShape, type QuestionType } from './question-type';
+
+export { questionType, type QuestionType } from './question-type';
 
 /** The section number of a paper's references (DESIGN.md). */
 export const REFERENCES_SECTION_NUMBER = 'ref';
-
-/** What the question asks for, from its first words: a number, a time, a reason, or a thing/description. */
-export type QuestionType = 'count' | 'time' | 'reason' | 'place' | 'person' | 'thing';
 
 /** Corpus-wide inverse document frequency per stemmed question term; missing terms weigh as the rarest seen. */
 export type TermWeights = ReadonlyMap<string, number>;
@@ -30,35 +30,10 @@ export interface SentenceSetting {
   articleTitle: string;
 }
 
-const QUESTION_START: Array<[RegExp, QuestionType]> = [
-  [
-    /^\s*(how\s+(many|much|long|often|large|big|high|old)|what\s+(is|was|are|were)\s+the\s+(number|percentage|proportion|rate|size|ratio|amount|mean|median|average|dose|duration)|what\s+(number|percentage|proportion|fraction))\b/i,
-    'count',
-  ],
-  [/^\s*(when|in\s+what\s+year|what\s+year|what\s+(time|date))\b/i, 'time'],
-  [/^\s*(why|for\s+what\s+reason|what\s+(causes|caused))\b/i, 'reason'],
-  [/^\s*(where|in\s+which\s+(country|city|region))\b/i, 'place'],
-  [/^\s*(who|by\s+whom)\b/i, 'person'],
-];
-
-export function questionType(question: string): QuestionType {
-  for (const [pattern, type] of QUESTION_START) if (pattern.test(question)) return type;
-  return 'thing';
-}
-
 /** Whether the question asks about the literature itself: then reference entries may be the answer. */
 export function asksAboutCitations(question: string): boolean {
   return /\b(cite[sd]?|citations?|references?|bibliograph\w*|reference\s+list)\b/i.test(question);
 }
-
-const ANSWER_SHAPE: Record<QuestionType, RegExp | null> = {
-  count: /\d/,
-  time: /\b(1[6-9]\d\d|20\d\d|january|february|march|april|may|june|july|august|september|october|november|december|days?|weeks?|months?|years?|hours?)\b/i,
-  reason: /\b(because|due to|since|caused by|owing to|as a result|therefore|thus|leads? to|result(s|ed)? (in|from))\b/i,
-  place: /\b(in|at|from)\s+[A-Z][a-z]+/,
-  person: /\b[A-Z][a-z]+\s+(et al\.|and [A-Z][a-z]+)|\b[A-Z]\.\s?[A-Z][a-z]+/,
-  thing: null,
-};
 
 /** Lines that only list words: "Key words: …", "Keywords —", "Index Terms". */
 const KEYWORD_LINE = /^\s*(key\s*-?\s*words?|index\s+terms|subject\s+terms|abbreviations?)\b\s*[:.—–-]?/i;
@@ -90,11 +65,12 @@ export function looksLikeReference(sentence: string): boolean {
 
 /** A sentence that is mostly numbers and symbols: a table row, an axis, a caption's figures. */
 export function isNumberSoup(sentence: string): boolean {
-  const tokens = sentence.split(/\s+/).filter((t) => t.length > 0);
+  const tokens = sentence.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
   if (tokens.length === 0) return true;
-  const words = tokens.filter((t) => /\p{L}{3,}/u.test(t)).length;
+  // Short words ("in", "to") count as words: "deaths fell from 1.8 million in 2000 to 900,000 in 2013" is prose.
+  const words = tokens.filter((t) => /\p{L}{2,}/u.test(t)).length;
   const numbers = tokens.filter((t) => /^[^\p{L}]*\d[^\p{L}]*$/u.test(t)).length;
-  return numbers / tokens.length > 0.3 || words / tokens.length < 0.5;
+  return numbers / tokens.length > 0.45 || words / tokens.length < 0.5;
 }
 
 const MIN_SENTENCE_WORDS = 5;
@@ -205,12 +181,17 @@ export function scoreSentence(
       : coverage;
   if (titled === 0) return { coverage, score: 0 };
   let score = titled + 0.1 * coverage;
-  const shape = ANSWER_SHAPE[type];
-  if (shape && shape.test(sentence)) score += 0.15;
+  if (hasAnswerShape(sentence, type)) score += 0.15;
+  if (type === 'thing' && definesTerm(sentence, rawQuestion, stemOf, new Set(question.keys()))) score += DEFINITION_BONUS;
+  // A sentence starting in lower case is the tail of one the PDF's layout cut (a heading or column between its halves).
+  if (/^[\p{Ll}]/u.test(sentence)) score -= FRAGMENT_PENALTY;
   if (type === 'thing' && LIST_QUESTION.test(rawQuestion) && ENUMERATION.test(sentence)) score += 0.2;
   if (BACKGROUND_SECTIONS.test(setting.section.title.trim())) score -= 0.05;
   return { coverage, score };
 }
+
+const DEFINITION_BONUS = 0.15;
+const FRAGMENT_PENALTY = 0.15;
 
 const PRONOUN_START = /^(it|its|they|their|these|this|those|such|he|she|his|her)\b/i;
 

@@ -1,0 +1,153 @@
+import type { PassageContext } from '../parent-expansion';
+import type { AnswerSource } from './answer-sources';
+import { DEFAULT_ANSWER_WORDS, extractiveAnswer } from './extractive-answer';
+import { definesTerm, questionType } from './question-type';
+import { adjacentPairs, proximity, rankSentences } from './sentence-ranker';
+import { stemOf, weightedQuestionTerms } from './sentence-scorer';
+
+let ids = 0;
+
+/** A source of one text context per paragraph, in one section of one paper. */
+function source(n: number, paragraphs: string[], section = { number: '2', title: 'Results' }): AnswerSource {
+  const contexts: PassageContext[] = paragraphs.map((text) => ({
+    id: `c${++ids}`,
+    text,
+    page: 1,
+    kind: 'text',
+    section: { id: `s${n}`, ...section },
+  }));
+  return { n, article: { id: `a${n}`, title: `Paper ${n}` }, contexts, anchor: contexts[0] };
+}
+
+const words = (answer: string) => answer.replace(/\s*\[\d+\]/g, '').split(/\s+/).length;
+
+describe(rankSentences.name, () => {
+  it('ranks first the sentence holding the question terms close together over one naming them far apart', () => {
+    const question = 'What is the incubation period of the virus?';
+    const far = 'The incubation of samples took place in a separate laboratory over a long period, and the virus was later sequenced.';
+    const near = 'The incubation period of the virus was estimated at 5 days in the cohort.';
+    const { ranked } = rankSentences(question, [source(1, [`${far} ${near}`])]);
+    expect(ranked[0].text).toBe(near);
+  });
+
+  it("ranks a sentence that holds the question's phrase above one that holds its words apart", () => {
+    const question = 'What is one of the major sources of exacerbation of airway disease?';
+    const apart = 'Exacerbation of disease in the airway has major economic sources of cost for health systems.';
+    const phrase = 'Respiratory virus infection is one of the major sources of exacerbation of airway disease.';
+    const { ranked } = rankSentences(question, [source(1, [`${apart} ${phrase}`])]);
+    expect(ranked[0].text).toBe(phrase);
+  });
+
+  it('breaks a tie between equally matching sentences by the retrieval rank of their source', () => {
+    const question = 'Which cytokines were measured in serum?';
+    const text = 'Cytokines measured in serum were IL-6 and TNF in all patients.';
+    const { ranked } = rankSentences(question, [source(1, [`Background words. ${text}`]), source(2, [text])]);
+    expect(ranked[0].sourceRank).toBe(0);
+  });
+
+  it('prefers a sentence with a number when the question asks for a rate, though it does not start with "how many"', () => {
+    const question = 'What is the case fatality rate of the disease?';
+    const plain = 'The case fatality rate of the disease depends on the care patients receive.';
+    const figure = 'The case fatality rate of the disease was 34% in the first year.';
+    const { ranked } = rankSentences(question, [source(1, [`${plain} ${figure}`])]);
+    expect(ranked[0].text).toBe(figure);
+  });
+
+  it('never ranks keyword lines, reference entries or captions, however many question terms they hold', () => {
+    const question = 'How was nerve fiber density assessed in skin biopsy?';
+    const { ranked } = rankSentences(question, [
+      source(1, ['Key words: nerve fiber density; skin biopsy; assessment; neuropathy']),
+      source(2, ['Figure 2. Nerve fiber density assessed in skin biopsy 12 14 16 18.']),
+      source(3, ['[4] Lauria G, et al. Nerve fiber density assessed in skin biopsy. Eur J Neurol. 2010;17(7):903-912.'], {
+        number: 'ref',
+        title: 'References',
+      }),
+      source(4, ['Fibres were counted in three sections of each skin biopsy by two readers.']),
+    ]);
+    expect(ranked.map((s) => s.source.n)).toEqual([4]);
+  });
+
+  it('does not quote a caption printed as a context of its own', () => {
+    const caption = source(1, ['Nerve fiber density assessed in skin biopsy of patients and controls.']);
+    caption.contexts[0].kind = 'figure_caption';
+    expect(rankSentences('How was nerve fiber density assessed in skin biopsy?', [caption]).ranked).toEqual([]);
+  });
+
+  it('ranks first a sentence under a heading that names the question, though the sentence does not repeat it', () => {
+    const question = 'How was nerve fiber density assessed?';
+    const { ranked } = rankSentences(question, [
+      source(1, ['We found reduced nerve fiber density in most patients.'], { number: '', title: 'Abstract' }),
+      source(2, ['Punch biopsies were immunostained and single fibres were counted per millimetre.'], {
+        number: '2.3',
+        title: 'Assessment of nerve fiber density',
+      }),
+    ]);
+    expect(ranked[0].source.n).toBe(2);
+  });
+});
+
+describe(extractiveAnswer.name, () => {
+  it('reads on into the next sentence of the context when the best sentence is short', () => {
+    const question = 'What is the strongest risk factor for pneumonia?';
+    const answer = extractiveAnswer(
+      question,
+      [
+        source(1, [
+          'The single strongest risk factor for pneumonia is HIV infection. Infected children have six times the odds of severe disease. Unrelated closing remarks follow here at length.',
+        ]),
+      ],
+      '',
+    )!;
+    expect(answer.answer).toContain('HIV infection [1]. Infected children have six times the odds of severe disease [2].');
+    expect(answer.citations[1].quote).toBe('Infected children have six times the odds of severe disease.');
+  });
+
+  it('keeps every answer within the word budget and cites each quoted sentence with its own span', () => {
+    const long = Array.from(
+      { length: 8 },
+      (_, i) => `Vaccine coverage in region ${i} reached a level that officials reported as adequate.`,
+    ).join(' ');
+    const sources = [source(1, [long]), source(2, [long])];
+    const answer = extractiveAnswer('What vaccine coverage did officials report?', sources, '')!;
+    expect(words(answer.answer)).toBeLessThanOrEqual(DEFAULT_ANSWER_WORDS);
+    for (const citation of answer.citations) {
+      const context = sources.flatMap((s) => s.contexts).find((c) => c.id === citation.contextId)!;
+      expect(context.text.slice(citation.span!.start, citation.span!.end)).toBe(citation.quote);
+    }
+  });
+});
+
+describe(questionType.name, () => {
+  it('reads a quantity asked as "what is the … rate" as a count', () => {
+    expect(questionType('What is the case fatality rate of SARS?')).toBe('count');
+    expect(questionType('What was the sample size?')).toBe('count');
+    expect(questionType('What is the function of MALAT1?')).toBe('thing');
+  });
+});
+
+describe(definesTerm.name, () => {
+  const terms = (q: string) => new Set(weightedQuestionTerms(q).keys());
+
+  it('recognises a sentence that defines a term of a "what is" question, past a parenthesis', () => {
+    const q = 'What is CEACAM1?';
+    expect(definesTerm('CEACAM1 (also known as BGP or CD66) is expressed on epithelial cells.', q, stemOf, terms(q))).toBe(true);
+    expect(definesTerm('We measured CEACAM1 expression in cells.', q, stemOf, terms(q))).toBe(false);
+  });
+});
+
+describe(proximity.name, () => {
+  it("gives the share of the question's weight found within a short window", () => {
+    const terms = new Map([
+      ['incub', 1],
+      ['period', 1],
+    ]);
+    expect(proximity('The incubation period was five days.', terms)).toBe(1);
+    expect(proximity('Incubation took place in a laboratory set up for many other purposes over a long period.', terms)).toBe(0.5);
+  });
+});
+
+describe(adjacentPairs.name, () => {
+  it('pairs adjacent content words, skipping stopwords between them', () => {
+    expect(adjacentPairs('sources of exacerbation')).toEqual(new Set(['sourc exacerb']));
+  });
+});
