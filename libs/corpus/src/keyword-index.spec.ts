@@ -80,7 +80,8 @@ describe(KeywordIndex.name, () => {
   const holding = (term: string) =>
     db.prepare('SELECT count(*) FROM contexts_fts WHERE contexts_fts MATCH ?').pluck().get(`"${term}"`) as number;
   /** The rows matching an FTS5 expression, as a set. */
-  const rowsMatching = (match: string) => new Set(db.prepare('SELECT rowid FROM contexts_fts WHERE contexts_fts MATCH ?').pluck().all(match) as number[]);
+  const rowsMatching = (match: string) =>
+    new Set(db.prepare('SELECT rowid FROM contexts_fts WHERE contexts_fts MATCH ?').pluck().all(match) as number[]);
 
   it('ranks exactly as the plain OR query when the split proves it, and else ranks the rows holding a rare term exactly', () => {
     const index = new KeywordIndex(db, 0, BUDGET);

@@ -16,9 +16,7 @@ export interface KeywordMatch {
  * `withCommon` (`required AND (common)`) names every term once. `mergeSplit` joins them into the exact top k of the
  * rows matching `required`; any other row scores at most `ceiling`.
  */
-export type KeywordPlan =
-  | { kind: 'plain'; match: string }
-  | { kind: 'split'; rareOnly: string; withCommon: string; ceiling: number };
+export type KeywordPlan = { kind: 'plain'; match: string } | { kind: 'split'; rareOnly: string; withCommon: string; ceiling: number };
 
 /**
  * The plan for `terms` on an index of `rows` rows where `holding(term)` rows hold each term: the plain query while

@@ -16,6 +16,12 @@ export function compiledKeywordThreadFile(): string | null {
   return existsSync(built) ? built : null;
 }
 
+/** KeywordIndex's thresholds for the workers' indexes (the defaults unless a test sets them). */
+export interface KeywordThreadLimits {
+  pruneFromContexts?: number;
+  maxScoredRows?: number;
+}
+
 interface HalfAnswer {
   matches: KeywordMatch[];
   split: boolean;
@@ -34,8 +40,8 @@ interface HalfAnswer {
 export class KeywordThread {
   private readonly workers: [KeywordWorker, KeywordWorker];
 
-  constructor(file: string, workerFile: string) {
-    this.workers = [new KeywordWorker(file, workerFile), new KeywordWorker(file, workerFile)];
+  constructor(file: string, workerFile: string, limits: KeywordThreadLimits = {}) {
+    this.workers = [new KeywordWorker(file, workerFile, limits), new KeywordWorker(file, workerFile, limits)];
   }
 
   /** Threads for the database file `file`, or null where none can run (an in-memory database, no compiled worker). */
@@ -65,6 +71,7 @@ class KeywordWorker {
   constructor(
     private readonly file: string,
     private readonly workerFile: string,
+    private readonly limits: KeywordThreadLimits,
   ) {}
 
   ask(terms: readonly string[], k: number, half: KeywordHalf | 'whole'): Promise<HalfAnswer> {
@@ -85,7 +92,7 @@ class KeywordWorker {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile, { workerData: { file: this.file } });
+    const worker = new Worker(this.workerFile, { workerData: { file: this.file, limits: this.limits } });
     // Never what keeps a process alive (the CLI exits once its search is done).
     worker.unref();
     worker.on('message', (reply: KeywordThreadReply) => {

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './database';
-import { type KeywordHalf, KeywordIndex } from './keyword-index';
+import { type KeywordHalf, KeywordIndex, MAX_SCORED_ROWS, PRUNE_FROM_CONTEXTS } from './keyword-index';
+import type { KeywordThreadLimits } from './keyword-thread';
 
 /** The keyword leg on a thread of its own (see KeywordThread): a read-only connection and one KeywordIndex. */
 export interface KeywordThreadRequest {
@@ -21,9 +22,9 @@ export interface KeywordThreadReply {
   error?: string;
 }
 
-const { file } = workerData as { file: string };
+const { file, limits } = workerData as { file: string; limits: KeywordThreadLimits };
 const db = openDatabase(file, { readonly: true });
-const index = new KeywordIndex(db);
+const index = new KeywordIndex(db, limits.pruneFromContexts ?? PRUNE_FROM_CONTEXTS, limits.maxScoredRows ?? MAX_SCORED_ROWS);
 parentPort!.on('message', ({ id, terms, k, half }: KeywordThreadRequest) => {
   try {
     const answer = half === 'whole' ? { matches: index.top(terms, k), split: false, totals: null } : index.half(terms, k, half);
