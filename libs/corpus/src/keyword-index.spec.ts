@@ -113,8 +113,9 @@ describe(KeywordIndex.name, () => {
       // And what it left out could not have scored above the ceiling it stated.
       for (const match of everyRow.filter((m) => !rare.has(m.rowid))) expect(match.score).toBeLessThanOrEqual(plan.ceiling + 1e-9);
     }
-    // Both paths have to be exercised: on 299 passages with a budget of 40 rows (30 here, a tenth of the rows).
-    expect(proven).toBeGreaterThan(10);
+    // Both paths have to be exercised: on 299 passages with a budget of 40 rows (30 here, a tenth of the rows), and
+    // with counts that stop past the budget (a safe but looser ceiling), few splits are proven exact.
+    expect(proven).toBeGreaterThan(4);
     expect(unproven).toBeGreaterThan(20);
   });
 
