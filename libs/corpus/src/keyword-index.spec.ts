@@ -30,7 +30,7 @@ function expectSameTop(got: KeywordMatch[], want: KeywordMatch[], query: string)
   expect({ query, rows: above(got) }).toEqual({ query, rows: above(want) });
 }
 
-/** A budget this corpus's common words pass, as "data" or "method" pass 100,000 rows at 1M contexts. */
+/** A budget this corpus's common words pass, as "data" or "method" pass 70,000 rows at 1M contexts. */
 const BUDGET = 40;
 
 describe(KeywordIndex.name, () => {
