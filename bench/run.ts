@@ -31,8 +31,8 @@ const POOL_HEADING = 'Ingest through the worker and its thread pool';
 const TAIL_HEADING = 'Search tail at';
 const TAIL_NOTES = [
   '- Columns: "at reference speed" multiplies each ratio to this run\'s exact vec0 scan by that scan\'s p50 in the run that set the bounds (1301.4 ms, 2026-11-22), so runs on a busy or a quiet machine compare; the bounds (hybrid p50 ≤ 60 ms, p95 ≤ 150 ms) apply to those columns.',
-  "- Keyword leg: term counts are cached until FTS5's totals change; when the terms' rows together pass MAX_SCORED_ROWS, only rows holding the rarest terms (as many as fit), else both of the two rarest, are scored, each by every term (its exact BM25). Recall of the bounded leg is against the plain query; hybrid recall against hybrid fused from the plain query and the exact vector scan.",
-  '- Hybrid runs the keyword leg on a worker thread with its own read-only connection (better-sqlite3 is synchronous) while the main thread embeds the query and scans vectors; with only 2 cores shared by other work the overlap is partial.',
+  "- Keyword leg: term counts are cached until FTS5's totals change. When the terms' rows together pass MAX_SCORED_ROWS, the rarest terms (as many as fit, else rows holding both of the two rarest) are the rare side: one query names them alone (FTS5's bm25() counts the rows of every term it names on each query, so the common terms' long lists are not read there) and one is `(rare) AND (common)`, which names every term once; merged, they are the exact top k of the rows holding a rare term. A row without one scores at most the common terms' sum of idf × (k1 + 1): when the k-th score reaches that, the answer is provably the plain query's, else it is approximate. Recall of the bounded legs is against the plain query; hybrid recall against hybrid fused from the plain query and the exact vector scan.",
+  '- Hybrid runs the keyword leg on two worker threads, each with its own read-only connection (better-sqlite3 is synchronous): one runs the rare-only query, the other `(rare) AND (common)`, while the main thread embeds the query and scans vectors; when a commit lands between their reads, one thread answers alone. With 2 cores shared by other work the overlap is partial.',
 ];
 const SCALE_OUT_HEADING = 'Scale-out:';
 const OCR_HEADING = 'OCR:';
@@ -66,10 +66,11 @@ const ONLY_BENCHES: Record<string, OnlyBench> = {
     run: async ({ quick, log, machine }) => {
       const contexts = sizesArg('--search-sizes')?.[0] ?? (quick ? 100_000 : 1_000_000);
       const tail = await runSearchTailBench({ contexts, queries: quick ? 50 : 100, exactQueries: quick ? 10 : 30, log });
-      const title = `${TAIL_HEADING} ${contexts.toLocaleString('en')} contexts: keyword leg bounded and on its own thread, k = 80`;
+      const title = `${TAIL_HEADING} ${contexts.toLocaleString('en')} contexts: keyword leg bounded and on its own threads, k = 80`;
       const notes = [
-        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only search-tail${quick ? ' --quick' : ''}\`, nice 10, ` +
-          `load average ${tail.loadAverage.toFixed(2)} on ${os.availableParallelism()} cores when timing began (other work was running: compare the ratios). ` +
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only search-tail${quick ? ' --quick' : ''}\`, nice ${os.getPriority()}, ` +
+          `load average ${tail.loadAverage.toFixed(2)} on ${os.availableParallelism()} cores when timing began and ${tail.loadAverageAtEnd.toFixed(2)} when it ended ` +
+          `(above the core count, other work was running: compare the ratios). ` +
           `Corpus ${tail.reused ? 'reused from' : 'built into'} the cache (\`node_modules/.cache/lectern-bench\`, inserted in ${tail.buildSeconds} s).`,
         `- ${tailVerdict(tail)}`,
         ...TAIL_NOTES,

@@ -1,66 +1,69 @@
 import type Database from 'better-sqlite3';
 import { anyOfTerms as anyOf } from './fts-query';
+import { byScore, type KeywordMatch, type KeywordPlan, mergeSplit, planKeywordSearch, rareOnlyDepth } from './keyword-plan';
+
+export { idf, type KeywordMatch } from './keyword-plan';
 
 /** BM25 weight of section_title relative to text: a heading match counts, but less than the passage itself. */
 const SECTION_TITLE_WEIGHT = 0.5;
 
 /**
  * Below this many contexts the plain BM25 query is fast enough (~15 ms at 100k for a question with common words);
- * above it, common terms are first searched only alongside rarer ones (see KeywordIndex.top).
+ * above it, common terms are searched only alongside rarer ones (see KeywordIndex.top).
  */
 export const PRUNE_FROM_CONTEXTS = 20_000;
-/**
- * A term in more than this share of the contexts is "common". At 1M synthetic contexts 5% halves the p50 of the
- * plain query (2%: about the same, 10%: 15% slower) and settles most questions with a common term (38 of 47) at
- * the first split.
- */
-export const COMMON_TERM_SHARE = 0.05;
-
-/** FTS5's bm25() k1 (fixed in SQLite): one term adds at most idf × (k1 + 1) to a passage's score, however often it occurs. */
-const MAX_TERM_FACTOR = 1.2 + 1;
 
 /**
- * Rows a keyword search scores at most before it answers approximately (see KeywordIndex.pruned): BM25 scoring costs
- * a few µs a row, so this bounds the keyword leg to tens of ms however common the question's words are.
+ * Rows a keyword search scores at most before it answers approximately (see planKeywordSearch), as a share of the
+ * rows and in all: BM25 scoring costs about a µs a row, so this bounds the keyword leg's scoring however common the
+ * question's words are. Measured on the bench's synthetic 1M corpus (60 questions, against the plain query):
+ * recall@10 0.972 at 30,000 rows, 0.998 at 50,000, 1.0 at 70,000, each slower than the last; hybrid recall@10 in
+ * the bench was 0.947 at 50,000 and 0.973 at 100,000 (bench/RESULTS.md). Picked on those numbers, not held out.
  */
-export const MAX_SCORED_ROWS = 20_000;
-
-/** Splits tried before the plain query: each costs two queries, and the second settles most the first did not. */
-const MAX_SPLITS = 2;
+export const MAX_SCORED_SHARE = 0.1;
+export const MAX_SCORED_ROWS = 70_000;
 
 /** FTS5 keeps its row count first in the averages record, rowid 1 of the `%_data` table. */
 const AVERAGES_ROWID = 1;
 
-export interface KeywordMatch {
-  rowid: number;
-  /** The BM25 score, higher is better (FTS5's bm25() negated). */
-  score: number;
+/** Which of a split's two queries a KeywordThread worker runs (see KeywordIndex.half). */
+export type KeywordHalf = 'rare' | 'common';
+
+export interface KeywordHalfAnswer {
+  matches: KeywordMatch[];
+  /** Whether the plan was a split: else `common` holds the whole answer and `rare` nothing. */
+  split: boolean;
+  /** FTS5's totals record when the half was read: two halves merge only when read from the same state. */
+  totals: Uint8Array | null;
 }
 
 /**
- * BM25 top k over `contexts_fts`, with the same result as one `MATCH 'a OR b OR …' ORDER BY rank` query but
- * less work when the question has common words.
+ * BM25 top k over `contexts_fts`, with the plain `MATCH 'a OR b OR …' ORDER BY rank` query's result while it is cheap,
+ * and with bounded work when the question has common words.
  *
- * The plain query scores every row that holds any term, and a word like "data" or "method" is in a fifth of the
- * passages: at 1M contexts that is 150–300 ms of scoring for rows that cannot make the top k. Here (the MaxScore
- * idea of text retrieval engines) the terms are split into rare and common by how many rows hold them, and two
- * queries score only the rows holding a rare term: `(rare) AND (common)` and `(rare) NOT (common)`. Both name every
- * term once, so FTS5 gives each such row the score the plain query would (summed in another order, so equal to
- * the last bits; rows with equal scores may swap places). A row without any rare term scores less than the sum over
- * the common terms of idf × (k1 + 1); when the k-th score found reaches that ceiling, no such row can enter the top
- * k and the answer is the plain query's. Otherwise the rarest common term moves to the rare side and the split is
- * tried once more; then the plain query runs. All of it reads one snapshot, so a commit of the ingest worker in
- * between cannot mix row counts, frequencies and scores of different states.
+ * The plain query scores every row holding any term, and a word like "data" or "method" is in a fifth of the
+ * passages; FTS5's bm25() also reads every named term's whole row list on each query to count its rows. Past
+ * `maxScoredRows` rows, the terms split into the rarest (as many as fit) and the common rest (planKeywordSearch),
+ * and two queries score only the rows holding a rare term: one naming the rare terms alone, so the common terms'
+ * lists are not counted there, and `(rare) AND (common)`, which names every term once and so scores each of its
+ * rows as the plain query would. mergeSplit makes them the exact top k of the rows holding a rare term. A row
+ * without any rare term scores at most the common terms' sum of idf × (k1 + 1): when the k-th score reaches it, the
+ * answer is the plain query's (`answeredBy.split`), else it is approximate (`answeredBy.bounded`). Each search reads
+ * one snapshot, so a commit of the ingest worker in between cannot mix row counts and scores of different states.
  */
 export class KeywordIndex {
   private readonly ranked: Database.Statement<[string, number], { rowid: number; negatedScore: number }>;
   private readonly rankedInRange: Database.Statement<[string, number, number], { rowid: number; negatedScore: number }>;
   private readonly inSnapshot: (terms: readonly string[], k: number) => KeywordMatch[];
+  private readonly halfInSnapshot: (terms: readonly string[], k: number, half: KeywordHalf) => KeywordHalfAnswer;
   private readonly rowsHolding: Database.Statement<[string], number>;
+  private readonly rowsHoldingUpTo: Database.Statement<[string, number], number>;
   private readonly averages: Database.Statement<[number], Buffer | undefined>;
-  /** How searches were answered: by a rare/common split, or by the plain query (for the benchmark and tests). */
+  /** How searches were answered: exactly by a split, approximately by one, or by the plain query (for the benchmark). */
   readonly answeredBy = { split: 0, bounded: 0, plain: 0 };
   private readonly counts = new Map<string, number>();
+  /** Terms whose count stopped at a cap (see plan): their count is a lower bound. */
+  private readonly capped = new Set<string>();
   private countsFor: Buffer | null = null;
 
   constructor(
@@ -79,22 +82,35 @@ export class KeywordIndex {
       [string],
       number
     >;
+    this.rowsHoldingUpTo = db
+      .prepare('SELECT count(*) FROM (SELECT 1 FROM contexts_fts WHERE contexts_fts MATCH ? LIMIT ?)')
+      .pluck() as Database.Statement<[string, number], number>;
     this.averages = db.prepare('SELECT block FROM contexts_fts_data WHERE id = ?').pluck() as Database.Statement<
       [number],
       Buffer | undefined
     >;
     // A deferred transaction only reads: one WAL snapshot for every statement of a search (a savepoint when nested).
-    this.inSnapshot = db.transaction((terms: readonly string[], k: number) => this.pruned(terms, k));
+    this.inSnapshot = db.transaction((terms: readonly string[], k: number) => this.planned(terms, k));
+    this.halfInSnapshot = db.transaction((terms: readonly string[], k: number, half: KeywordHalf) => this.halfOf(terms, k, half));
   }
 
   /**
    * The k best rows for any of `terms` (plain words: each is searched as a quoted phrase), best first. `exact`
-   * runs the plain query (the reference the pruned path is tested against).
+   * runs the plain query (the reference the bounded path is measured against).
    */
   top(terms: readonly string[], k: number, exact = false): KeywordMatch[] {
     if (terms.length === 0 || k <= 0) return [];
-    if (exact || terms.length < 2) return this.plain(terms, k);
+    if (exact || terms.length < 2) return this.plain(anyOf(terms), k);
     return this.inSnapshot(terms, k);
+  }
+
+  /**
+   * One of the two queries of `top`'s plan, for a thread that runs the other meanwhile: `common` is the plain answer
+   * when the plan is not a split; mergeSplit joins the two halves of a split into `top`'s answer.
+   */
+  half(terms: readonly string[], k: number, half: KeywordHalf): KeywordHalfAnswer {
+    if (terms.length === 0 || k <= 0) return { matches: [], split: false, totals: null };
+    return this.halfInSnapshot(terms, k, half);
   }
 
   /**
@@ -115,7 +131,7 @@ export class KeywordIndex {
         if (++taken === k) break;
       }
     }
-    return found.sort((x, y) => y.score - x.score || x.rowid - y.rowid).slice(0, k);
+    return found.sort(byScore).slice(0, k);
   }
 
   /**
@@ -128,101 +144,78 @@ export class KeywordIndex {
   }
 
   /**
-   * Rows in the index and, per term, the rows holding it, from the counts the pruned search keeps (one FTS5 count
-   * per term until the next commit that changes the totals): what makes a question's word rare (TermRarityReader).
+   * Rows in the index and, per term, the rows holding it (counted up to `cap`), from the counts the pruned search
+   * keeps (one FTS5 count per term until the next commit that changes the totals): what makes a question's word rare
+   * (TermRarityReader).
    */
-  termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> } {
+  termCounts(terms: readonly string[], cap = Number.POSITIVE_INFINITY): { rows: number; holding: Map<string, number> } {
     const rows = this.indexedRows();
-    return { rows, holding: rows === 0 ? new Map(terms.map((term) => [term, 0])) : this.rowsHoldingEach(terms) };
+    return { rows, holding: rows === 0 ? new Map(terms.map((term) => [term, 0])) : this.rowsHoldingEach(terms, cap) };
   }
 
-  private pruned(terms: readonly string[], k: number): KeywordMatch[] {
+  /**
+   * Counts stop one past the budget: a term over it is never on the rare side, and its count only bounds what the
+   * rows it misses could score (an idf from a lower count is higher, so that bound stays safe), so the long row lists
+   * of common words are read only in part. When every term is over the budget, the two rarest are needed: counted in
+   * full then.
+   */
+  private plan(terms: readonly string[], k: number): KeywordPlan {
     const rows = this.indexedRows();
-    if (rows === 0 || rows < this.pruneFromContexts) return this.plain(terms, k);
-    const holding = this.rowsHoldingEach(terms);
-    const byRarity = [...terms].sort((a, b) => holding.get(a)! - holding.get(b)!);
-    const rowsOf = (list: readonly string[]) => list.reduce((sum, term) => sum + holding.get(term)!, 0);
-    const rareCount = byRarity.filter((term) => holding.get(term)! <= COMMON_TERM_SHARE * rows).length;
-    let tried = 0;
-    let bounded: KeywordMatch[] | null = null;
-    for (let split = Math.max(1, rareCount); split < byRarity.length && tried < MAX_SPLITS; split++) {
-      const rareRows = rowsOf(byRarity.slice(0, split));
-      if (rareRows < k) continue; // cannot fill k: a common term has to join the rare side
-      if (rareRows > this.maxScoredRows) break; // a larger rare side only scores more rows
-      tried++;
-      const found = this.split(byRarity.slice(0, split), byRarity.slice(split), k);
-      const ceiling = byRarity.slice(split).reduce((sum, term) => sum + idf(rows, holding.get(term)!) * MAX_TERM_FACTOR, 0);
-      if (found.length === k && found[k - 1].score >= ceiling) {
-        this.answeredBy.split++;
-        return found;
-      }
-      if (found.length === k) bounded = found;
-    }
-    // The plain query scores every row holding any term: fine while that is within the budget.
-    if (rowsOf(byRarity) <= this.maxScoredRows) return this.plain(terms, k);
-    bounded ??= this.boundedSplit(byRarity, rowsOf, k);
-    if (bounded) {
-      this.answeredBy.bounded++;
-      return bounded;
-    }
-    return this.plain(terms, k);
+    if (rows === 0 || rows < this.pruneFromContexts || terms.length < 2) return { kind: 'plain', match: anyOf(terms) };
+    const budget = Math.min(this.maxScoredRows, Math.ceil(MAX_SCORED_SHARE * rows));
+    let holding = this.rowsHoldingEach(terms, budget + 1);
+    if (terms.every((term) => holding.get(term)! > budget)) holding = this.rowsHoldingEach(terms, Number.POSITIVE_INFINITY);
+    return planKeywordSearch(terms, k, rows, (term) => holding.get(term)!, budget);
+  }
+
+  private planned(terms: readonly string[], k: number): KeywordMatch[] {
+    const plan = this.plan(terms, k);
+    if (plan.kind === 'plain') return this.plain(plan.match, k);
+    const found = mergeSplit(this.query(plan.withCommon, k), this.query(plan.rareOnly, rareOnlyDepth(k)), k);
+    if (found.length === k && found[k - 1].score >= plan.ceiling) this.answeredBy.split++;
+    else this.answeredBy.bounded++;
+    return found;
+  }
+
+  private halfOf(terms: readonly string[], k: number, half: KeywordHalf): KeywordHalfAnswer {
+    const totals = this.averages.get(AVERAGES_ROWID) ?? null;
+    const plan = this.plan(terms, k);
+    if (plan.kind === 'plain') return { matches: half === 'common' ? this.query(plan.match, k) : [], split: false, totals };
+    const matches = half === 'common' ? this.query(plan.withCommon, k) : this.query(plan.rareOnly, rareOnlyDepth(k));
+    return { matches, split: true, totals };
   }
 
   /**
-   * Over the budget, the answer is approximate: only rows holding one of the rarest terms (as many as fit in
-   * `maxScoredRows`) are scored, by every term; rows holding common terms only are left out. When even the rarest
-   * term is over the budget, only rows holding both of the two rarest terms are scored. Null when that cannot fill k.
-   */
-  private boundedSplit(byRarity: readonly string[], rowsOf: (terms: readonly string[]) => number, k: number): KeywordMatch[] | null {
-    let split = 0;
-    while (split + 1 < byRarity.length && rowsOf(byRarity.slice(0, split + 1)) <= this.maxScoredRows) split++;
-    if (split > 0) {
-      const found = this.split(byRarity.slice(0, split), byRarity.slice(split), k);
-      if (found.length === k) return found;
-    }
-    const [first, second, ...rest] = byRarity;
-    const both = `${anyOf([first])} AND ${anyOf([second])}`;
-    const found = rest.length === 0 ? this.query(both, k) : this.split([], rest, k, both);
-    return found.length === k ? found : null;
-  }
-
-  /**
-   * The k best rows holding a rare term, scored by every term: `(rare) AND (common)` and `(rare) NOT (common)` name
-   * each term once, so FTS5 gives each row the score of the plain query. `required` replaces `(rare)` by any
-   * expression that already names its terms.
-   */
-  private split(rare: readonly string[], common: readonly string[], k: number, required = `(${anyOf(rare)})`): KeywordMatch[] {
-    return mergeBest(this.query(`${required} AND (${anyOf(common)})`, k), this.query(`${required} NOT (${anyOf(common)})`, k), k);
-  }
-
-  /**
-   * How many rows hold each term. Counting a term reads its whole row list (a few ms for a common word at 1M), so
+   * How many rows hold each term, counting at most `cap` (a count that reaches it is kept as a lower bound, and
+   * counted again when a higher cap asks). Counting reads a term's row list (a few ms for a common word at 1M), so
    * counts are kept until FTS5's totals record changes, i.e. until the next commit that adds or removes rows.
    */
-  private rowsHoldingEach(terms: readonly string[]): Map<string, number> {
+  private rowsHoldingEach(terms: readonly string[], cap = Number.POSITIVE_INFINITY): Map<string, number> {
     const totals = this.averages.get(AVERAGES_ROWID);
     if (!totals || !this.countsFor || !totals.equals(this.countsFor)) {
       this.counts.clear();
+      this.capped.clear();
       this.countsFor = totals ?? null;
     }
-    for (const term of terms) if (!this.counts.has(term)) this.counts.set(term, this.rowsHolding.get(anyOf([term]))!);
+    for (const term of terms) {
+      const known = this.counts.get(term);
+      if (known !== undefined && (!this.capped.has(term) || known >= cap)) continue;
+      const count = Number.isFinite(cap) ? this.rowsHoldingUpTo.get(anyOf([term]), cap)! : this.rowsHolding.get(anyOf([term]))!;
+      this.counts.set(term, count);
+      if (count >= cap) this.capped.add(term);
+      else this.capped.delete(term);
+    }
     return new Map(terms.map((term) => [term, this.counts.get(term)!]));
   }
 
-  private plain(terms: readonly string[], k: number): KeywordMatch[] {
+  private plain(match: string, k: number): KeywordMatch[] {
     this.answeredBy.plain++;
-    return this.query(anyOf(terms), k);
+    return this.query(match, k);
   }
 
   private query(match: string, k: number): KeywordMatch[] {
     return this.ranked.all(match, k).map((row) => ({ rowid: row.rowid, score: -row.negatedScore }));
   }
-}
-
-/** FTS5's inverse document frequency (its bm25() floors it at 1e-6 for terms in over half the rows). */
-export function idf(rows: number, holding: number): number {
-  const value = Math.log((rows - holding + 0.5) / (holding + 0.5));
-  return value <= 0 ? 1e-6 : value;
 }
 
 /** Rows of other articles a span may take in rather than be split (they are ranked and skipped). */
@@ -238,11 +231,6 @@ export function seqSpans(seqs: readonly number[]): Array<[number, number]> {
     else spans.push([seq, seq]);
   }
   return spans;
-}
-
-/** The two lists hold disjoint rows, each best first. */
-function mergeBest(a: KeywordMatch[], b: KeywordMatch[], k: number): KeywordMatch[] {
-  return [...a, ...b].sort((x, y) => y.score - x.score || x.rowid - y.rowid).slice(0, k);
 }
 
 /** An SQLite varint (big-endian, 7 bits a byte, a ninth byte of 8 bits), as FTS5 writes its record fields. */

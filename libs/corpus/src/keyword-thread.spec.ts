@@ -37,6 +37,27 @@ describe(KeywordThread.name, () => {
     }
   });
 
+  it('answers as the KeywordIndex of the calling thread when the search splits in two halves, one on each worker', async () => {
+    const { corpus, file } = openTeiCorpus(tempDir());
+    const db = openDatabase(file, { readonly: true });
+    // Thresholds this 299-passage corpus passes, as 1M contexts pass the defaults: most questions split.
+    const limits = { pruneFromContexts: 0, maxScoredRows: 40 };
+    const thread = new KeywordThread(file, workerFile(), limits);
+    try {
+      const index = new KeywordIndex(db, limits.pruneFromContexts, limits.maxScoredRows);
+      const questions = ['results data model method', 'knowledge base entity linking results', 'the model data of the method approach'];
+      for (const question of questions) {
+        const terms = queryTerms(question);
+        for (const k of [5, 20]) expect(await thread.top(terms, k)).toEqual(index.top(terms, k));
+      }
+      expect(index.answeredBy.split + index.answeredBy.bounded).toBeGreaterThan(3);
+    } finally {
+      await thread.close();
+      db.close();
+      corpus.close();
+    }
+  });
+
   it('rejects the searches of a thread that dies, and starts a new one for the next', async () => {
     const { corpus, file } = openTeiCorpus(tempDir());
     const broken = path.join(tempDir(), 'broken.worker.js');

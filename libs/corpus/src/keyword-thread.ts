@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { KeywordMatch } from './keyword-index';
+import type { KeywordHalf } from './keyword-index';
+import { type KeywordMatch, mergeSplit } from './keyword-plan';
 import type { KeywordThreadReply, KeywordThreadRequest } from './keyword-thread.worker';
 
 /**
@@ -15,34 +16,70 @@ export function compiledKeywordThreadFile(): string | null {
   return existsSync(built) ? built : null;
 }
 
+/** KeywordIndex's thresholds for the workers' indexes (the defaults unless a test sets them). */
+export interface KeywordThreadLimits {
+  pruneFromContexts?: number;
+  maxScoredRows?: number;
+}
+
+interface HalfAnswer {
+  matches: KeywordMatch[];
+  split: boolean;
+  totals: Uint8Array | null;
+}
+
 /**
- * The keyword (FTS5) leg of a hybrid search on a worker thread with its own read-only connection, so it runs while
+ * The keyword (FTS5) leg of a hybrid search on worker threads with their own read-only connections, so it runs while
  * the main thread embeds the query and scans vectors: better-sqlite3 is synchronous, so a second connection on the
- * same thread would not overlap with the first. It reads the latest committed state, as another process would.
- * Started on first use; a failed or exited thread is replaced on the next search.
+ * same thread would not overlap with the first. Two workers run the two queries of a split (KeywordIndex.half) at
+ * the same time; each plans from its own cached counts, so both make the same plan when they read the same state.
+ * When a commit lands between their reads (FTS5's totals differ), one worker answers the whole search instead. It
+ * reads the latest committed state, as another process would. Started on first use; a failed or exited worker is
+ * replaced on the next search.
  */
 export class KeywordThread {
-  private worker: Worker | null = null;
-  private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (matches: KeywordMatch[]) => void; reject: (error: Error) => void }>();
+  private readonly workers: [KeywordWorker, KeywordWorker];
 
-  constructor(
-    private readonly file: string,
-    private readonly workerFile: string,
-  ) {}
+  constructor(file: string, workerFile: string, limits: KeywordThreadLimits = {}) {
+    this.workers = [new KeywordWorker(file, workerFile, limits), new KeywordWorker(file, workerFile, limits)];
+  }
 
-  /** A thread for the database file `file`, or null where none can run (an in-memory database, no compiled worker). */
+  /** Threads for the database file `file`, or null where none can run (an in-memory database, no compiled worker). */
   static for(file: string): KeywordThread | null {
     const workerFile = compiledKeywordThreadFile();
     return workerFile && file !== '' && file !== ':memory:' ? new KeywordThread(file, workerFile) : null;
   }
 
-  top(terms: readonly string[], k: number): Promise<KeywordMatch[]> {
+  async top(terms: readonly string[], k: number): Promise<KeywordMatch[]> {
+    const [common, rare] = await Promise.all([this.workers[0].ask(terms, k, 'common'), this.workers[1].ask(terms, k, 'rare')]);
+    if (!sameState(common.totals, rare.totals) || common.split !== rare.split)
+      return (await this.workers[0].ask(terms, k, 'whole')).matches;
+    return common.split ? mergeSplit(common.matches, rare.matches, k) : common.matches;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+}
+
+/** One worker thread and its pending requests. */
+class KeywordWorker {
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (answer: HalfAnswer) => void; reject: (error: Error) => void }>();
+
+  constructor(
+    private readonly file: string,
+    private readonly workerFile: string,
+    private readonly limits: KeywordThreadLimits,
+  ) {}
+
+  ask(terms: readonly string[], k: number, half: KeywordHalf | 'whole'): Promise<HalfAnswer> {
     const worker = this.started();
     const id = this.nextId++;
-    return new Promise<KeywordMatch[]>((resolve, reject) => {
+    return new Promise<HalfAnswer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, terms: [...terms], k } satisfies KeywordThreadRequest);
+      worker.postMessage({ id, terms: [...terms], k, half } satisfies KeywordThreadRequest);
     });
   }
 
@@ -55,7 +92,7 @@ export class KeywordThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile, { workerData: { file: this.file } });
+    const worker = new Worker(this.workerFile, { workerData: { file: this.file, limits: this.limits } });
     // Never what keeps a process alive (the CLI exits once its search is done).
     worker.unref();
     worker.on('message', (reply: KeywordThreadReply) => {
@@ -63,7 +100,7 @@ export class KeywordThread {
       if (!waiting) return;
       this.pending.delete(reply.id);
       if (reply.error !== undefined || !reply.matches) waiting.reject(new Error(reply.error ?? 'no reply'));
-      else waiting.resolve(toMatches(reply.matches));
+      else waiting.resolve({ matches: toMatches(reply.matches), split: reply.split ?? false, totals: reply.totals ?? null });
     });
     const gone = (error: Error) => {
       if (this.worker === worker) this.worker = null;
@@ -79,6 +116,11 @@ export class KeywordThread {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
+}
+
+function sameState(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 function toMatches(flat: Float64Array): KeywordMatch[] {

@@ -1,33 +1,40 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './database';
-import { KeywordIndex } from './keyword-index';
+import { type KeywordHalf, KeywordIndex, MAX_SCORED_ROWS, PRUNE_FROM_CONTEXTS } from './keyword-index';
+import type { KeywordThreadLimits } from './keyword-thread';
 
 /** The keyword leg on a thread of its own (see KeywordThread): a read-only connection and one KeywordIndex. */
 export interface KeywordThreadRequest {
   id: number;
   terms: string[];
   k: number;
+  /** One half of a split (KeywordIndex.half), or the whole search. */
+  half: KeywordHalf | 'whole';
 }
 
 export interface KeywordThreadReply {
   id: number;
   /** rowid, score, rowid, score, … best first. */
   matches?: Float64Array;
+  /** For a half: whether the plan was a split, and FTS5's totals record it read. */
+  split?: boolean;
+  totals?: Uint8Array | null;
   error?: string;
 }
 
-const { file } = workerData as { file: string };
+const { file, limits } = workerData as { file: string; limits: KeywordThreadLimits };
 const db = openDatabase(file, { readonly: true });
-const index = new KeywordIndex(db);
-parentPort!.on('message', ({ id, terms, k }: KeywordThreadRequest) => {
+const index = new KeywordIndex(db, limits.pruneFromContexts ?? PRUNE_FROM_CONTEXTS, limits.maxScoredRows ?? MAX_SCORED_ROWS);
+parentPort!.on('message', ({ id, terms, k, half }: KeywordThreadRequest) => {
   try {
-    const found = index.top(terms, k);
-    const matches = new Float64Array(found.length * 2);
-    found.forEach((match, i) => {
+    const answer = half === 'whole' ? { matches: index.top(terms, k), split: false, totals: null } : index.half(terms, k, half);
+    const matches = new Float64Array(answer.matches.length * 2);
+    answer.matches.forEach((match, i) => {
       matches[2 * i] = match.rowid;
       matches[2 * i + 1] = match.score;
     });
-    parentPort!.postMessage({ id, matches } satisfies KeywordThreadReply, [matches.buffer]);
+    const totals = answer.totals ? Uint8Array.from(answer.totals) : null;
+    parentPort!.postMessage({ id, matches, split: answer.split, totals } satisfies KeywordThreadReply, [matches.buffer]);
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies KeywordThreadReply);
   }
