@@ -2,6 +2,8 @@ import type { FlowLine } from './layout.types';
 
 const AFFILIATION =
   /@|\d{3,}|universit|institut|department|dept\.|school|college|laborator|\blab\b|cent(er|re)|facult|hospital|\binc\b|ltd|corporation|research|academy|foundation|program|escuela|facultad|street|road|avenue|\bstr\.|email|e-mail|correspond|contribution|editor|google|microsoft|amazon|\bibm\b|\bmeta\b|openai|usa\b|china|germany|france|japan|\buk\b|canada|india|italy|spain|brazil|switzerland|netherlands|korea|australia|republic|abstract|version|press|publish|edition|verlag|books?\b/i;
+/** An address, also the grouped form "{ann,bob}@example.org". */
+const EMAIL = /\{[^}]*\}\s*@\S+|\S+@\S+\.\w+/g;
 const PARTICLES = new Set([
   'de',
   'da',
@@ -25,10 +27,21 @@ const PARTICLES = new Set([
   'ten',
 ]);
 
+/** Academic degrees printed after a name ("Jane Roe, PhD, MPH"): not people. */
+const DEGREE = /,\s*(Ph\.?\s?D|M\.?D|D\.?Phil|M\.?Sc|B\.?Sc|M\.?Phil|MPH|MBBS|MBChB|FRCP|FRCS|FRACS|FACS|DrPH|RN|PharmD|DDS|DVM|MA|MS|BA|BS)\.?(?=\s*(,|;|\band\b|&|[*∗†‡§¶#\d]|$))/g;
+/** Authors are set in one size: names in much smaller print below them are wrapped affiliations or notes. */
+const AUTHOR_SIZE_SHARE = 0.85;
+
 /** Person names from the lines between title and abstract: best effort, affiliations filtered out. */
 export function extractAuthors(lines: FlowLine[]): string[] {
+  const size = Math.max(0, ...lines.filter((l) => readNames([l]).length > 0).map((l) => l.size));
+  return readNames(lines.filter((l) => l.size >= AUTHOR_SIZE_SHARE * size));
+}
+
+function readNames(lines: FlowLine[]): string[] {
   const names: string[] = [];
-  for (const text of joinWrappedNames(lines.map(separateAtMarkers).filter((t) => !AFFILIATION.test(t)))) {
+  const texts = lines.map((l) => separateAtMarkers(l).replace(EMAIL, ' ').replace(DEGREE, ' ').trim()).filter((t) => t && !AFFILIATION.test(t));
+  for (const text of joinWrappedNames(texts)) {
     const pieces = text
       .replace(/[*∗†‡§¶#]+|\(\s*\d*\s*\)/g, ' ')
       .split(/,|;|\band\b|&|\s{2,}/)

@@ -171,7 +171,7 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start
   if (best < 0) return null;
   let start = best;
   let end = best + 1;
-  const same = (a: FlowLine, b: FlowLine) => Math.abs(a.size - b.size) < 0.3 && a.font === b.font && Math.abs(a.y - b.y) < 2.4 * a.size;
+  const same = (a: FlowLine, b: FlowLine) => a.page === b.page && sameTitleStyle(a, b) && Math.abs(a.y - b.y) < 2.4 * a.size;
   while (start > 0 && same(flow[start - 1], flow[start]) && !TITLE_NOISE.test(flow[start - 1].text)) start--;
   while (end < flow.length && end - start < 6 && same(flow[end - 1], flow[end]) && !isAuthorLine(flow[end])) end++;
   const text = flow
@@ -182,4 +182,18 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start
     .replace(/[*∗†‡]+$/, '')
     .trim();
   return { start, end, text };
+}
+
+/** "Times-Italic" → "times": the face without its slant, so a title line with an italic species name still continues. */
+const fontFamily = (font: string) => font.toLowerCase().replace(/[-_,]?(italic|oblique|ital|it|slanted|sl)$/, '');
+
+/**
+ * Two lines set in one title style: the same size and weight, and a font in common (or the same family), since
+ * a wrapped title may have its dominant font changed by an italic name ("… after eradication of *H. pylori*").
+ */
+export function sameTitleStyle(a: FlowLine, b: FlowLine): boolean {
+  if (Math.abs(a.size - b.size) >= 0.3 || isBold(a) !== isBold(b)) return false;
+  if (a.font === b.font || fontFamily(a.font) === fontFamily(b.font)) return true;
+  const fonts = new Set(a.runs.filter((r) => r.text.trim() && Math.abs(r.size - a.size) < 0.3).map((r) => r.font));
+  return b.runs.some((r) => r.text.trim() && Math.abs(r.size - b.size) < 0.3 && fonts.has(r.font));
 }
