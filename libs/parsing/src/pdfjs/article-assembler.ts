@@ -6,6 +6,7 @@ import { readFrontMatter, type FrontMatter } from './front-matter';
 import { detectHeadings, type Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
+import { findCiteNote } from './citation-line';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
@@ -75,6 +76,10 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   const metadata = extractMetadata(
     [...frontLines.map((l) => l.text), ...doc.notes],
     pages.slice(0, 2).flatMap((p) => p.sideText),
+    {
+      citeNote: findCiteNote(ordered.map((l) => l.text)),
+      firstPage: ordered.filter((l) => l.page === doc.firstPage).map((l) => l.text),
+    },
   );
   const references = sections
     .filter((s) => s.number === REFERENCES_SECTION_NUMBER)

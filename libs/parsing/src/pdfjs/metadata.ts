@@ -1,4 +1,5 @@
 import type { ArticleMetadata } from '@lectern/common';
+import { readCitationIn, readCitationLine } from './citation-line';
 
 export type DocumentMetadata = Pick<ArticleMetadata, 'doi' | 'datePublished' | 'journal'>;
 
@@ -7,26 +8,39 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
 const SMALL_WORDS = new Set(['and', 'of', 'the', 'in', 'on', 'for', 'to', 'a', 'an', 'at', 'by']);
 
+/** Other places that name the article's own journal, year and DOI. */
+export interface CitationSources {
+  /** The "Cite this article as: …" note, from any page. */
+  citeNote?: string;
+  /** Every line of the first page: a journal prints its citation line there, as head or foot, outside the front. */
+  firstPage?: string[];
+}
+
 /**
  * DOI, publication date and journal from the first page's header and footer lines (and the arXiv side
- * stamp); body text is not searched, since its years and DOIs belong to cited work.
+ * stamp); body text is not searched, since its years and DOIs belong to cited work. Only the strict
+ * citation-line forms (`readCitationLine`) are read from the rest of the first page and the cite note.
  */
-export function extractMetadata(frontText: string[], sideText: string[]): DocumentMetadata {
-  const doiMatch = frontText.map((t) => DOI.exec(t)?.[1]).find(Boolean);
+export function extractMetadata(frontText: string[], sideText: string[], { citeNote = '', firstPage = [] }: CitationSources = {}): DocumentMetadata {
+  const doiMatch = [...frontText, citeNote].map((t) => DOI.exec(t)?.[1]).find(Boolean);
+  const citation =
+    [...frontText, ...firstPage].map(readCitationLine).find(Boolean) ?? (citeNote ? readCitationIn(citeNote) : null);
   return {
     doi: doiMatch ? doiMatch.replace(/[.,;:)\]}]+$/, '') : null,
-    datePublished: findDate(frontText, sideText),
-    journal: findJournal(frontText),
+    datePublished: findDate(frontText, sideText, citation?.year ?? null),
+    journal: findJournal(frontText) ?? citation?.journal ?? null,
   };
 }
 
-function findDate(lines: string[], sideText: string[]): string | null {
+function findDate(lines: string[], sideText: string[], citationYear: string | null): string | null {
   const text = lines.join('\n');
   const published = new RegExp(
     `published(?: online)?:?\\s*(\\d{1,2}\\.?\\s+${MONTH}\\s+\\d{4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}/\\d{2,4})`,
     'i',
   ).exec(text);
   if (published) return normalizeDate(published[1]);
+  // The journal's own citation line dates the issue; an arXiv stamp only dates a preprint version.
+  if (citationYear) return citationYear;
   const stamp = /arXiv:\S+\s*\[[^\]]*\]\s*(\d{1,2}\s+[A-Za-z]{3}\s+\d{4})/.exec(sideText.join(' '));
   if (stamp) return normalizeDate(stamp[1]);
   for (const line of lines) {
