@@ -2,7 +2,7 @@ import { ABSTRACT_SECTION_NUMBER, REFERENCES_SECTION_NUMBER, type ParsedArticle,
 import { findBodyStyle, type BodyStyle } from './body-style';
 import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
-import { readFrontMatter, type FrontMatter } from './front-matter';
+import { abstractLane, readFrontMatter, type FrontMatter } from './front-matter';
 import { detectHeadings, type Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
@@ -210,7 +210,7 @@ function abstractEnd(front: FrontMatter, firstHeading: number): number {
 function readAbstract({ flow, front, firstHeading, vocabulary }: Document): { abstractBlocks: ParsedBlock[]; leftover: Paragraph[] } {
   if (!front.abstract) return { abstractBlocks: [], leftover: [] };
   const { start, inlineText } = front.abstract;
-  const paragraphs = groupParagraphs(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading)), vocabulary);
+  const paragraphs = groupParagraphs(abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading))), vocabulary);
   const first = paragraphs[0];
   if (!first) return { abstractBlocks: [], leftover: [] };
   if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();

@@ -101,9 +101,11 @@ function firstStrongHeading(flow: FlowLine[], body: BodyStyle, beforePage: numbe
 
 function isAbstractMarker(line: FlowLine): boolean {
   const m = ABSTRACT_MARKER.exec(line.text);
-  if (!m || line.rowPeers > 1) return false;
+  if (!m) return false;
   const rest = m[2].trim();
-  if (!rest) return words(line.text).length <= 2;
+  // A bare label may share its baseline with a sidebar or the other column; a run-in one must stand alone.
+  if (!rest) return words(line.text).length <= 2 && (line.rowPeers === 1 || isBold(line) || line.text === line.text.toUpperCase());
+  if (line.rowPeers > 1) return false;
   // Run-in label: "Abstract—We …", "ABSTRACT: …", or a bold label followed by regular text.
   return (
     /^(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)/i.test(line.text) &&
@@ -196,4 +198,19 @@ export function sameTitleStyle(a: FlowLine, b: FlowLine): boolean {
   if (a.font === b.font || fontFamily(a.font) === fontFamily(b.font)) return true;
   const fonts = new Set(a.runs.filter((r) => r.text.trim() && Math.abs(r.size - a.size) < 0.3).map((r) => r.font));
   return b.runs.some((r) => r.text.trim() && Math.abs(r.size - b.size) < 0.3 && fonts.has(r.font));
+}
+
+/**
+ * The abstract's own lines: those horizontally within the extent of its dominant text size. A narrow sidebar
+ * (affiliations, correspondence, dates) read interleaved with the abstract beside it is left out.
+ */
+export function abstractLane(lines: FlowLine[]): FlowLine[] {
+  const chars = new Map<string, number>();
+  for (const l of lines) chars.set(l.size.toFixed(0), (chars.get(l.size.toFixed(0)) ?? 0) + l.text.length);
+  const dominant = [...chars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = lines.filter((l) => l.size.toFixed(0) === dominant);
+  if (main.length === 0) return lines;
+  const left = Math.min(...main.map((l) => l.x0));
+  const right = Math.max(...main.map((l) => l.x1));
+  return lines.filter((l) => l.x1 > left && l.x0 < right);
 }
