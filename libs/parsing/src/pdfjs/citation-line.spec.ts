@@ -1,4 +1,4 @@
-import { readCitationLine } from './citation-line';
+import { findCiteNote, readCitationLine } from './citation-line';
 
 describe(readCitationLine.name, () => {
   it.each([
@@ -16,5 +16,16 @@ describe(readCitationLine.name, () => {
     'Received 24 August 2009',
   ])('reads nothing from a sentence or a date line: "%s"', (line) => {
     expect(readCitationLine(line)).toBeNull();
+  });
+});
+
+describe(findCiteNote.name, () => {
+  it('returns the note with the line before its label, where the DOI is printed', () => {
+    const lines = ['conference. Surg Obes Relat Dis 2006, 2:200-12.', 'doi:10.1186/1752-2897-4-1', 'Cite this article as: Datta et al.: A title.', 'Journal 2010 4:1.'];
+    expect(findCiteNote(lines)).toBe('doi:10.1186/1752-2897-4-1 Cite this article as: Datta et al.: A title. Journal 2010 4:1.');
+  });
+
+  it('returns an empty string for a paper without such a note', () => {
+    expect(findCiteNote(['Introduction', 'We cite this work [3].'])).toBe('');
   });
 });

@@ -186,8 +186,8 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start
   return { start, end, text };
 }
 
-/** "Times-Italic" → "times": the face without its slant, so a title line with an italic species name still continues. */
-const fontFamily = (font: string) => font.toLowerCase().replace(/[-_,]?(italic|oblique|ital|it|slanted|sl)$/, '');
+/** "Times-Italic", "Times-Roman" → "times": the face without its slant, so a title line with an italic species name still continues. */
+const fontFamily = (font: string) => font.toLowerCase().replace(/[-_,]?(regular|roman|book|italic|oblique|ital|it|slanted|sl)$/, '');
 
 /**
  * Two lines set in one title style: the same size and weight, and a font in common (or the same family), since
