@@ -2,7 +2,7 @@ import { ABSTRACT_SECTION_NUMBER, REFERENCES_SECTION_NUMBER, type ParsedArticle,
 import { findBodyStyle, type BodyStyle } from './body-style';
 import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
-import { abstractLane, readFrontMatter, type FrontMatter } from './front-matter';
+import { abstractLane, readFrontMatter, smallerThanAbstractLabel, type FrontMatter } from './front-matter';
 import { detectHeadings, type Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
@@ -120,7 +120,8 @@ function readLayout(flow: FlowLine[], body: BodyStyle, bookmarks: PdfBookmark[] 
   const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
   if (fromOutline) return { flow, front, tables, headings: fromOutline.headings, fromOutline: true };
   const inTable = new Set(tables.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  return { flow, front, tables, headings: detectHeadings(flow, front.bodyStart, body, inTable), fromOutline: false };
+  const headings = detectHeadings(flow, front.bodyStart, body, inTable).filter((h) => !smallerThanAbstractLabel(flow, front, h.start));
+  return { flow, front, tables, headings, fromOutline: false };
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {

@@ -4,6 +4,7 @@ describe(readCitationLine.name, () => {
   it.each([
     ['272 Postgrad Med J 2010;86:272e278. doi:10.1136/pgmj.2009.089987', 'Postgrad Med J', '2010'],
     ['Dhaka Univ. J. Pharm. Sci. 8(1): 7-10, 2009 (June)', 'Dhaka Univ. J. Pharm. Sci.', '2009'],
+    ['Journal of Floodplain Ecology 12 (2021) 301–318 Okonkwo et al.', 'Journal of Floodplain Ecology', '2021'],
     ['Roe et al. Journal of Examples in Practice 2014, 14:1', 'Journal of Examples in Practice', '2014'],
     ['Cite this article as: Roe et al.: Journal of Trauma Management & Outcomes 2010 4:1.', 'Journal of Trauma Management & Outcomes', '2010'],
   ])('reads the journal and year of "%s"', (line, journal, year) => {

@@ -15,6 +15,8 @@ const FORMS = [
   new RegExp(`^${JOURNAL}\\s+${YEAR}\\s*;\\s*\\d+`, 'u'),
   // journal volume(issue): pages, year.
   new RegExp(`^${JOURNAL}\\s+\\d+\\s*\\(\\s*[\\d–-]+\\s*\\)\\s*:\\s*[\\w–-]+\\s*,\\s*${YEAR}\\b`, 'u'),
+  // journal volume (year) pages: "Journal of Machine Learning Research 23 (2022) 1-40".
+  new RegExp(`^${JOURNAL}\\s+\\d+\\s*\\(${YEAR}\\)\\s*[\\d–-]+`, 'u'),
   // BMC and others: journal year, volume:article.
   new RegExp(`^${JOURNAL}\\s+${YEAR},?\\s+\\d+\\s*:\\s*\\w+`, 'u'),
 ];

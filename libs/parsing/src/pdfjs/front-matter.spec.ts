@@ -1,5 +1,5 @@
 import { flowLine, run } from './flow-line.fixture';
-import { abstractLane, readFrontMatter, sameTitleStyle } from './front-matter';
+import { abstractLane, readFrontMatter, sameTitleStyle, smallerThanAbstractLabel } from './front-matter';
 
 const BODY = { size: 10, font: 'Times-Roman' };
 
@@ -76,5 +76,22 @@ describe(abstractLane.name, () => {
       abstract('the aetiological role of the bacterium, but the relationship still'),
     ];
     expect(abstractLane(lines).map((l) => l.text)).toEqual([lines[1].text, lines[3].text]);
+  });
+});
+
+describe(smallerThanAbstractLabel.name, () => {
+  const flow = [flowLine('ABSTRACT', { size: 9, boldRatio: 1 }), flowLine('Received 3 March 2020', { size: 7.5 }), flowLine('Introduction', { size: 11 })];
+  const front = { title: '', authors: [], affiliations: [], abstract: { start: 1, end: 1, inlineText: '' }, abstractRunsToHeading: true, bodyStart: 1 };
+
+  it('flags a line set smaller than the abstract label as sidebar text, not a heading', () => {
+    expect(smallerThanAbstractLabel(flow, front, 1)).toBe(true);
+  });
+
+  it('keeps a heading at least as large as the label', () => {
+    expect(smallerThanAbstractLabel(flow, front, 2)).toBe(false);
+  });
+
+  it('flags nothing when the abstract has no label', () => {
+    expect(smallerThanAbstractLabel(flow, { ...front, abstractRunsToHeading: false }, 1)).toBe(false);
   });
 });

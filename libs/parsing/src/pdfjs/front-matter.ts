@@ -25,7 +25,9 @@ const TITLE_NOISE =
 export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter {
   const { frontEnd, bodyStart, abstract, labelled } = locateBody(flow, body);
   const title = findTitle(flow, frontEnd, body);
-  const between = title ? flow.slice(title.end, frontEnd).filter((l) => l.page === flow[title.start].page) : [];
+  const between = title
+    ? flow.slice(title.start, Math.max(frontEnd, title.end)).filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
+    : [];
   const authors = extractAuthors(between);
   return {
     title: title?.text ?? '',
@@ -153,7 +155,15 @@ function isAuthorLine(line: FlowLine): boolean {
 }
 
 /** The largest text on the first page above the abstract, set larger than the body, skipping venue, licence and logo lines. */
-function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start: number; end: number; text: string } | null {
+interface TitleBlock {
+  start: number;
+  end: number;
+  /** The title's own lines in [start, end): lines of a sidebar read between them are not among them. */
+  lines: Set<number>;
+  text: string;
+}
+
+function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): TitleBlock | null {
   const page = flow[0]?.page;
   let best = -1;
   for (let i = 0; i < Math.max(frontEnd, Math.min(flow.length, 60)); i++) {
@@ -171,19 +181,37 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start
     if (best < 0 || line.size > flow[best].size + 0.2) best = i;
   }
   if (best < 0) return null;
-  let start = best;
-  let end = best + 1;
   const same = (a: FlowLine, b: FlowLine) => a.page === b.page && sameTitleStyle(a, b) && Math.abs(a.y - b.y) < 2.4 * a.size;
-  while (start > 0 && same(flow[start - 1], flow[start]) && !TITLE_NOISE.test(flow[start - 1].text)) start--;
-  while (end < flow.length && end - start < 6 && same(flow[end - 1], flow[end]) && !isAuthorLine(flow[end])) end++;
-  const text = flow
-    .slice(start, end)
-    .map((l) => l.text)
+  const picked = [best];
+  for (let k = nextInLane(flow, best, -1); k >= 0 && same(flow[k], flow[picked[0]]) && !TITLE_NOISE.test(flow[k].text); k = nextInLane(flow, k, -1))
+    picked.unshift(k);
+  for (
+    let k = nextInLane(flow, best, 1);
+    k >= 0 && picked.length < 6 && same(flow[picked[picked.length - 1]], flow[k]) && !isAuthorLine(flow[k]);
+    k = nextInLane(flow, k, 1)
+  )
+    picked.push(k);
+  const text = picked
+    .map((i) => flow[i].text)
     .join(' ')
     .replace(/\s+/g, ' ')
     .replace(/[*∗†‡]+$/, '')
     .trim();
-  return { start, end, text };
+  return { start: picked[0], end: picked[picked.length - 1] + 1, lines: new Set(picked), text };
+}
+
+/** Lines a sidebar may interleave with a title, before the title's next line turns up. */
+const LANE_LOOKAHEAD = 4;
+
+/**
+ * The index of the next line (step +1) or previous line (-1) on the same page that overlaps line `from`
+ * horizontally, skipping lines of another lane (a sidebar read interleaved with the title); -1 when none.
+ */
+function nextInLane(flow: FlowLine[], from: number, step: 1 | -1): number {
+  const line = flow[from];
+  for (let k = from + step, n = 0; k >= 0 && k < flow.length && n < LANE_LOOKAHEAD && flow[k].page === line.page; k += step, n++)
+    if (flow[k].x0 < line.x1 && flow[k].x1 > line.x0) return k;
+  return -1;
 }
 
 /** "Times-Italic", "Times-Roman" → "times": the face without its slant, so a title line with an italic species name still continues. */
@@ -214,3 +242,16 @@ export function abstractLane(lines: FlowLine[]): FlowLine[] {
   const right = Math.max(...main.map((l) => l.x1));
   return lines.filter((l) => l.x1 > left && l.x0 < right);
 }
+
+/**
+ * A "heading" right after a labelled abstract set smaller than its label is sidebar text read beside the
+ * abstract ("Received 3 March 2020"), not the heading that ends it.
+ */
+export function smallerThanAbstractLabel(flow: FlowLine[], front: FrontMatter, line: number): boolean {
+  if (!front.abstract || !front.abstractRunsToHeading || line < front.abstract.start) return false;
+  const label = flow[front.abstract.start - 1];
+  return label !== undefined && line - front.abstract.start < ABSTRACT_SIDEBAR_REACH && flow[line].size < 0.9 * label.size;
+}
+
+/** How far past an abstract label a sidebar may still be read beside it, in lines. */
+const ABSTRACT_SIDEBAR_REACH = 40;

@@ -33,6 +33,14 @@ describe(extractMetadata.name, () => {
     expect(meta).toEqual({ doi: null, datePublished: '2009', journal: 'Dhaka Univ. J. Pharm. Sci.' });
   });
 
+  it('takes a DOI from the first page only on the citation line, never from body text', () => {
+    const meta = extractMetadata(['A Study of Things'], [], {
+      firstPage: ['as shown before (doi:10.1000/other.1).', 'Afr J Aquat Sci 2020;45(3):211–219. doi:10.2989/ajas.2020.0211'],
+    });
+    expect(meta.doi).toBe('10.2989/ajas.2020.0211');
+    expect(extractMetadata([], [], { firstPage: ['as shown before (doi:10.1000/other.1).'] }).doi).toBeNull();
+  });
+
   it('takes the DOI and journal from the "Cite this article" note when the first page prints neither', () => {
     const note = 'doi:10.1186/1752-2897-4-1 Cite this article as: Datta et al.: Complications in trauma. Trauma Outcomes Reports 2010 4:1.';
     expect(extractMetadata(['A Study of Things'], [], { citeNote: note })).toEqual({

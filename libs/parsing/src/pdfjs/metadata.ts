@@ -22,7 +22,9 @@ export interface CitationSources {
  * citation-line forms (`readCitationLine`) are read from the rest of the first page and the cite note.
  */
 export function extractMetadata(frontText: string[], sideText: string[], { citeNote = '', firstPage = [] }: CitationSources = {}): DocumentMetadata {
-  const doiMatch = [...frontText, citeNote].map((t) => DOI.exec(t)?.[1]).find(Boolean);
+  // A first-page line that reads as the article's citation carries its DOI too ("… 45(3):211–219. doi:10.…").
+  const citationLines = firstPage.filter((t) => readCitationLine(t) !== null);
+  const doiMatch = [...frontText, ...citationLines, citeNote].map((t) => DOI.exec(t)?.[1]).find(Boolean);
   const citation =
     [...frontText, ...firstPage].map(readCitationLine).find(Boolean) ?? (citeNote ? readCitationIn(citeNote) : null);
   return {
