@@ -50,6 +50,17 @@ describe(extractMetadata.name, () => {
     });
   });
 
+  it('names a proceedings volume with its ordinal', () => {
+    const line = 'Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics, pages 2270–2282';
+    expect(extractMetadata([line], []).journal).toBe('Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics');
+  });
+
+  it('dates a cover page by a year printed alone on its line, after every other clue', () => {
+    expect(extractMetadata(['A Title', 'Jorge Roe', '2006', 'Paper No. 8468, posted 26. April 2008'], []).datePublished).toBe('2006');
+    expect(extractMetadata(['A Title', 'March 2019'], []).datePublished).toBe('2019-03');
+    expect(extractMetadata(['A Title', '2006', '© 2008 The Authors'], []).datePublished).toBe('2008');
+  });
+
   it('returns nulls when the first page says nothing', () => {
     expect(extractMetadata(['An Untitled Note'], [])).toEqual({ doi: null, datePublished: null, journal: null });
   });

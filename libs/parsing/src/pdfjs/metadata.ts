@@ -56,7 +56,9 @@ function findDate(lines: string[], sideText: string[], citationYear: string | nu
     const year = /(?:©|\(c\)|copyright)\s*((?:19|20)\d{2})|\(((?:19|20)\d{2})\)\s*\d+:\d+/i.exec(line);
     if (year) return year[1] ?? year[2];
   }
-  return null;
+  // A cover page or title block may print the date alone on its line ("2006", "March 2019").
+  const alone = lines.map((l) => new RegExp(`^\\s*((?:${MONTH}\\s+)?(?:19|20)\\d{2})\\s*$`, 'i').exec(l)).find(Boolean);
+  return alone ? normalizeDate(alone[1]) : null;
 }
 
 /** `16 Jun 2022` → `2022-06-16`; `Nov. 2011` → `2011-11`; `4/22` → `2022-04`. */
@@ -78,7 +80,7 @@ export function normalizeDate(raw: string): string | null {
 function findJournal(lines: string[]): string | null {
   for (const line of lines) {
     const journal =
-      /((?:(?:The|International|European|American|British|Asian|African) )*Journal of [\p{L}&\-– ]+?|Proceedings of [^,(]+?|[\p{L}& ]+ Transactions on [\p{L}& ]+?)(?=\s*(?:\(|,|\d|Vol|$))/u.exec(
+      /((?:(?:The|International|European|American|British|Asian|African) )*Journal of [\p{L}&\-– ]+?|Proceedings of (?:the )?(?:\d+(?:st|nd|rd|th) )?[^,(]+?|[\p{L}& ]+ Transactions on [\p{L}& ]+?)(?=\s*(?:\(|,|\d|Vol|$))/u.exec(
         line,
       );
     if (journal) return journal[1].trim();
