@@ -25,7 +25,11 @@ describe(scoreFrontMatter.name, () => {
   });
 
   it('matches keywords one to one after normalizing case and punctuation', () => {
-    const scores = scoreFrontMatter(emptyFrontMatterScores(), { keywords: ['M-wave', 'EMG', 'EMG', 'extra'] }, { keywords: ['m wave', 'emg'] });
+    const scores = scoreFrontMatter(
+      emptyFrontMatterScores(),
+      { keywords: ['M-wave', 'EMG', 'EMG', 'extra'] },
+      { keywords: ['m wave', 'emg'] },
+    );
     expect(scores.keywords).toEqual({ matched: 2, predicted: 4, gold: 2 });
   });
 });

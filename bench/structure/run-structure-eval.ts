@@ -8,6 +8,7 @@ import { isUsableGold, readBookmarkGold } from './bookmark-gold';
 import { fetchDebianSet, readManifest } from './debian-set';
 import { addFrontMatterScores, emptyFrontMatterScores, scoreFrontMatter, type FrontMatterScores } from './front-matter-scoring';
 import { readFrontMatterHoldout } from './front-matter-set';
+import { frontMatterNotes, frontRow, hasFrontGold } from './front-matter-table';
 import { jatsGold, teiGold, type StructureGold } from './structure-gold';
 import {
   addCounts,
@@ -92,16 +93,7 @@ async function main(): Promise<void> {
     'Headings: one-to-one match of normalized titles in reading order (≥ 0.8 word F1), micro P/R/F1; level accuracy',
     'is over matched headings, levels counted from each side’s shallowest level. Tables: a detected table counts up to',
     'the gold tables on its page (per document where the gold has no pages); `–` where no gold has tables.',
-    'Set 4 (held out, never tuned on): corpus PDFs without TEI/JATS, front matter transcribed by hand',
-    '(`bench/structure/front-matter-holdout.json`).',
-    '',
-    'Front matter, where the gold has the field (documents scored in brackets):',
-    '',
-    frontTable,
-    '',
-    'DOI and year: share exactly right. Journal and abstract: mean word F1. Keywords: micro P/R/F1 of normalized',
-    'keywords. Gold: GROBID TEI header (set 1), CERMINE JATS (set 3; journal only from the curated `*-metadata.xml`),',
-    'hand transcription (set 4). The parser never reads the PDF’s Info/XMP metadata, so none of it leaks into a score.',
+    ...frontMatterNotes(frontTable),
   ].join('\n');
   console.log(`\n${text}`);
   if (Number.isFinite(LIMIT) || SETS) console.log('(--limit/--set: bench/RESULTS.md left as it was)');
@@ -232,7 +224,9 @@ async function runSet(set: string, all: EvalDoc[]): Promise<SetResult> {
     if (VERBOSE && !doc.heldOut && (gold.title || gold.doi)) {
       const { title, authors, doi, datePublished, journal } = predicted;
       console.log(`  ${doc.name}: ${JSON.stringify({ title, authors, doi, datePublished, journal, keywords: article?.keywords })}`);
-      console.log(`  ${' '.repeat(doc.name.length)}  gold ${JSON.stringify({ ...gold, headings: undefined, tables: undefined, abstract: undefined })}`);
+      console.log(
+        `  ${' '.repeat(doc.name.length)}  gold ${JSON.stringify({ ...gold, headings: undefined, tables: undefined, abstract: undefined })}`,
+      );
     }
     if (gold.title) result.titleScores.push(tokenF1(predicted.title, gold.title));
     if (gold.authors && gold.authors.length > 0) addCounts(result.authors, scoreAuthors(predicted.authors, gold.authors));
@@ -281,24 +275,6 @@ function combine(set: string, results: SetResult[]): SetResult {
       front: emptyFrontMatterScores(),
     },
   );
-}
-
-const hasFrontGold = (r: SetResult) => r.titleScores.length > 0 || r.front.doi.docs + r.front.year.docs + r.front.abstract.docs > 0;
-
-function frontRow(r: SetResult): Record<string, string | number> {
-  const mean = ({ docs, sum }: { docs: number; sum: number }) => (docs ? `${f(sum / docs)} (${docs})` : '–');
-  const authors = precisionRecallF1(r.authors);
-  const keywords = precisionRecallF1(r.front.keywords);
-  return {
-    set: r.set,
-    'title F1': r.titleScores.length ? `${f(r.titleScores.reduce((a, b) => a + b, 0) / r.titleScores.length)} (${r.titleScores.length})` : '–',
-    'author F1': r.authors.gold ? f(authors.f1) : '–',
-    DOI: mean(r.front.doi),
-    year: mean(r.front.year),
-    journal: mean(r.front.journal),
-    'keywords P / R / F1': r.front.keywords.gold ? `${f(keywords.p)} / ${f(keywords.r)} / ${f(keywords.f1)}` : '–',
-    abstract: mean(r.front.abstract),
-  };
 }
 
 const f = (x: number) => x.toFixed(3);

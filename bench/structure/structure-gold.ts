@@ -41,7 +41,9 @@ export function teiGold(file: string): StructureGold {
 }
 
 /** Only the fields the gold really has: an empty or missing value is not scored. */
-function present(fields: Partial<Record<'doi' | 'year' | 'journal' | 'abstract', string | null>> & { keywords?: string[] }): Partial<StructureGold> {
+function present(
+  fields: Partial<Record<'doi' | 'year' | 'journal' | 'abstract', string | null>> & { keywords?: string[] },
+): Partial<StructureGold> {
   const out: Partial<StructureGold> = {};
   for (const key of ['doi', 'year', 'journal', 'abstract'] as const) {
     const value = fields[key]?.trim();

@@ -211,7 +211,10 @@ function abstractEnd(front: FrontMatter, firstHeading: number): number {
 function readAbstract({ flow, front, firstHeading, vocabulary }: Document): { abstractBlocks: ParsedBlock[]; leftover: Paragraph[] } {
   if (!front.abstract) return { abstractBlocks: [], leftover: [] };
   const { start, inlineText } = front.abstract;
-  const paragraphs = groupParagraphs(abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading))), vocabulary);
+  const paragraphs = groupParagraphs(
+    abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading))),
+    vocabulary,
+  );
   const first = paragraphs[0];
   if (!first) return { abstractBlocks: [], leftover: [] };
   if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();

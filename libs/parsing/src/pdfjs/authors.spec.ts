@@ -19,12 +19,22 @@ describe(extractAuthors.name, () => {
   });
 
   it('drops academic degrees after the names', () => {
-    expect(extractAuthors([flowLine('Jane Roe, PhD, MPH, John Smith, MD and Ann Lee, MSc')])).toEqual(['Jane Roe', 'John Smith', 'Ann Lee']);
+    expect(extractAuthors([flowLine('Jane Roe, PhD, MPH, John Smith, MD and Ann Lee, MSc')])).toEqual([
+      'Jane Roe',
+      'John Smith',
+      'Ann Lee',
+    ]);
   });
 
   it('splits names at raised markers and stars and at "and"', () => {
     const line = flowLine('Ann Roe1* Bo Lee2 and Cy Poe', {
-      runs: [run('Ann Roe'), run('1*', { size: 6, y: 704 }), run('Bo Lee', { x: 120 }), run('2', { size: 6, y: 704 }), run(' and Cy Poe', { x: 160 })],
+      runs: [
+        run('Ann Roe'),
+        run('1*', { size: 6, y: 704 }),
+        run('Bo Lee', { x: 120 }),
+        run('2', { size: 6, y: 704 }),
+        run(' and Cy Poe', { x: 160 }),
+      ],
     });
     expect(extractAuthors([line])).toEqual(['Ann Roe', 'Bo Lee', 'Cy Poe']);
   });
@@ -61,6 +71,8 @@ describe(extractAffiliations.name, () => {
   });
 
   it('leaves out e-mail and correspondence notes', () => {
-    expect(extractAffiliations([flowLine('Email: ann@uni.edu, Department of Physics'), flowLine('*Correspondence: School of Law')])).toEqual([]);
+    expect(
+      extractAffiliations([flowLine('Email: ann@uni.edu, Department of Physics'), flowLine('*Correspondence: School of Law')]),
+    ).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ const PARTICLES = new Set([
 ]);
 
 /** Academic degrees printed after a name ("Jane Roe, PhD, MPH"): not people. */
-const DEGREE = /,\s*(Ph\.?\s?D|M\.?D|D\.?Phil|M\.?Sc|B\.?Sc|M\.?Phil|MPH|MBBS|MBChB|FRCP|FRCS|FRACS|FACS|DrPH|RN|PharmD|DDS|DVM|MA|MS|BA|BS)\.?(?=\s*(,|;|\band\b|&|[*∗†‡§¶#\d]|$))/g;
+const DEGREE =
+  /,\s*(Ph\.?\s?D|M\.?D|D\.?Phil|M\.?Sc|B\.?Sc|M\.?Phil|MPH|MBBS|MBChB|FRCP|FRCS|FRACS|FACS|DrPH|RN|PharmD|DDS|DVM|MA|MS|BA|BS)\.?(?=\s*(,|;|\band\b|&|[*∗†‡§¶#\d]|$))/g;
 /** Authors are set in one size: names in much smaller print below them are wrapped affiliations or notes. */
 const AUTHOR_SIZE_SHARE = 0.85;
 
@@ -40,7 +41,9 @@ export function extractAuthors(lines: FlowLine[]): string[] {
 
 function readNames(lines: FlowLine[]): string[] {
   const names: string[] = [];
-  const texts = lines.map((l) => separateAtMarkers(l).replace(EMAIL, ' ').replace(DEGREE, ' ').trim()).filter((t) => t && !AFFILIATION.test(t));
+  const texts = lines
+    .map((l) => separateAtMarkers(l).replace(EMAIL, ' ').replace(DEGREE, ' ').trim())
+    .filter((t) => t && !AFFILIATION.test(t));
   for (const text of joinWrappedNames(texts)) {
     const pieces = text
       .replace(/[*∗†‡§¶#]+|\(\s*\d*\s*\)/g, ' ')
@@ -156,9 +159,7 @@ export function extractAffiliations(lines: FlowLine[]): string[] {
       .find((b) => Math.abs(line.size - b.last.size) < 0.5 && line.x0 < b.last.x1 && line.x1 > b.last.x0 && b.last.page === line.page);
     const below = block !== undefined && block.last.y > line.y && block.last.y - line.y < 1.8 * line.size;
     const continues =
-      below &&
-      !marked &&
-      (usesMarkers || block.note || /,$/.test(block.text) || /^\p{Ll}/u.test(text) || !AFFILIATION_NAME.test(text));
+      below && !marked && (usesMarkers || block.note || /,$/.test(block.text) || /^\p{Ll}/u.test(text) || !AFFILIATION_NAME.test(text));
     if (continues) {
       block.text = `${block.text} ${text}`;
       block.last = line;
@@ -172,7 +173,9 @@ export function extractAffiliations(lines: FlowLine[]): string[] {
 /** A leading small marker run whose baseline lies below the line's: it was grouped in from the line below. */
 function markerBelow(line: FlowLine): boolean {
   const first = line.runs.find((r) => r.text.trim());
-  return first !== undefined && first.size < 0.85 * line.size && /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text) && first.y < line.y - 0.2 * line.size;
+  return (
+    first !== undefined && first.size < 0.85 * line.size && /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text) && first.y < line.y - 0.2 * line.size
+  );
 }
 
 /** Longer than any affiliation: a paragraph that came between the title and the abstract. */
@@ -183,7 +186,12 @@ const isMarked = (line: FlowLine) => /^[\s\d*∗†‡§¶#,a-e]{1,3}(?=\p{Lu})/
 /** A first run set small and raised: an affiliation marker printed as a superscript ("¹Department …"). */
 function startsWithRaisedMarker(line: FlowLine): boolean {
   const first = line.runs.find((r) => r.text.trim());
-  return first !== undefined && first !== line.runs[line.runs.length - 1] && first.size < 0.85 * line.size && /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text);
+  return (
+    first !== undefined &&
+    first !== line.runs[line.runs.length - 1] &&
+    first.size < 0.85 * line.size &&
+    /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text)
+  );
 }
 
 const AFFILIATION_NAME =

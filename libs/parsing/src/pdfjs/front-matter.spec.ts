@@ -10,13 +10,20 @@ function page(titleLines: ReturnType<typeof flowLine>[], labelPeers = 1) {
   const authors = flowLine('Ann Roe1, Bo Lee2', {
     size: 12,
     y: 600,
-    runs: [run('Ann Roe', { size: 12, y: 600 }), run('1', { size: 7, y: 604 }), run(', Bo Lee', { size: 12, y: 600 }), run('2', { size: 7, y: 604 })],
+    runs: [
+      run('Ann Roe', { size: 12, y: 600 }),
+      run('1', { size: 7, y: 604 }),
+      run(', Bo Lee', { size: 12, y: 600 }),
+      run('2', { size: 7, y: 604 }),
+    ],
   });
   return [
     ...titleLines,
     authors,
     flowLine('ABSTRACT', { y: 575, rowPeers: labelPeers }),
-    ...Array.from({ length: 6 }, () => next('We measured the thing on many samples and report what we found across the whole set of them here.')),
+    ...Array.from({ length: 6 }, () =>
+      next('We measured the thing on many samples and report what we found across the whole set of them here.'),
+    ),
   ];
 }
 
@@ -28,7 +35,10 @@ describe(readFrontMatter.name, () => {
         size: 20,
         y: 728,
         font: 'Sans-Italic',
-        runs: [run('eradication of ', { size: 20, y: 728, font: 'Sans' }), run('Helicobacter pylori', { size: 20, y: 728, font: 'Sans-Italic' })],
+        runs: [
+          run('eradication of ', { size: 20, y: 728, font: 'Sans' }),
+          run('Helicobacter pylori', { size: 20, y: 728, font: 'Sans-Italic' }),
+        ],
       }),
     ]);
     expect(readFrontMatter(flow, BODY).title).toBe('Iron deficiency anaemia can be improved after eradication of Helicobacter pylori');
@@ -61,7 +71,9 @@ describe(sameTitleStyle.name, () => {
   });
 
   it('treats two lines sharing no font as different styles', () => {
-    expect(sameTitleStyle(flowLine('A title', { size: 18, font: 'Minion' }), flowLine('Ann Roe', { size: 18, font: 'Helvetica' }))).toBe(false);
+    expect(sameTitleStyle(flowLine('A title', { size: 18, font: 'Minion' }), flowLine('Ann Roe', { size: 18, font: 'Helvetica' }))).toBe(
+      false,
+    );
   });
 });
 
@@ -80,8 +92,19 @@ describe(abstractLane.name, () => {
 });
 
 describe(smallerThanAbstractLabel.name, () => {
-  const flow = [flowLine('ABSTRACT', { size: 9, boldRatio: 1 }), flowLine('Received 3 March 2020', { size: 7.5 }), flowLine('Introduction', { size: 11 })];
-  const front = { title: '', authors: [], affiliations: [], abstract: { start: 1, end: 1, inlineText: '' }, abstractRunsToHeading: true, bodyStart: 1 };
+  const flow = [
+    flowLine('ABSTRACT', { size: 9, boldRatio: 1 }),
+    flowLine('Received 3 March 2020', { size: 7.5 }),
+    flowLine('Introduction', { size: 11 }),
+  ];
+  const front = {
+    title: '',
+    authors: [],
+    affiliations: [],
+    abstract: { start: 1, end: 1, inlineText: '' },
+    abstractRunsToHeading: true,
+    bodyStart: 1,
+  };
 
   it('flags a line set smaller than the abstract label as sidebar text, not a heading', () => {
     expect(smallerThanAbstractLabel(flow, front, 1)).toBe(true);

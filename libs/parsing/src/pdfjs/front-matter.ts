@@ -26,7 +26,9 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
   const { frontEnd, bodyStart, abstract, labelled } = locateBody(flow, body);
   const title = findTitle(flow, frontEnd, body);
   const between = title
-    ? flow.slice(title.start, Math.max(frontEnd, title.end)).filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
+    ? flow
+        .slice(title.start, Math.max(frontEnd, title.end))
+        .filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
     : [];
   const authors = extractAuthors(between);
   return {
@@ -183,7 +185,11 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): TitleBl
   if (best < 0) return null;
   const same = (a: FlowLine, b: FlowLine) => a.page === b.page && sameTitleStyle(a, b) && Math.abs(a.y - b.y) < 2.4 * a.size;
   const picked = [best];
-  for (let k = nextInLane(flow, best, -1); k >= 0 && same(flow[k], flow[picked[0]]) && !TITLE_NOISE.test(flow[k].text); k = nextInLane(flow, k, -1))
+  for (
+    let k = nextInLane(flow, best, -1);
+    k >= 0 && same(flow[k], flow[picked[0]]) && !TITLE_NOISE.test(flow[k].text);
+    k = nextInLane(flow, k, -1)
+  )
     picked.unshift(k);
   for (
     let k = nextInLane(flow, best, 1);

@@ -24,12 +24,17 @@ describe(extractMetadata.name, () => {
   });
 
   it('dates a journal article by its own citation line rather than by its arXiv stamp', () => {
-    const meta = extractMetadata(['272 Postgrad Med J 2010;86:272e278. doi:10.1136/pgmj.2009.089987'], ['arXiv:0912.0001v1 [q-bio] 1 Dec 2009']);
+    const meta = extractMetadata(
+      ['272 Postgrad Med J 2010;86:272e278. doi:10.1136/pgmj.2009.089987'],
+      ['arXiv:0912.0001v1 [q-bio] 1 Dec 2009'],
+    );
     expect(meta).toEqual({ doi: '10.1136/pgmj.2009.089987', datePublished: '2010', journal: 'Postgrad Med J' });
   });
 
   it('reads the journal and year from a citation line elsewhere on the first page', () => {
-    const meta = extractMetadata(['A Study of Things'], [], { firstPage: ['Body text.', 'Dhaka Univ. J. Pharm. Sci. 8(1): 7-10, 2009 (June)'] });
+    const meta = extractMetadata(['A Study of Things'], [], {
+      firstPage: ['Body text.', 'Dhaka Univ. J. Pharm. Sci. 8(1): 7-10, 2009 (June)'],
+    });
     expect(meta).toEqual({ doi: null, datePublished: '2009', journal: 'Dhaka Univ. J. Pharm. Sci.' });
   });
 
@@ -52,7 +57,9 @@ describe(extractMetadata.name, () => {
 
   it('names a proceedings volume with its ordinal', () => {
     const line = 'Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics, pages 2270–2282';
-    expect(extractMetadata([line], []).journal).toBe('Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics');
+    expect(extractMetadata([line], []).journal).toBe(
+      'Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics',
+    );
   });
 
   it('dates a cover page by a year printed alone on its line, after every other clue', () => {

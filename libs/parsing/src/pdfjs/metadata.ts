@@ -21,12 +21,15 @@ export interface CitationSources {
  * stamp); body text is not searched, since its years and DOIs belong to cited work. Only the strict
  * citation-line forms (`readCitationLine`) are read from the rest of the first page and the cite note.
  */
-export function extractMetadata(frontText: string[], sideText: string[], { citeNote = '', firstPage = [] }: CitationSources = {}): DocumentMetadata {
+export function extractMetadata(
+  frontText: string[],
+  sideText: string[],
+  { citeNote = '', firstPage = [] }: CitationSources = {},
+): DocumentMetadata {
   // A first-page line that reads as the article's citation carries its DOI too ("… 45(3):211–219. doi:10.…").
   const citationLines = firstPage.filter((t) => readCitationLine(t) !== null);
   const doiMatch = [...frontText, ...citationLines, citeNote].map((t) => DOI.exec(t)?.[1]).find(Boolean);
-  const citation =
-    [...frontText, ...firstPage].map(readCitationLine).find(Boolean) ?? (citeNote ? readCitationIn(citeNote) : null);
+  const citation = [...frontText, ...firstPage].map(readCitationLine).find(Boolean) ?? (citeNote ? readCitationIn(citeNote) : null);
   return {
     doi: doiMatch ? doiMatch.replace(/[.,;:)\]}]+$/, '') : null,
     datePublished: findDate(frontText, sideText, citation?.year ?? null),
