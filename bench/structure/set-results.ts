@@ -1,4 +1,5 @@
 import { addCounts, emptyCounts, precisionRecallF1, type Counts, type HeadingCounts, type HeadingMatch } from './structure-scoring';
+import { addFrontMatterScores, emptyFrontMatterScores, type FrontMatterScores } from './front-matter-scoring';
 import type { GoldHeading } from './structure-gold';
 
 /** Counts of one set (or one document) of `npm run eval:structure`, and the table row they make. */
@@ -16,6 +17,8 @@ export interface SetResult {
   strict: HeadingCounts;
   tables: Counts;
   tableDocs: number;
+  /** DOI, year, journal, keywords and abstract against the gold that has them. */
+  front: FrontMatterScores;
   /** Each document's own counts, for the dev/held-out rows. */
   perDoc: DocResult[];
 }
@@ -35,6 +38,7 @@ export const emptyResult = (): DocResult => ({
   strict: emptyCounts(),
   tables: { matched: 0, predicted: 0, gold: 0 },
   tableDocs: 0,
+  front: emptyFrontMatterScores(),
   heldOut: false,
 });
 
@@ -71,6 +75,7 @@ export function combine(set: string, results: Array<Omit<SetResult, 'set' | 'per
     addCounts(all.strict, r.strict);
     addCounts(all.tables, r.tables);
     all.tableDocs += r.tableDocs;
+    addFrontMatterScores(all.front, r.front);
   }
   const perDoc = results.flatMap((r) => r.perDoc ?? ('heldOut' in r ? [r as DocResult] : []));
   return { set, ...all, perDoc };

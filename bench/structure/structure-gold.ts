@@ -17,6 +17,12 @@ export interface StructureGold {
   tables?: Array<number | null>;
   /** Captions of the gold tables whose page is null, in the same order: the runner looks their page up in the PDF. */
   tableCaptions?: string[];
+  /** Front-matter fields beyond title and authors, where the gold has them. */
+  doi?: string;
+  year?: string;
+  journal?: string;
+  keywords?: string[];
+  abstract?: string;
 }
 
 const FIGURE_LABEL = /^\s*(fig\.|figure|gr[aá]fico)\s*\d/i;
@@ -29,13 +35,34 @@ export function teiGold(file: string): StructureGold {
   );
   // GROBID 0.5 typed some figures as tables ("FIG. 1. Map of …", "Gráfico 6 …"): their own caption says otherwise.
   const tableBlocks = article.sections.flatMap((s) => s.blocks.filter((b) => b.kind === 'table' && !FIGURE_LABEL.test(b.text)));
+  const keywords = /<keywords>([\s\S]*?)<\/keywords>/.exec(readFileSync(file, 'utf8').split('</teiHeader>')[0])?.[1];
   return {
     title: article.title,
     authors: article.authors,
     headings: sections.map((s) => ({ title: s.title, level: s.level })),
     tables: tableBlocks.map((b) => b.box?.page ?? null),
     tableCaptions: tableBlocks.map((b) => (b.box ? '' : b.text.split('\n\n')[0])),
+    ...present({
+      doi: article.doi,
+      year: article.datePublished?.slice(0, 4),
+      journal: article.journal,
+      keywords: keywords ? [...keywords.matchAll(/<term>([\s\S]*?)<\/term>/g)].map((m) => decode(m[1])) : undefined,
+      abstract: article.abstract,
+    }),
   };
+}
+
+/** Only the fields the gold really has: an empty or missing value is not scored. */
+function present(
+  fields: Partial<Record<'doi' | 'year' | 'journal' | 'abstract', string | null>> & { keywords?: string[] },
+): Partial<StructureGold> {
+  const out: Partial<StructureGold> = {};
+  for (const key of ['doi', 'year', 'journal', 'abstract'] as const) {
+    const value = fields[key]?.trim();
+    if (value) out[key] = value;
+  }
+  if (fields.keywords?.length) out.keywords = fields.keywords;
+  return out;
 }
 
 const decode = (text: string) =>
@@ -63,7 +90,20 @@ export function jatsGold(file: string): StructureGold {
     .map((m) => /<string-name>([\s\S]*?)<\/string-name>/.exec(m[1])?.[1])
     .filter((n): n is string => !!n)
     .map(decode);
-  const gold: StructureGold = { title: title ? decode(title) : undefined, authors };
+  const meta = /<article-meta>([\s\S]*?)<\/article-meta>/.exec(xml)?.[1] ?? '';
+  const journal = /<journal-title>([\s\S]*?)<\/journal-title>/.exec(xml)?.[1];
+  const gold: StructureGold = {
+    title: title ? decode(title) : undefined,
+    authors,
+    ...present({
+      doi: /<article-id pub-id-type="doi">([\s\S]*?)<\/article-id>/.exec(meta)?.[1],
+      year: /<pub-date[^>]*>[\s\S]*?<year>(\d{4})<\/year>/.exec(meta)?.[1],
+      // `*-content.xml` is CERMINE's own output, not curated: its journal title is a licence line in test5.
+      journal: journal && file.endsWith('-metadata.xml') ? decode(journal) : undefined,
+      keywords: [...meta.matchAll(/<kwd>([\s\S]*?)<\/kwd>/g)].map((m) => decode(m[1])),
+      abstract: decode(/<abstract[^>]*>([\s\S]*?)<\/abstract>/.exec(meta)?.[1] ?? ''),
+    }),
+  };
   const body = /<body>([\s\S]*)<\/body>/.exec(xml)?.[1];
   if (body) {
     const headings: LevelledTitle[] = [];

@@ -9,10 +9,11 @@ import {
 import { findBodyStyle, type BodyStyle } from './body-style';
 import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
-import { readFrontMatter, type FrontMatter } from './front-matter';
+import { abstractLane, readFrontMatter, smallerThanAbstractLabel, type FrontMatter } from './front-matter';
 import { detectHeadings, type Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
+import { findCiteNote } from './citation-line';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
@@ -86,6 +87,10 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   const metadata = extractMetadata(
     [...frontLines.map((l) => l.text), ...doc.notes],
     pages.slice(0, 2).flatMap((p) => p.sideText),
+    {
+      citeNote: findCiteNote(ordered.map((l) => l.text)),
+      firstPage: ordered.filter((l) => l.page === doc.firstPage).map((l) => l.text),
+    },
   );
   const references = sections
     .filter((s) => s.number === REFERENCES_SECTION_NUMBER)
@@ -134,7 +139,8 @@ function readLayout(flow: FlowLine[], body: BodyStyle, bookmarks: PdfBookmark[] 
   }
   const regions = [...tables, ...(toc ? [toc] : [])];
   const inTable = new Set(regions.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  return { flow, front, tables, toc, headings: detectHeadings(flow, front.bodyStart, body, inTable), fromOutline: false };
+  const headings = detectHeadings(flow, front.bodyStart, body, inTable).filter((h) => !smallerThanAbstractLabel(flow, front, h.start));
+  return { flow, front, tables, toc, headings, fromOutline: false };
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {
@@ -246,7 +252,10 @@ function abstractEnd(front: FrontMatter, firstHeading: number): number {
 function readAbstract({ flow, front, firstHeading, vocabulary }: Document): { abstractBlocks: ParsedBlock[]; leftover: Paragraph[] } {
   if (!front.abstract) return { abstractBlocks: [], leftover: [] };
   const { start, inlineText } = front.abstract;
-  const paragraphs = groupParagraphs(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading)), vocabulary);
+  const paragraphs = groupParagraphs(
+    abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading))),
+    vocabulary,
+  );
   const first = paragraphs[0];
   if (!first) return { abstractBlocks: [], leftover: [] };
   if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();

@@ -2,6 +2,8 @@ import type { FlowLine } from './layout.types';
 
 const AFFILIATION =
   /@|\d{3,}|universit|institut|department|dept\.|school|college|laborator|\blab\b|cent(er|re)|facult|hospital|\binc\b|ltd|corporation|research|academy|foundation|program|escuela|facultad|street|road|avenue|\bstr\.|email|e-mail|correspond|contribution|editor|google|microsoft|amazon|\bibm\b|\bmeta\b|openai|usa\b|china|germany|france|japan|\buk\b|canada|india|italy|spain|brazil|switzerland|netherlands|korea|australia|republic|abstract|version|press|publish|edition|verlag|books?\b/i;
+/** An address, also the grouped form "{ann,bob}@example.org". */
+const EMAIL = /\{[^}]*\}\s*@\S+|\S+@\S+\.\w+/g;
 const PARTICLES = new Set([
   'de',
   'da',
@@ -25,10 +27,24 @@ const PARTICLES = new Set([
   'ten',
 ]);
 
+/** Academic degrees printed after a name ("Jane Roe, PhD, MPH"): not people. */
+const DEGREE =
+  /,\s*(Ph\.?\s?D|M\.?D|D\.?Phil|M\.?Sc|B\.?Sc|M\.?Phil|MPH|MBBS|MBChB|FRCP|FRCS|FRACS|FACS|DrPH|RN|PharmD|DDS|DVM|MA|MS|BA|BS)\.?(?=\s*(,|;|\band\b|&|[*∗†‡§¶#\d]|$))/g;
+/** Authors are set in one size: names in much smaller print below them are wrapped affiliations or notes. */
+const AUTHOR_SIZE_SHARE = 0.85;
+
 /** Person names from the lines between title and abstract: best effort, affiliations filtered out. */
 export function extractAuthors(lines: FlowLine[]): string[] {
+  const size = Math.max(0, ...lines.filter((l) => readNames([l]).length > 0).map((l) => l.size));
+  return readNames(lines.filter((l) => l.size >= AUTHOR_SIZE_SHARE * size));
+}
+
+function readNames(lines: FlowLine[]): string[] {
   const names: string[] = [];
-  for (const text of joinWrappedNames(lines.map(separateAtMarkers).filter((t) => !AFFILIATION.test(t)))) {
+  const texts = lines
+    .map((l) => separateAtMarkers(l).replace(EMAIL, ' ').replace(DEGREE, ' ').trim())
+    .filter((t) => t && !AFFILIATION.test(t));
+  for (const text of joinWrappedNames(texts)) {
     const pieces = text
       .replace(/[*∗†‡§¶#]+|\(\s*\d*\s*\)/g, ' ')
       .split(/,|;|\band\b|&|\s{2,}/)
@@ -113,19 +129,69 @@ function capitaliseSurname(name: string): string {
 
 /**
  * Affiliation lines between the authors and the abstract, without their markers ("¹Department of …").
- * Correspondence and e-mail notes are not affiliations.
+ * Lines are grouped into blocks: a marker starts one, and a line set in the same size right below continues
+ * it (always, when the page marks its affiliations; otherwise after a comma, in lowercase, or when it names
+ * no institution, like "Dhaka-1000, Bangladesh"). Correspondence and e-mail blocks are not affiliations.
  */
 export function extractAffiliations(lines: FlowLine[]): string[] {
-  const out: string[] = [];
+  const usesMarkers = lines.some((l) => isMarked(l) || MARKER_ONLY.test(l.text) || markerBelow(l));
+  const blocks: Array<{ text: string; last: FlowLine; note: boolean }> = [];
+  // A pending marker for the next line: any line after a marker-only line, a line of that size after a stray one.
+  let markerAbove: number | null = null;
   for (const line of lines) {
+    // A marker set on a line of its own (raised above the text it marks) marks the line that follows;
+    // one grouped into the line above (its baseline below that line's) marks the next line too.
+    if (MARKER_ONLY.test(line.text)) {
+      markerAbove = 0;
+      continue;
+    }
+    const stray = markerBelow(line);
     const text = line.text.replace(/^[\s\d*∗†‡§¶#,a-e]{0,3}(?=\p{Lu})/u, '').trim();
-    if (!AFFILIATION_NAME.test(text) || /@|e-?mail|correspond|contribut|equal/i.test(text)) continue;
-    const previous = out[out.length - 1];
-    // A wrapped affiliation continues on a line without a marker of its own, starting in lowercase or after a comma.
-    if (previous !== undefined && (/,$/.test(previous) || /^\p{Ll}/u.test(text))) out[out.length - 1] = `${previous} ${text}`;
-    else out.push(text);
+    const pending = markerAbove !== null && (markerAbove === 0 || Math.abs(markerAbove - line.size) < 0.5);
+    const marked = pending || (!stray && isMarked(line));
+    if (pending || stray) markerAbove = stray ? line.size : null;
+    if (!text || text.length > MAX_AFFILIATION_CHARS) continue;
+    const note = /@|e-?mail|correspond|contribut|equal/i.test(text);
+    // The block this line may continue: same size, overlapping it horizontally, right above (a sidebar may be read
+    // interleaved with the abstract beside it, so not necessarily the previous line).
+    const block = [...blocks]
+      .reverse()
+      .find((b) => Math.abs(line.size - b.last.size) < 0.5 && line.x0 < b.last.x1 && line.x1 > b.last.x0 && b.last.page === line.page);
+    const below = block !== undefined && block.last.y > line.y && block.last.y - line.y < 1.8 * line.size;
+    const continues =
+      below && !marked && (usesMarkers || block.note || /,$/.test(block.text) || /^\p{Ll}/u.test(text) || !AFFILIATION_NAME.test(text));
+    if (continues) {
+      block.text = `${block.text} ${text}`;
+      block.last = line;
+      block.note ||= note;
+    } else blocks.push({ text, last: line, note });
   }
-  return [...new Set(out)];
+  const kept = blocks.filter((b) => !b.note && b.text.length <= MAX_AFFILIATION_CHARS && AFFILIATION_NAME.test(b.text));
+  return [...new Set(kept.map((b) => b.text))];
+}
+
+/** A leading small marker run whose baseline lies below the line's: it was grouped in from the line below. */
+function markerBelow(line: FlowLine): boolean {
+  const first = line.runs.find((r) => r.text.trim());
+  return (
+    first !== undefined && first.size < 0.85 * line.size && /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text) && first.y < line.y - 0.2 * line.size
+  );
+}
+
+/** Longer than any affiliation: a paragraph that came between the title and the abstract. */
+const MAX_AFFILIATION_CHARS = 300;
+const MARKER_ONLY = /^\s*[\d*∗†‡§¶#a-e]{1,2}(\s*,\s*[\d*∗†‡§¶#a-e]{1,2})*\s*$/;
+const isMarked = (line: FlowLine) => /^[\s\d*∗†‡§¶#,a-e]{1,3}(?=\p{Lu})/u.test(line.text) || startsWithRaisedMarker(line);
+
+/** A first run set small and raised: an affiliation marker printed as a superscript ("¹Department …"). */
+function startsWithRaisedMarker(line: FlowLine): boolean {
+  const first = line.runs.find((r) => r.text.trim());
+  return (
+    first !== undefined &&
+    first !== line.runs[line.runs.length - 1] &&
+    first.size < 0.85 * line.size &&
+    /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text)
+  );
 }
 
 const AFFILIATION_NAME =

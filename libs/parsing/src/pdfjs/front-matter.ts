@@ -25,7 +25,11 @@ const TITLE_NOISE =
 export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter {
   const { frontEnd, bodyStart, abstract, labelled } = locateBody(flow, body);
   const title = findTitle(flow, frontEnd, body);
-  const between = title ? flow.slice(title.end, frontEnd).filter((l) => l.page === flow[title.start].page) : [];
+  const between = title
+    ? flow
+        .slice(title.start, Math.max(frontEnd, title.end))
+        .filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
+    : [];
   const authors = extractAuthors(between);
   return {
     title: title?.text ?? '',
@@ -101,9 +105,11 @@ function firstStrongHeading(flow: FlowLine[], body: BodyStyle, beforePage: numbe
 
 function isAbstractMarker(line: FlowLine): boolean {
   const m = ABSTRACT_MARKER.exec(line.text);
-  if (!m || line.rowPeers > 1) return false;
+  if (!m) return false;
   const rest = m[2].trim();
-  if (!rest) return words(line.text).length <= 2;
+  // A bare label may share its baseline with a sidebar or the other column; a run-in one must stand alone.
+  if (!rest) return words(line.text).length <= 2 && (line.rowPeers === 1 || isBold(line) || line.text === line.text.toUpperCase());
+  if (line.rowPeers > 1) return false;
   // Run-in label: "Abstract—We …", "ABSTRACT: …", or a bold label followed by regular text.
   return (
     /^(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)/i.test(line.text) &&
@@ -151,7 +157,15 @@ function isAuthorLine(line: FlowLine): boolean {
 }
 
 /** The largest text on the first page above the abstract, set larger than the body, skipping venue, licence and logo lines. */
-function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start: number; end: number; text: string } | null {
+interface TitleBlock {
+  start: number;
+  end: number;
+  /** The title's own lines in [start, end): lines of a sidebar read between them are not among them. */
+  lines: Set<number>;
+  text: string;
+}
+
+function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): TitleBlock | null {
   const page = flow[0]?.page;
   let best = -1;
   for (let i = 0; i < Math.max(frontEnd, Math.min(flow.length, 60)); i++) {
@@ -169,17 +183,81 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): { start
     if (best < 0 || line.size > flow[best].size + 0.2) best = i;
   }
   if (best < 0) return null;
-  let start = best;
-  let end = best + 1;
-  const same = (a: FlowLine, b: FlowLine) => Math.abs(a.size - b.size) < 0.3 && a.font === b.font && Math.abs(a.y - b.y) < 2.4 * a.size;
-  while (start > 0 && same(flow[start - 1], flow[start]) && !TITLE_NOISE.test(flow[start - 1].text)) start--;
-  while (end < flow.length && end - start < 6 && same(flow[end - 1], flow[end]) && !isAuthorLine(flow[end])) end++;
-  const text = flow
-    .slice(start, end)
-    .map((l) => l.text)
+  const same = (a: FlowLine, b: FlowLine) => a.page === b.page && sameTitleStyle(a, b) && Math.abs(a.y - b.y) < 2.4 * a.size;
+  const picked = [best];
+  for (
+    let k = nextInLane(flow, best, -1);
+    k >= 0 && same(flow[k], flow[picked[0]]) && !TITLE_NOISE.test(flow[k].text);
+    k = nextInLane(flow, k, -1)
+  )
+    picked.unshift(k);
+  for (
+    let k = nextInLane(flow, best, 1);
+    k >= 0 && picked.length < 6 && same(flow[picked[picked.length - 1]], flow[k]) && !isAuthorLine(flow[k]);
+    k = nextInLane(flow, k, 1)
+  )
+    picked.push(k);
+  const text = picked
+    .map((i) => flow[i].text)
     .join(' ')
     .replace(/\s+/g, ' ')
     .replace(/[*∗†‡]+$/, '')
     .trim();
-  return { start, end, text };
+  return { start: picked[0], end: picked[picked.length - 1] + 1, lines: new Set(picked), text };
 }
+
+/** Lines a sidebar may interleave with a title, before the title's next line turns up. */
+const LANE_LOOKAHEAD = 4;
+
+/**
+ * The index of the next line (step +1) or previous line (-1) on the same page that overlaps line `from`
+ * horizontally, skipping lines of another lane (a sidebar read interleaved with the title); -1 when none.
+ */
+function nextInLane(flow: FlowLine[], from: number, step: 1 | -1): number {
+  const line = flow[from];
+  for (let k = from + step, n = 0; k >= 0 && k < flow.length && n < LANE_LOOKAHEAD && flow[k].page === line.page; k += step, n++)
+    if (flow[k].x0 < line.x1 && flow[k].x1 > line.x0) return k;
+  return -1;
+}
+
+/** "Times-Italic", "Times-Roman" → "times": the face without its slant, so a title line with an italic species name still continues. */
+const fontFamily = (font: string) => font.toLowerCase().replace(/[-_,]?(regular|roman|book|italic|oblique|ital|it|slanted|sl)$/, '');
+
+/**
+ * Two lines set in one title style: the same size and weight, and a font in common (or the same family), since
+ * a wrapped title may have its dominant font changed by an italic name ("… after eradication of *H. pylori*").
+ */
+export function sameTitleStyle(a: FlowLine, b: FlowLine): boolean {
+  if (Math.abs(a.size - b.size) >= 0.3 || isBold(a) !== isBold(b)) return false;
+  if (a.font === b.font || fontFamily(a.font) === fontFamily(b.font)) return true;
+  const fonts = new Set(a.runs.filter((r) => r.text.trim() && Math.abs(r.size - a.size) < 0.3).map((r) => r.font));
+  return b.runs.some((r) => r.text.trim() && Math.abs(r.size - b.size) < 0.3 && fonts.has(r.font));
+}
+
+/**
+ * The abstract's own lines: those horizontally within the extent of its dominant text size. A narrow sidebar
+ * (affiliations, correspondence, dates) read interleaved with the abstract beside it is left out.
+ */
+export function abstractLane(lines: FlowLine[]): FlowLine[] {
+  const chars = new Map<string, number>();
+  for (const l of lines) chars.set(l.size.toFixed(0), (chars.get(l.size.toFixed(0)) ?? 0) + l.text.length);
+  const dominant = [...chars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = lines.filter((l) => l.size.toFixed(0) === dominant);
+  if (main.length === 0) return lines;
+  const left = Math.min(...main.map((l) => l.x0));
+  const right = Math.max(...main.map((l) => l.x1));
+  return lines.filter((l) => l.x1 > left && l.x0 < right);
+}
+
+/**
+ * A "heading" right after a labelled abstract set smaller than its label is sidebar text read beside the
+ * abstract ("Received 3 March 2020"), not the heading that ends it.
+ */
+export function smallerThanAbstractLabel(flow: FlowLine[], front: FrontMatter, line: number): boolean {
+  if (!front.abstract || !front.abstractRunsToHeading || line < front.abstract.start) return false;
+  const label = flow[front.abstract.start - 1];
+  return label !== undefined && line - front.abstract.start < ABSTRACT_SIDEBAR_REACH && flow[line].size < 0.9 * label.size;
+}
+
+/** How far past an abstract label a sidebar may still be read beside it, in lines. */
+const ABSTRACT_SIDEBAR_REACH = 40;

@@ -23,6 +23,51 @@ describe(extractMetadata.name, () => {
     expect(extractMetadata(['(DOI 10.1186/s12984-016-0129-6).'], []).doi).toBe('10.1186/s12984-016-0129-6');
   });
 
+  it('dates a journal article by its own citation line rather than by its arXiv stamp', () => {
+    const meta = extractMetadata(
+      ['272 Postgrad Med J 2010;86:272e278. doi:10.1136/pgmj.2009.089987'],
+      ['arXiv:0912.0001v1 [q-bio] 1 Dec 2009'],
+    );
+    expect(meta).toEqual({ doi: '10.1136/pgmj.2009.089987', datePublished: '2010', journal: 'Postgrad Med J' });
+  });
+
+  it('reads the journal and year from a citation line elsewhere on the first page', () => {
+    const meta = extractMetadata(['A Study of Things'], [], {
+      firstPage: ['Body text.', 'Dhaka Univ. J. Pharm. Sci. 8(1): 7-10, 2009 (June)'],
+    });
+    expect(meta).toEqual({ doi: null, datePublished: '2009', journal: 'Dhaka Univ. J. Pharm. Sci.' });
+  });
+
+  it('takes a DOI from the first page only on the citation line, never from body text', () => {
+    const meta = extractMetadata(['A Study of Things'], [], {
+      firstPage: ['as shown before (doi:10.1000/other.1).', 'Afr J Aquat Sci 2020;45(3):211–219. doi:10.2989/ajas.2020.0211'],
+    });
+    expect(meta.doi).toBe('10.2989/ajas.2020.0211');
+    expect(extractMetadata([], [], { firstPage: ['as shown before (doi:10.1000/other.1).'] }).doi).toBeNull();
+  });
+
+  it('takes the DOI and journal from the "Cite this article" note when the first page prints neither', () => {
+    const note = 'doi:10.1186/1752-2897-4-1 Cite this article as: Datta et al.: Complications in trauma. Trauma Outcomes Reports 2010 4:1.';
+    expect(extractMetadata(['A Study of Things'], [], { citeNote: note })).toEqual({
+      doi: '10.1186/1752-2897-4-1',
+      datePublished: '2010',
+      journal: 'Trauma Outcomes Reports',
+    });
+  });
+
+  it('names a proceedings volume with its ordinal', () => {
+    const line = 'Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics, pages 2270–2282';
+    expect(extractMetadata([line], []).journal).toBe(
+      'Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics',
+    );
+  });
+
+  it('dates a cover page by a year printed alone on its line, after every other clue', () => {
+    expect(extractMetadata(['A Title', 'Jorge Roe', '2006', 'Paper No. 8468, posted 26. April 2008'], []).datePublished).toBe('2006');
+    expect(extractMetadata(['A Title', 'March 2019'], []).datePublished).toBe('2019-03');
+    expect(extractMetadata(['A Title', '2006', '© 2008 The Authors'], []).datePublished).toBe('2008');
+  });
+
   it('returns nulls when the first page says nothing', () => {
     expect(extractMetadata(['An Untitled Note'], [])).toEqual({ doi: null, datePublished: null, journal: null });
   });
