@@ -1,5 +1,5 @@
 import { extractAffiliations, extractAuthors } from './authors';
-import { flowLine, run } from './flow-line.fixture';
+import { styledLine as flowLine, run } from '../testing/flow-line.fixture';
 
 describe(extractAuthors.name, () => {
   it('drops names in much smaller print than the author line: wrapped affiliations in a sidebar', () => {

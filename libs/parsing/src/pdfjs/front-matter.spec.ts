@@ -1,4 +1,4 @@
-import { flowLine, run } from './flow-line.fixture';
+import { styledLine as flowLine, run } from '../testing/flow-line.fixture';
 import { abstractLane, readFrontMatter, sameTitleStyle, smallerThanAbstractLabel } from './front-matter';
 
 const BODY = { size: 10, font: 'Times-Roman' };

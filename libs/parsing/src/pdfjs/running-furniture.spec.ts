@@ -39,6 +39,15 @@ describe(removeRunningFurniture.name, () => {
     expect(kept.flatMap((p) => p.lines).every((l) => l.text.startsWith('Body'))).toBe(true);
   });
 
+  it('keeps chapter headings that open their pages at one height, whose numbers do not follow the pages', () => {
+    const titles = ['Getting Started', 'Recording Water Levels', 'Reducing the Observations', 'Maintenance'];
+    // Below the usual band, within the deeper one numbered heads may use: chapter n opens page 2n − 1.
+    const { pages: kept } = removeRunningFurniture(
+      pages(8, (n) => (n % 2 === 1 ? [line(n, `${(n + 1) / 2} ${titles[(n - 1) / 2]}`, 660)] : [])),
+    );
+    expect(kept.flatMap((p) => p.lines).filter((l) => !l.text.startsWith('Body'))).toHaveLength(4);
+  });
+
   it('keeps a heading that ends in a number when no other page has a line like it at that height', () => {
     const { pages: kept } = removeRunningFurniture(pages(8, (n) => (n === 3 ? [line(n, 'Results for 2020', 692)] : [])));
     expect(kept[2].lines.map((l) => l.text)).toContain('Results for 2020');

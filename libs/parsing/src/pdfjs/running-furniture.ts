@@ -5,7 +5,8 @@ const BAND = 0.12;
 /** A running head that carries the page number may sit lower: books with deep top margins set it at ~13–20%. */
 const NUMBERED_HEAD_BAND = 0.2;
 const PAGE_NUMBER = /^(page\s*)?([0-9]{1,4}|[ivxlcdm]{1,6})(\s*(of|\/)\s*[0-9]{1,4})?$/i;
-const PAGE_NUMBER_AT_END = /^([0-9]{1,4}|[ivxlcdm]{1,6})\s+\S|\S\s+([0-9]{1,4}|[ivxlcdm]{1,6})$/i;
+const NUMBER_AT_START = /^([0-9]{1,4}|[ivxlcdm]{1,6})\s+\S/i;
+const NUMBER_AT_END = /\S\s+([0-9]{1,4}|[ivxlcdm]{1,6})$/i;
 
 export interface FurnitureResult {
   pages: PageText[];
@@ -58,12 +59,30 @@ function findNumberedRunningHeads(pages: PageText[], minPages: number): Set<Text
     const bottom = page.lines.reduce((a, b) => (b.y < a.y ? b : a));
     for (const line of [top, bottom]) {
       const inBand = line.y > page.height * (1 - NUMBERED_HEAD_BAND) || line.y < page.height * NUMBERED_HEAD_BAND;
-      if (!inBand || !PAGE_NUMBER_AT_END.test(line.text)) continue;
-      const signature = `${Math.round(line.y / 2)}|${line.size.toFixed(1)}`;
-      bySignature.set(signature, [...(bySignature.get(signature) ?? []), line]);
+      if (!inBand) continue;
+      // The number must advance with the page: chapter headings opening each page ("1 Getting Started", "2 Recording")
+      // sit at one height and size too, but their numbers do not follow the pages. Either end may hold it ("1 USAGE 3").
+      for (const printed of printedPageNumbers(line.text)) {
+        const signature = `${Math.round(line.y / 2)}|${line.size.toFixed(1)}|${printed - page.number}`;
+        bySignature.set(signature, [...(bySignature.get(signature) ?? []), line]);
+      }
     }
   }
   return new Set([...bySignature.values()].filter((lines) => lines.length >= Math.max(3, minPages)).flat());
+}
+
+/** The numbers at either end of a running head ("2 Chapter 1. Compilation", "1.3. The process 3"): page candidates. */
+function printedPageNumbers(text: string): number[] {
+  const ends = [NUMBER_AT_START.exec(text)?.[1], NUMBER_AT_END.exec(text)?.[1]];
+  const numbers = ends.flatMap((n) => (n === undefined ? [] : [/^\d+$/.test(n) ? Number(n) : romanValue(n)]));
+  return [...new Set(numbers.filter((n): n is number => n !== null))];
+}
+
+function romanValue(numeral: string): number | null {
+  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+  const digits = [...numeral.toLowerCase()].map((c) => values[c]);
+  if (digits.some((d) => d === undefined)) return null;
+  return digits.reduce((sum, d, k) => sum + (d < (digits[k + 1] ?? 0) ? -d : d), 0);
 }
 
 function bandKey(line: TextLine, page: PageText): string | null {
