@@ -1,4 +1,4 @@
-import type { BodyStyle } from './body-style';
+import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import {
@@ -6,6 +6,7 @@ import {
   hasRoomAbove,
   inFigureOrTable,
   isRunIn,
+  looksLikeCode,
   rowEnd,
   runsIntoSentence,
   startsParagraph,
@@ -75,9 +76,10 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
 }
 
-/** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), links, formulas, reference labels, TOC lines, mostly digits. */
+/** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
 function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
+  if (looksLikeCode(text)) return false;
   if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=<>±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
   return letters(text) / text.replace(/\s/g, '').length >= 0.55;
 }
@@ -129,7 +131,7 @@ export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle
   const stats = new Map<string, { lines: number; short: number }>();
   for (let i = from; i < flow.length; i++) {
     const line = flow[i];
-    if (line.font === body.font || /mono|courier|cmtt|code/i.test(line.font)) continue;
+    if (line.font === body.font || MONOSPACE_FONT.test(line.font)) continue;
     const s = stats.get(line.font) ?? { lines: 0, short: 0 };
     s.lines++;
     if (line.rowPeers === 1 && words(line.text).length <= 12 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text)) s.short++;
