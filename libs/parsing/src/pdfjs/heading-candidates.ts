@@ -139,3 +139,20 @@ export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle
   }
   return new Set([...stats.entries()].filter(([, s]) => s.lines >= 2 && s.short / s.lines >= 0.7).map(([font]) => font));
 }
+
+/**
+ * An unnumbered title printed three times or more is a label, not a section: a speaker in a play, "Example" above
+ * each example, a running head set like a heading. The first one stays: it may be the section the label repeats.
+ */
+export function dropRepeatedLabels(candidates: HeadingCandidate[]): HeadingCandidate[] {
+  const key = (c: HeadingCandidate) => c.text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const counts = new Map<string, number>();
+  for (const c of candidates) if (c.numbering.kind === 'none') counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+  const seen = new Set<string>();
+  return candidates.filter((c) => {
+    if (c.numbering.kind !== 'none' || c.references || (counts.get(key(c)) ?? 0) < 3) return true;
+    if (seen.has(key(c))) return false;
+    seen.add(key(c));
+    return true;
+  });
+}
