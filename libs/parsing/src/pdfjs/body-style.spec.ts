@@ -15,8 +15,10 @@ const line = (text: string, font: string, size = 10): TextLine => ({
 });
 
 const page = (lines: TextLine[]): PageText[] => [{ number: 1, width: 612, height: 792, sideText: [], lines }];
-const code = (n: number, size = 10) => Array.from({ length: n }, () => line('\\def\\foo#1{\\bar{#1}} % a listing line', 'LMMono10-Regular', size));
-const prose = (n: number, size = 10) => Array.from({ length: n }, () => line('The package provides one command for this', 'LMRoman10-Regular', size));
+const code = (n: number, size = 10) =>
+  Array.from({ length: n }, () => line('\\def\\foo#1{\\bar{#1}} % a listing line', 'LMMono10-Regular', size));
+const prose = (n: number, size = 10) =>
+  Array.from({ length: n }, () => line('The package provides one command for this', 'LMRoman10-Regular', size));
 
 describe(findBodyStyle.name, () => {
   it('takes the proportional prose font as body when code listings carry more characters', () => {
