@@ -1,4 +1,4 @@
-import type { BodyStyle } from './body-style';
+import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import {
@@ -6,6 +6,7 @@ import {
   hasRoomAbove,
   inFigureOrTable,
   isRunIn,
+  looksLikeCode,
   rowEnd,
   runsIntoSentence,
   startsParagraph,
@@ -75,9 +76,10 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
 }
 
-/** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), links, formulas, reference labels, TOC lines, mostly digits. */
+/** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
 function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
+  if (looksLikeCode(text)) return false;
   if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=<>±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
   return letters(text) / text.replace(/\s/g, '').length >= 0.55;
 }
@@ -129,11 +131,28 @@ export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle
   const stats = new Map<string, { lines: number; short: number }>();
   for (let i = from; i < flow.length; i++) {
     const line = flow[i];
-    if (line.font === body.font || /mono|courier|cmtt|code/i.test(line.font)) continue;
+    if (line.font === body.font || MONOSPACE_FONT.test(line.font)) continue;
     const s = stats.get(line.font) ?? { lines: 0, short: 0 };
     s.lines++;
     if (line.rowPeers === 1 && words(line.text).length <= 12 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text)) s.short++;
     stats.set(line.font, s);
   }
   return new Set([...stats.entries()].filter(([, s]) => s.lines >= 2 && s.short / s.lines >= 0.7).map(([font]) => font));
+}
+
+/**
+ * An unnumbered title printed three times or more is a label, not a section: a speaker in a play, "Example" above
+ * each example, a running head set like a heading. The first one stays: it may be the section the label repeats.
+ */
+export function dropRepeatedLabels(candidates: HeadingCandidate[]): HeadingCandidate[] {
+  const key = (c: HeadingCandidate) => c.text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const counts = new Map<string, number>();
+  for (const c of candidates) if (c.numbering.kind === 'none') counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+  const seen = new Set<string>();
+  return candidates.filter((c) => {
+    if (c.numbering.kind !== 'none' || c.references || (counts.get(key(c)) ?? 0) < 3) return true;
+    if (seen.has(key(c))) return false;
+    seen.add(key(c));
+    return true;
+  });
 }

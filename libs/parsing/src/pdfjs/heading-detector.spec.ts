@@ -47,6 +47,20 @@ const para = (y: number, n: number): Spec[] =>
 const titles = (flow: FlowLine[]) => detectHeadings(flow, 0, BODY).map((h) => `${h.level} ${h.title}`);
 
 describe(detectHeadings.name, () => {
+  it('keeps only the first of an unnumbered title printed three times or more (a speaker, a repeated label)', () => {
+    const flow = flowOf([
+      { text: 'Overview', y: 740, size: 14, bold: true },
+      ...para(720, 3),
+      ...[600, 500, 400].flatMap((y) => [{ text: 'Example', y, bold: true }, ...para(y - 16, 3)]),
+    ]);
+    expect(titles(flow)).toEqual(['1 Overview', '2 Example']);
+  });
+
+  it('rejects TeX code and listing lines set in a heading style', () => {
+    const flow = flowOf([...para(700, 3), { text: '\\AtBeginDocument{%', y: 640, bold: true }, ...para(624, 3)]);
+    expect(titles(flow)).toEqual([]);
+  });
+
   it('takes a numbered title set larger than the body even when it starts in lowercase (small caps, a package name)', () => {
     const flow = flowOf([
       { text: '1 l3draw documentation', y: 700, size: 14.4, bold: true },

@@ -3,6 +3,7 @@ import {
   continuesHeading,
   evaluateLine,
   findHeadingFonts,
+  dropRepeatedLabels,
   isChapterLabel,
   type HeadingCandidate,
   type HeadingContext,
@@ -48,7 +49,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
     i = candidate.end;
   }
-  return addIndexGroupHeadings(flow, assignLevels(select(candidates)));
+  return addIndexGroupHeadings(flow, assignLevels(select(dropRepeatedLabels(candidates))));
 }
 
 /** Joins a wrapped heading's lines, and a `Chapter 3` label with the chapter title set below it. */

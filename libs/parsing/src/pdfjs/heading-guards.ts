@@ -107,3 +107,12 @@ export function followsNumberedHeading(flow: FlowLine[], i: number, numbering: N
   const above = parseNumbering(prev.text, false);
   return above.kind === numbering.kind && above.number !== null && words(above.title).length <= 12;
 }
+
+/**
+ * Source code shown in a manual: TeX with braces or a trailing "%", a numbered listing line ("106 \def…",
+ * "5: else"), a docstrip guard ("〈∗package〉"). A title may name a macro ("The \subref command") but never
+ * carries its braces, a listing's line number (three digits, or two macros back to back) or a guard.
+ */
+export function looksLikeCode(text: string): boolean {
+  return /[{}]|%$|^\d+:?\s+[〈⟨]|^\d+\s+(\\[A-Za-z@]+){2}|^\d{3,}\s+\\|[〈⟨][∗*/]|^\d+:\s/u.test(text);
+}
