@@ -70,7 +70,9 @@ const ONLY_BENCHES: Record<string, OnlyBench> = {
       const notes = [
         `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} by \`npm run bench -- --only search-tail${quick ? ' --quick' : ''}\`, nice ${os.getPriority()}, ` +
           `load average ${tail.loadAverage.toFixed(2)} on ${os.availableParallelism()} cores when timing began and ${tail.loadAverageAtEnd.toFixed(2)} when it ended ` +
-          `(above the core count, other work was running: compare the ratios). ` +
+          (tail.loadAverage > os.availableParallelism()
+            ? '(above the core count: other work was running, compare the ratios). '
+            : '(a quiet machine). ') +
           `Corpus ${tail.reused ? 'reused from' : 'built into'} the cache (\`node_modules/.cache/lectern-bench\`, inserted in ${tail.buildSeconds} s).`,
         `- ${tailVerdict(tail)}`,
         ...TAIL_NOTES,
