@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { browserAvailable, inPage, waitInPage } from './support/browser';
 import { corpusPdf } from './support/paths';
-import { openUiSession, type UiSession } from './support/ui-session';
+import { openProjectWithPapers, openUiSession, type UiSession } from './support/ui-session';
 
 const DESKTOP = { width: 1440, height: 900 };
 const WAIT = { timeout: 45_000 };
@@ -33,12 +33,7 @@ run('the UI: continuous source view, outline jumps, explore turns kept (e2e)', (
   beforeAll(async () => {
     ui = await openUiSession({ EMBEDDINGS: 'lexical' }, DESKTOP);
     page = ui.page;
-    await page.goto(ui.base);
-    await page.getByLabel('New project').fill('Source');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(/\/p\/[\w-]+$/, WAIT);
-    await page.getByLabel('Upload PDFs').setInputFiles(corpusPdf('acl-N18-3011.pdf'));
-    await page.locator('.doc-list .status-ready').first().waitFor(WAIT);
+    await openProjectWithPapers(ui, 'Source', [corpusPdf('acl-N18-3011.pdf')], WAIT);
   }, 120_000);
 
   afterAll(() => ui?.close());

@@ -41,3 +41,17 @@ export async function openUiSession(env: Record<string, string>, viewport: { wid
     },
   };
 }
+
+/** Creates a project in the UI, uploads `pdfs` to it and waits until all of them are ready. */
+export async function openProjectWithPapers(session: UiSession, name: string, pdfs: string[], wait: { timeout: number }): Promise<void> {
+  const { page } = session;
+  await page.goto(session.base);
+  await page.getByLabel('New project').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL(/\/p\/[\w-]+$/, wait);
+  await page.getByLabel('Upload PDFs').setInputFiles(pdfs);
+  await page
+    .locator('.doc-list .status-ready')
+    .nth(pdfs.length - 1)
+    .waitFor(wait);
+}

@@ -130,7 +130,13 @@ export class ExploreSession {
       throw new InvalidToolCallError(`answer: cite only sections you read; not read: ${unread.join(', ')} (read: ${read})`);
     }
     const unique = [...new Map(resolved.map((r) => [r.found!.sectionId, r.found!])).values()];
-    const step = this.record('answer', { text, citations: refs }, `answered citing ${unique.length} sections`, 0, started);
+    const step = this.record(
+      'answer',
+      { text, citations: refs },
+      `answered citing ${unique.length} section${unique.length === 1 ? '' : 's'}`,
+      0,
+      started,
+    );
     return { kind: 'answer', text, citations: unique.map((u) => u.citation), sectionIds: unique.map((u) => u.sectionId), step };
   }
 
