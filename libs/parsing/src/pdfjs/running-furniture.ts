@@ -1,4 +1,5 @@
 import type { PageText, TextLine } from './layout.types';
+import { romanToInt } from './section-numbering';
 
 /** Running headers and footers live in these top and bottom shares of the page. */
 const BAND = 0.12;
@@ -74,15 +75,8 @@ function findNumberedRunningHeads(pages: PageText[], minPages: number): Set<Text
 /** The numbers at either end of a running head ("2 Chapter 1. Compilation", "1.3. The process 3"): page candidates. */
 function printedPageNumbers(text: string): number[] {
   const ends = [NUMBER_AT_START.exec(text)?.[1], NUMBER_AT_END.exec(text)?.[1]];
-  const numbers = ends.flatMap((n) => (n === undefined ? [] : [/^\d+$/.test(n) ? Number(n) : romanValue(n)]));
-  return [...new Set(numbers.filter((n): n is number => n !== null))];
-}
-
-function romanValue(numeral: string): number | null {
-  const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
-  const digits = [...numeral.toLowerCase()].map((c) => values[c]);
-  if (digits.some((d) => d === undefined)) return null;
-  return digits.reduce((sum, d, k) => sum + (d < (digits[k + 1] ?? 0) ? -d : d), 0);
+  const numbers = ends.flatMap((n) => (n === undefined ? [] : [/^\d+$/.test(n) ? Number(n) : romanToInt(n.toUpperCase())]));
+  return [...new Set(numbers)];
 }
 
 function bandKey(line: TextLine, page: PageText): string | null {

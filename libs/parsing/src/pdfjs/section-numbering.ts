@@ -1,6 +1,6 @@
 import type { Heading } from './heading-detector';
 
-const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+const ROMAN: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
 
 export function romanToInt(roman: string): number {
   let total = 0;
