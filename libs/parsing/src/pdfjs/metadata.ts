@@ -27,9 +27,10 @@ export function extractMetadata(
   { citeNote = '', firstPage = [] }: CitationSources = {},
 ): DocumentMetadata {
   // A first-page line that reads as the article's citation carries its DOI too ("… 45(3):211–219. doi:10.…").
-  const citationLines = firstPage.filter((t) => readCitationLine(t) !== null);
+  const cited = firstPage.map(readCitationLine);
+  const citationLines = firstPage.filter((_, k) => cited[k] !== null);
   const doiMatch = [...frontText, ...citationLines, citeNote].map((t) => DOI.exec(t)?.[1]).find(Boolean);
-  const citation = [...frontText, ...firstPage].map(readCitationLine).find(Boolean) ?? (citeNote ? readCitationIn(citeNote) : null);
+  const citation = frontText.map(readCitationLine).find(Boolean) ?? cited.find(Boolean) ?? (citeNote ? readCitationIn(citeNote) : null);
   return {
     doi: doiMatch ? doiMatch.replace(/[.,;:)\]}]+$/, '') : null,
     datePublished: findDate(frontText, sideText, citation?.year ?? null),
