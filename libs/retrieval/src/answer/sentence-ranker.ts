@@ -115,12 +115,14 @@ export function rankSentences(
         const scored = scoreSentence(sentence.text, setting, terms, type, question, spans[index - 1]?.text ?? '');
         if (scored.score <= 0) return { ...base, quotable: true, coverage: scored.coverage, score: 0 };
         const around = Math.max(own[index - 1] ?? 0, own[index + 1] ?? 0);
+        // Stemmed once for both the closeness and the word-pair measure.
+        const stems = stemmedQuestionTerms(heading + sentence.text);
         const score =
           scored.score +
-          weights.proximity * proximity(heading + sentence.text, terms) +
+          weights.proximity * proximityOf(stems, terms) +
           weights.context * contextCoverage +
           weights.neighbours * around +
-          weights.phrases * pairShare(questionPairs, adjacentPairs(heading + sentence.text)) +
+          weights.phrases * pairShare(questionPairs, pairsOf(stems)) +
           weights.rankPrior / (1 + sourceRank);
         return { ...base, quotable: true, coverage: scored.coverage, score };
       });
@@ -138,7 +140,10 @@ export function rankSentences(
  * apart, less so.
  */
 export function proximity(sentence: string, terms: ReadonlyMap<string, number>): number {
-  const stems = stemmedQuestionTerms(sentence);
+  return proximityOf(stemmedQuestionTerms(sentence), terms);
+}
+
+function proximityOf(stems: readonly string[], terms: ReadonlyMap<string, number>): number {
   let total = 0;
   for (const weight of terms.values()) total += weight;
   if (total === 0) return 0;
@@ -155,7 +160,10 @@ export function proximity(sentence: string, terms: ReadonlyMap<string, number>):
 
 /** Adjacent content-word stems of a text, stopwords skipped: "sources of exacerbation" holds "sourc exacerb". */
 export function adjacentPairs(text: string): Set<string> {
-  const stems = stemmedQuestionTerms(text);
+  return pairsOf(stemmedQuestionTerms(text));
+}
+
+function pairsOf(stems: readonly string[]): Set<string> {
   const pairs = new Set<string>();
   for (let i = 1; i < stems.length; i++) pairs.add(`${stems[i - 1]} ${stems[i]}`);
   return pairs;
