@@ -92,12 +92,12 @@ const OUTLINE_SQL = `
         s.num_tokens AS numTokens, COUNT(c.seq) AS contextCount,
         MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd,
         COUNT(CASE WHEN c.text_source = 'ocr' THEN 1 END) AS ocrContexts, ROUND(AVG(c.ocr_confidence), 1) AS ocrConfidence,
-        (SELECT fc.bbox FROM section_contexts fsc JOIN contexts fc ON fc.id = fsc.context_id
-          WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1) AS box,
-        (SELECT substr(fc.text, 1, ${OUTLINE_LEAD_CHARS}) FROM section_contexts fsc JOIN contexts fc ON fc.id = fsc.context_id
-          WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1) AS lead
+        lc.bbox AS box, substr(lc.text, 1, ${OUTLINE_LEAD_CHARS}) AS lead
       FROM article_sections asn
       JOIN sections s ON s.id = asn.section_id
+      -- The section's first passage, looked up once for both its box and its lead.
+      LEFT JOIN contexts lc ON lc.id = (SELECT fsc.context_id FROM section_contexts fsc
+        WHERE fsc.section_id = s.id ORDER BY fsc.position LIMIT 1)
       LEFT JOIN section_contexts sc ON sc.section_id = s.id
       LEFT JOIN contexts c ON c.id = sc.context_id
       WHERE asn.article_id = ?
