@@ -170,11 +170,23 @@ function recorded(question: EvalQuestion, answerable: boolean, result: AnswerSou
   };
 }
 
-function score(answer: Answer, question: EvalQuestion, answerable: boolean): AnswerOutcome {
+/**
+ * How an answer fares against a question's gold, as both evals count it: `holds(text)` says a text contains a gold
+ * answer; `hit` is an answer (markers removed) holding one; `words` counts the answer's words (0 when refused).
+ */
+export function goldCheck(
+  answer: Answer,
+  question: EvalQuestion,
+): { holds: (text: string) => boolean; refused: boolean; hit: boolean; words: number } {
   const gold = question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
   const holds = (text: string) => gold.some((g) => containsPhrase(normaliseText(text), g));
   const refused = answer.answer.includes(NO_ANSWER_TEXT);
   const text = answer.answer.replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '');
+  return { holds, refused, hit: !refused && holds(text), words: refused ? 0 : text.split(/\s+/).filter((w) => w.length > 0).length };
+}
+
+function score(answer: Answer, question: EvalQuestion, answerable: boolean): AnswerOutcome {
+  const { holds, refused, hit, words } = goldCheck(answer, question);
   return {
     answerable,
     documentKey: question.documentKey,
@@ -182,8 +194,8 @@ function score(answer: Answer, question: EvalQuestion, answerable: boolean): Ans
     coverage: answer.evidence?.coverage ?? 0,
     features: Object.fromEntries(EVIDENCE_FEATURES.map((f) => [f, answer.evidence?.[f] ?? 0])) as Record<EvidenceFeature, number>,
     question: question.question,
-    goldInAnswer: !refused && holds(text),
-    words: refused ? 0 : text.split(/\s+/).filter((w) => w.length > 0).length,
+    goldInAnswer: hit,
+    words,
     citations: answer.citations.length,
     citationsWithGold: answer.citations.filter((c) => c.quote !== undefined && holds(c.quote)).length,
     refusedAnyway: refused,

@@ -13,8 +13,7 @@ import {
 } from '@lectern/retrieval';
 import { splitSentences, TiktokenCounter } from '@lectern/text';
 import { REPO_ROOT } from '../../test/support/paths';
-import type { RecordedRetrieval } from './answer-eval';
-import { containsPhrase, normaliseText } from './gold-matcher';
+import { goldCheck, type RecordedRetrieval } from './answer-eval';
 
 /**
  * `node dist/bench/eval/answer-replay.js [--misses N]`: replays the retrievals recorded by `npm run eval -- --answers`
@@ -66,10 +65,7 @@ function main(): void {
 }
 
 function replay(record: RecordedRetrieval, answer: Answer, half: Replayed['half']): Replayed {
-  const gold = record.question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
-  const holds = (text: string) => gold.some((g) => containsPhrase(normaliseText(text), g));
-  const refused = answer.answer.includes(NO_ANSWER_TEXT);
-  const text = answer.answer.replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '');
+  const { holds, hit, words } = goldCheck(answer, record.question);
   const sourceTexts = [
     ...record.passages.map((p) => p.text),
     ...record.hits.filter((h) => !record.passages.some((p) => p.contexts.some((c) => c.id === h.contextId))).map((h) => h.text),
@@ -80,8 +76,8 @@ function replay(record: RecordedRetrieval, answer: Answer, half: Replayed['half'
     question: record.question.question,
     gold: record.question.gold.answers,
     answer: answer.answer,
-    hit: !refused && holds(text),
-    words: refused ? 0 : text.split(/\s+/).filter((w) => w.length > 0).length,
+    hit,
+    words,
     goldInFirst: sourceTexts.slice(0, 1).some(holds),
     goldInTopFive: sourceTexts.slice(0, 5).some(holds),
     goldWords: goldText.split(/\s+/).filter((w) => w.length > 0).length,
