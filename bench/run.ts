@@ -29,6 +29,7 @@ type Table = Array<Record<string, string | number | undefined>>;
 
 const POOL_HEADING = 'Ingest through the worker and its thread pool';
 const TAIL_HEADING = 'Search tail at';
+const SEARCH_HEADING = 'Search, synthetic corpus of';
 const TAIL_NOTES = [
   '- Columns: "at reference speed" multiplies each ratio to this run\'s exact vec0 scan by that scan\'s p50 in the run that set the bounds (1301.4 ms, 2026-11-22), so runs on a busy or a quiet machine compare; the bounds (hybrid p50 ≤ 60 ms, p95 ≤ 150 ms) apply to those columns.',
   "- Keyword leg: term counts are cached until FTS5's totals change. When the terms' rows together pass MAX_SCORED_ROWS, the rarest terms (as many as fit, else rows holding both of the two rarest) are the rare side: one query names them alone (FTS5's bm25() counts the rows of every term it names on each query, so the common terms' long lists are not read there) and one is `(rare) AND (common)`, which names every term once; merged, they are the exact top k of the rows holding a rare term. A row without one scores at most the common terms' sum of idf × (k1 + 1): when the k-th score reaches that, the answer is provably the plain query's, else it is approximate. Recall of the bounded legs is against the plain query; hybrid recall against hybrid fused from the plain query and the exact vector scan.",
@@ -61,7 +62,7 @@ const ONLY_BENCHES: Record<string, OnlyBench> = {
   // The 1M hybrid tail on the cached corpus (built once, then reused).
   'search-tail': {
     heading: TAIL_HEADING,
-    before: 'Search, synthetic corpus of 1,000,000',
+    before: `${SEARCH_HEADING} 1,000,000`,
     saysHowMeasured: true,
     run: async ({ quick, log, machine }) => {
       const contexts = sizesArg('--search-sizes')?.[0] ?? (quick ? 100_000 : 1_000_000);
@@ -197,7 +198,7 @@ async function main(): Promise<void> {
     if (search.file) prebuilt.set(contexts, { file: search.file, buildSeconds: search.buildSeconds });
     const exact = search.rows.find((r) => r.mode.includes('exact'));
     emit(
-      `Search, synthetic corpus of ${contexts.toLocaleString('en')} contexts × 768 dims, k = 80 (inserted in ${search.buildSeconds} s)`,
+      `${SEARCH_HEADING} ${contexts.toLocaleString('en')} contexts × 768 dims, k = 80 (inserted in ${search.buildSeconds} s)`,
       search.rows.map((r) => ({
         mode: r.mode,
         'p50 ms': r.p50Ms,
