@@ -10,6 +10,9 @@ export interface Piece {
   joiner: string;
 }
 
+/** Kinds whose text is split by lines first: a table row, an equation line, a contents entry. */
+const LINE_KINDS: ReadonlySet<ContextKind> = new Set<ContextKind>(['table', 'equation', 'toc']);
+
 /**
  * Cuts `text` into pieces of at most `maxTokens` each, coarsest first: the whole text, then sentences
  * (prose) or lines (tables, equations), then words, then character slices for a single giant word.
@@ -18,7 +21,7 @@ export interface Piece {
 export function splitToFit(text: string, kind: ContextKind, joiner: string, maxTokens: number, counter: TokenCounter): Piece[] {
   const tokens = counter.count(text);
   if (tokens <= maxTokens) return [{ text, tokens, joiner }];
-  const byLines = kind === 'table' || kind === 'equation' || kind === 'toc';
+  const byLines = LINE_KINDS.has(kind);
   const parts = byLines ? splitLines(text) : splitSentences(text);
   if (parts.length > 1) return splitParts(parts, byLines ? '\n' : ' ', joiner, kind, maxTokens, counter);
   const words = text.split(/\s+/).filter((word) => word.length > 0);
@@ -35,7 +38,7 @@ function splitParts(
   counter: TokenCounter,
 ): Piece[] {
   // Once split, a part is re-split as prose: a table line goes to words, a sentence to words.
-  const nextKind: ContextKind = kind === 'table' || kind === 'equation' || kind === 'toc' ? 'text' : kind;
+  const nextKind: ContextKind = LINE_KINDS.has(kind) ? 'text' : kind;
   return parts.flatMap((part, index) => splitToFit(part, nextKind, index === 0 ? firstJoiner : innerJoiner, maxTokens, counter));
 }
 
