@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MCP_TOOL_NAMES } from '@lectern/application';
+import { MAX_SCOPE_ARTICLES, MCP_TOOL_NAMES } from '@lectern/application';
 import { CLI_ENTRY } from './support/cli';
 import { corpusPdf, REPO_ROOT } from './support/paths';
 import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
@@ -134,6 +134,14 @@ describe('MCP server and import over HTTP (e2e)', () => {
     };
     expect((await test.http().post(`/mcp?project=${project}&articleIds=nope`).set(headers).send(init).expect(404)).body.message).toMatch(
       /"nope"/,
+    );
+    // Parsed by the commands' schema at the edge: a scope explore would refuse later is a 400 before the session starts.
+    const tooMany = Array.from({ length: MAX_SCOPE_ARTICLES + 1 }, (_, i) => `${graph}-${i}`).join(',');
+    expect((await test.http().post(`/mcp?project=${project}&articleIds=${tooMany}`).set(headers).send(init).expect(400)).body.message).toBe(
+      `articleIds must name at most ${MAX_SCOPE_ARTICLES} articles`,
+    );
+    expect((await test.http().post(`/mcp?project=${project}&articleIds=${graph},`).set(headers).send(init).expect(400)).body.message).toBe(
+      'articleIds must not hold an empty id',
     );
 
     const client = await connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp?project=${project}&articleIds=${graph}`)));

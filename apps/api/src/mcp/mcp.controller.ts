@@ -5,7 +5,7 @@ import { ApiErrors } from '../core/api-errors.decorator';
 import { McpService } from './mcp.service';
 import { SignedIn } from '../auth/access.decorator';
 import { Auth } from '../auth/auth.request';
-import type { Principal } from '@lectern/application';
+import { MAX_SCOPE_ARTICLES, type Principal } from '@lectern/application';
 
 const RPC = { type: 'object', description: 'A JSON-RPC 2.0 message of the Model Context Protocol.', additionalProperties: true };
 
@@ -26,14 +26,17 @@ export class McpController {
     name: 'articleIds',
     type: String,
     required: false,
-    description: 'Comma-separated article ids: the session searches and reads only these papers (on `initialize`).',
+    description: `Comma-separated article ids (1 to ${MAX_SCOPE_ARTICLES}): the session searches and reads only these papers (on \`initialize\`).`,
   })
   @ApiBody({ schema: RPC })
   @ApiOkResponse({
     description: 'The JSON-RPC answer, as JSON or as an event stream (the client accepts both).',
     content: { 'application/json': { schema: RPC }, 'text/event-stream': { schema: { type: 'string' } } },
   })
-  @ApiErrors({ 400: 'Not an initialize request and no session.', 404: 'Unknown project or session.' })
+  @ApiErrors({
+    400: `Not an initialize request and no session, or \`articleIds\` not 1 to ${MAX_SCOPE_ARTICLES} non-empty ids.`,
+    404: 'Unknown project, session or article.',
+  })
   post(@Req() req: Request, @Res() res: Response, @Body() body: Record<string, unknown>, @Auth() caller: Principal): Promise<void> {
     return this.service.handle(req, res, body, caller);
   }

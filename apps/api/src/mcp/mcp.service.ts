@@ -10,6 +10,7 @@ import {
   FindProject,
   ProjectAccess,
   createLecternMcpServer,
+  parseArticleIds,
   type LecternMcpDeps,
   type Principal,
 } from '@lectern/application';
@@ -49,7 +50,7 @@ export class McpService implements OnModuleDestroy {
     const project = named && this.access.roleIn(caller, named.id) ? named : null;
     if (!project)
       return rpcError(res, 404, wanted ? `no project ${JSON.stringify(wanted)}` : 'name the project: /mcp?project=<name or id>');
-    const server = createLecternMcpServer(this.deps, project.id, scopeOf(req.query.articleIds));
+    const server = createLecternMcpServer(this.deps, project.id, parseArticleIds(listedIds(req.query.articleIds)));
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -70,14 +71,14 @@ export class McpService implements OnModuleDestroy {
   }
 }
 
-/** `?articleIds=a,b` or `?articleIds=a&articleIds=b`; unset: the whole project (ids are checked by the server). */
-function scopeOf(value: unknown): string[] | undefined {
-  const listed = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
-  const ids = listed
-    .flatMap((v) => v.split(','))
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
-  return ids.length > 0 ? [...new Set(ids)] : undefined;
+/**
+ * `?articleIds=a,b` or `?articleIds=a&articleIds=b` as one list; unset: the whole project. Empty ids and values that
+ * are not text stay in, for the schema to refuse with a 400 (unknown ids are a 404 from the server).
+ */
+function listedIds(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  const listed: unknown[] = Array.isArray(value) ? value : [value];
+  return listed.every((v): v is string => typeof v === 'string') ? listed.flatMap((v) => v.split(',')) : value;
 }
 
 function rpcError(res: Response, status: number, message: string): void {

@@ -4106,7 +4106,7 @@ export interface operations {
     Mcp_post: {
         parameters: {
             query?: {
-                /** @description Comma-separated article ids: the session searches and reads only these papers (on `initialize`). */
+                /** @description Comma-separated article ids (1 to 50): the session searches and reads only these papers (on `initialize`). */
                 articleIds?: string;
                 /** @description Project name or id; required on the `initialize` request. */
                 project?: unknown;
@@ -4135,7 +4135,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Not an initialize request and no session. */
+            /** @description Not an initialize request and no session, or `articleIds` not 1 to 50 non-empty ids. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4153,7 +4153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Unknown project or session. */
+            /** @description Unknown project, session or article. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CatalogDb, CorpusDb, SearchScope } from '@lectern/corpus';
 import type { CorpusRegistry } from '@lectern/ingest';
+import { parseCommand } from '../command';
 import { FindProject } from '../projects/find-project.query';
 import { ArticleNotInProjectError, ArticleScopeError } from './article-scope.errors';
 
@@ -18,6 +19,14 @@ export const articleIdsSchema = z
   .min(1, { message: 'must name at least one article (leave it out to search the whole project)' })
   .max(MAX_SCOPE_ARTICLES, { message: `must name at most ${MAX_SCOPE_ARTICLES} articles` })
   .transform((ids) => [...new Set(ids.map((id) => id.trim()))]);
+
+/**
+ * `articleIds` from a caller that is not a command (the MCP server's `?articleIds=`, `--paper`), checked by the same
+ * schema as a command's: more than MAX_SCOPE_ARTICLES, an empty id or a non-list is refused here, not by a later tool.
+ */
+export function parseArticleIds(articleIds: unknown): string[] | undefined {
+  return parseCommand(articleIdsSchema.optional(), articleIds, ArticleScopeError, () => 'articleIds');
+}
 
 /**
  * The scope of a search over `corpus`: every id must be an article of this project; an id of another project's

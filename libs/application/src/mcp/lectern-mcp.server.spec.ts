@@ -5,6 +5,8 @@ import { CatalogDb } from '@lectern/corpus';
 import type { ConfiguredEmbedder } from '@lectern/ingest';
 import { useTempDir } from '../../../corpus/src/testing/temp-dir.fixture';
 import type { Explore, ExploreOutcome } from '../explore/explore.usecase';
+import { ArticleScopeError } from '../article-scope/article-scope.errors';
+import { MAX_SCOPE_ARTICLES } from '../article-scope/article-scope';
 import { FindProject } from '../projects/find-project.query';
 import { createLecternMcpServer, type LecternMcpDeps } from './lectern-mcp.server';
 
@@ -21,6 +23,8 @@ describe(createLecternMcpServer.name, () => {
   const dir = useTempDir('lectern-mcp-');
   let catalog: CatalogDb;
   let client: Client;
+  let deps: LecternMcpDeps;
+  let projectId: string;
 
   beforeEach(async () => {
     catalog = CatalogDb.open(dir());
@@ -34,7 +38,8 @@ describe(createLecternMcpServer.name, () => {
       navigator: 'heuristic',
     };
     const explore = { execute: () => ({ explore: () => Promise.resolve(outcome) }) } as unknown as Explore;
-    const deps: LecternMcpDeps = {
+    projectId = project.id;
+    deps = {
       projects: new FindProject(catalog),
       corpora: { get: () => ({}) as never },
       embedder: {} as ConfiguredEmbedder,
@@ -58,5 +63,13 @@ describe(createLecternMcpServer.name, () => {
     expect(lines).toContainEqual(expect.stringMatching(/^\[3\] a1 §3 Spin, p\. 3$/));
     expect(lines).toContainEqual(expect.stringMatching(/^\[5\] a1 §5 Mass, p\. 5$/));
     expect(lines.filter((line) => /^\[[12]\]/.test(line))).toEqual([]);
+  });
+
+  it('refuses a scope the commands refuse (too many ids, an empty id) before the session starts, naming articleIds', () => {
+    const tooMany = Array.from({ length: MAX_SCOPE_ARTICLES + 1 }, (_, i) => `a${i}`);
+    expect(() => createLecternMcpServer(deps, projectId, tooMany)).toThrow(ArticleScopeError);
+    expect(() => createLecternMcpServer(deps, projectId, tooMany)).toThrow(`articleIds must name at most ${MAX_SCOPE_ARTICLES} articles`);
+    expect(() => createLecternMcpServer(deps, projectId, ['a1', ' '])).toThrow('articleIds must not hold an empty id');
+    expect(() => createLecternMcpServer(deps, projectId, [])).toThrow(/articleIds must name at least one article/);
   });
 });

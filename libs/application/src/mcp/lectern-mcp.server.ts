@@ -10,7 +10,7 @@ import { version } from '../../../../package.json';
 import { ExploreCommand } from '../explore/explore.command';
 import type { Explore } from '../explore/explore.usecase';
 import type { FindProject } from '../projects/find-project.query';
-import { checkedScope } from '../article-scope/article-scope';
+import { checkedScope, parseArticleIds } from '../article-scope/article-scope';
 
 export const MCP_TOOL_NAMES = ['search', 'outline', 'read_section', 'next', 'previous', 'read_page', 'cite', 'explore'] as const;
 
@@ -34,11 +34,12 @@ interface Location {
  * streamable HTTP). One server per client session: it keeps the agent's reading cursor (PaperReader, the same object
  * the explore agent moves with), so `next`/`previous` go on from the last read and `cite` cites only what was read.
  * Every reading tool returns its article, section and page in `structuredContent`. `articleIds` scopes the session:
- * search ranks only those papers, and outline/read/next/previous/read_page refuse any other.
+ * search ranks only those papers, and outline/read/next/previous/read_page refuse any other. The ids pass the commands'
+ * `articleIdsSchema` here, so a scope `explore` would refuse (too many, an empty id) is refused before the session starts.
  */
 export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, articleIds?: readonly string[]): McpServer {
   const project = deps.projects.byId(projectId);
-  const scope = checkedScope(deps.corpora.get(project.id), project.id, articleIds);
+  const scope = checkedScope(deps.corpora.get(project.id), project.id, parseArticleIds(articleIds));
   // Looked up on every call, never kept: the registry may close and reopen a corpus (a re-embed does) during a session.
   const current = () => deps.corpora.get(project.id);
   const corpus: PaperReaderCorpus = {
