@@ -1,6 +1,5 @@
 import { LlmRejectedError, LlmUnavailableError, type ToolCallingLlm } from '@lectern/llm';
 import { TiktokenCounter, type TokenCounter } from '@lectern/text';
-import type { CorpusDb } from '@lectern/corpus';
 import { InvalidExploreError } from './agent.errors';
 import { extractAnswer } from './extractive-answer';
 import { ExploreSession, type Clock, type NavigatorEnding } from './explore.session';
@@ -16,7 +15,7 @@ import {
 } from './explore.types';
 import { navigateHeuristically } from './heuristic.navigator';
 import { navigateWithLlm } from './llm.navigator';
-import { PaperReader } from './paper.reader';
+import { PaperReader, type PaperReaderCorpus } from './paper.reader';
 
 export const NOTICE_HEURISTIC =
   'No LLM is configured: a deterministic navigator read the paper and the answer is extracted from what it read.';
@@ -25,7 +24,7 @@ export const NOTICE_HEURISTIC_LLM_DOWN =
   'The LLM could not be reached: a deterministic navigator read the paper and the answer is extracted from what it read.';
 
 export interface ExploreAgentDeps {
-  corpus: Pick<CorpusDb, 'listArticles' | 'getArticle' | 'outline' | 'listSectionContexts' | 'listArticleContexts'>;
+  corpus: PaperReaderCorpus;
   search: AgentSearch;
   /** Null: the heuristic navigator. */
   llm: ToolCallingLlm | null;

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { CorpusDb, type ArticleInput } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { SearchService } from '@lectern/retrieval';
-import { AT_THE_EDGE, PaperReader } from './paper.reader';
+import { AT_THE_EDGE, PaperReader, type PaperReaderCorpus } from './paper.reader';
 
 /** A book-like outline in reading order: [number, level, has text]. Chapter 2 has no text of its own. */
 const OUTLINE: Array<[string, number, boolean]> = [
@@ -103,5 +103,33 @@ describe(PaperReader.name, () => {
     r.cursor = { articleId, sectionId: corpus.outline(articleId)[0].id, nextContext: 0 };
     expect(() => r.next()).toThrow(refusal);
     expect(() => r.previous()).toThrow(refusal);
+  });
+
+  it("refuses a section id of a paper outside its scope by the section's article, never loading that paper's outline", () => {
+    const outlined: string[] = [];
+    const watched: PaperReaderCorpus = {
+      listArticles: () => corpus.listArticles(),
+      getArticle: (id) => corpus.getArticle(id),
+      outline: (id) => {
+        outlined.push(id);
+        return corpus.outline(id);
+      },
+      articleOfSection: (id) => corpus.articleOfSection(id),
+      listSectionContexts: (id) => corpus.listSectionContexts(id),
+      listArticleContexts: (id) => corpus.listArticleContexts(id),
+    };
+    const r = new PaperReader({
+      corpus: watched,
+      search: new SearchService(corpus, embedder),
+      searchMode: 'keyword',
+      readTokens: 1000,
+      scope: ['other'],
+    });
+    const section = corpus.outline(articleId)[1];
+    expect(() => r.jump(section.id)).toThrow(
+      `refused: section "${section.id}" (article ${articleId}) is outside the papers this question is scoped to; the papers in scope: other`,
+    );
+    expect(outlined).toEqual([]);
+    expect(corpus.articleOfSection('no-such-section')).toBeNull();
   });
 });

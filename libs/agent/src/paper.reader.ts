@@ -23,9 +23,14 @@ export interface ReadSection {
   contexts: ContextRow[];
 }
 
+/** What the reader reads from a project's corpus. */
+export type PaperReaderCorpus = Pick<
+  CorpusDb,
+  'listArticles' | 'getArticle' | 'outline' | 'articleOfSection' | 'listSectionContexts' | 'listArticleContexts'
+>;
+
 export interface PaperReaderOptions {
-  corpus: Pick<CorpusDb, 'listArticles' | 'getArticle' | 'outline' | 'listSectionContexts' | 'listArticleContexts'> &
-    Partial<Pick<CorpusDb, 'termRarity'>>;
+  corpus: PaperReaderCorpus & Partial<Pick<CorpusDb, 'termRarity'>>;
   search: AgentSearch;
   searchMode: SearchMode;
   /** Cap on one read, in context tokens. */
@@ -269,9 +274,10 @@ export class PaperReader {
 
   /** A section id of a paper outside the scope gets the same refusal as its article, not a vague "no section". */
   private refuseOutOfScopeSection(section: string): void {
-    const owner = this.options.corpus.listArticles().find((a) => !this.inScope(a.id) && this.outlineOf(a.id).some((e) => e.id === section));
-    if (owner)
-      throw new InvalidToolCallError(`${outOfScope(`section ${JSON.stringify(section)} (article ${owner.id})`)}${this.scopeList()}`);
+    // Looked up by the section alone: an out-of-scope paper's outline is never loaded (nor cached) just to refuse it.
+    const owner = this.options.corpus.articleOfSection(section);
+    if (owner && !this.inScope(owner))
+      throw new InvalidToolCallError(`${outOfScope(`section ${JSON.stringify(section)} (article ${owner})`)}${this.scopeList()}`);
   }
 
   private scopeList(): string {

@@ -28,11 +28,12 @@ interface ContextDetailRecord extends PlacedContextRecord {
   document_id: string;
 }
 
-/** Reads that show one context or one article's size to a person (the UI's source view and document list). */
+/** Reads that place one context or section, or size one article (the UI's source view and document list, the agent). */
 export class ContextLookupRepository {
   private readonly byId: Database.Statement<[string], ContextDetailRecord>;
   private readonly summaries: Database.Statement<[], ArticleSummary>;
   private readonly summaryOf: Database.Statement<[string], ArticleSummary>;
+  private readonly sectionOwner: Database.Statement<[string], { articleId: string }>;
 
   constructor(db: Database.Database) {
     this.byId = db.prepare(`
@@ -47,6 +48,7 @@ export class ContextLookupRepository {
       LEFT JOIN section_contexts sc ON sc.section_id = asn.section_id`;
     this.summaries = db.prepare(`${summary} GROUP BY a.id`);
     this.summaryOf = db.prepare(`${summary} WHERE a.id = ? GROUP BY a.id`);
+    this.sectionOwner = db.prepare('SELECT article_id AS articleId FROM article_sections WHERE section_id = ?');
   }
 
   find(contextId: string): ContextDetail | null {
@@ -69,5 +71,9 @@ export class ContextLookupRepository {
 
   articleSummary(articleId: string): ArticleSummary | null {
     return this.summaryOf.get(articleId) ?? null;
+  }
+
+  articleOfSection(sectionId: string): string | null {
+    return this.sectionOwner.get(sectionId)?.articleId ?? null;
   }
 }

@@ -190,6 +190,11 @@ export class CorpusDb {
     return this.articles.outline(articleId);
   }
 
+  /** The article a section belongs to; null for an unknown section. */
+  articleOfSection(sectionId: string): string | null {
+    return this.lookup.articleOfSection(sectionId);
+  }
+
   /** A section's contexts in reading order (the agent's `read`). */
   listSectionContexts(sectionId: string): ContextRow[] {
     return this.articles.sectionContexts(sectionId);

@@ -1,9 +1,15 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod/v4';
-import { DEFAULT_EXPLORE_BUDGET, DEFAULT_TOOL_SEARCH_K, MAX_TOOL_SEARCH_K, PaperReader, type ToolOutput } from '@lectern/agent';
+import {
+  DEFAULT_EXPLORE_BUDGET,
+  DEFAULT_TOOL_SEARCH_K,
+  MAX_TOOL_SEARCH_K,
+  PaperReader,
+  type PaperReaderCorpus,
+  type ToolOutput,
+} from '@lectern/agent';
 import { DomainError } from '@lectern/common';
-import type { CorpusDb } from '@lectern/corpus';
 import type { ConfiguredEmbedder, CorpusRegistry } from '@lectern/ingest';
 import { SearchService } from '@lectern/retrieval';
 import { version } from '../../../../package.json';
@@ -20,8 +26,6 @@ export interface LecternMcpDeps {
   embedder: ConfiguredEmbedder;
   explore: Explore;
 }
-
-type PaperReaderCorpus = Pick<CorpusDb, 'listArticles' | 'getArticle' | 'outline' | 'listSectionContexts' | 'listArticleContexts'>;
 
 interface Location {
   article: { id: string; title: string };
@@ -46,6 +50,7 @@ export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, 
     listArticles: () => current().listArticles(),
     getArticle: (id) => current().getArticle(id),
     outline: (id) => current().outline(id),
+    articleOfSection: (id) => current().articleOfSection(id),
     listSectionContexts: (id) => current().listSectionContexts(id),
     listArticleContexts: (id) => current().listArticleContexts(id),
   };
