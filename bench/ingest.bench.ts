@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { CorpusDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { runIngest } from '@lectern/ingest';
-import { loadPdfjs, textOnlyDocumentOptions } from '@lectern/parsing';
+import { withPdfDocument } from '@lectern/parsing';
 
 export interface IngestBenchRow {
   what: string;
@@ -81,13 +81,9 @@ async function timed(rounds: number, work: () => Promise<void>): Promise<number>
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
 }
 
-async function extractTextOnly(data: Uint8Array): Promise<number> {
-  const pdfjs = loadPdfjs();
-  const doc = await pdfjs.getDocument(textOnlyDocumentOptions(data)).promise;
-  try {
+function extractTextOnly(data: Uint8Array): Promise<number> {
+  return withPdfDocument(data, async (doc) => {
     for (let p = 1; p <= doc.numPages; p++) await (await doc.getPage(p)).getTextContent();
     return doc.numPages;
-  } finally {
-    await doc.destroy();
-  }
+  });
 }

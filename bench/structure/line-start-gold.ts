@@ -1,4 +1,4 @@
-import { loadPdfjs, textOnlyDocumentOptions, type PdfBookmark } from '@lectern/parsing';
+import { withPdfDocument, type PdfBookmark } from '@lectern/parsing';
 import { normalizeHeading } from './structure-scoring';
 
 /**
@@ -103,10 +103,8 @@ export function startsLineNear(title: string, top: number | null, segments: RawS
 }
 
 /** For each bookmark, whether its title starts a line near its destination (false when it has no page). */
-export async function bookmarksStartingLines(data: Uint8Array, bookmarks: PdfBookmark[]): Promise<boolean[]> {
-  const task = loadPdfjs().getDocument(textOnlyDocumentOptions(data));
-  const doc = await task.promise;
-  try {
+export function bookmarksStartingLines(data: Uint8Array, bookmarks: PdfBookmark[]): Promise<boolean[]> {
+  return withPdfDocument(data, async (doc) => {
     const byPage = new Map<number, RawSegment[]>();
     const out: boolean[] = [];
     for (const b of bookmarks) {
@@ -125,7 +123,5 @@ export async function bookmarksStartingLines(data: Uint8Array, bookmarks: PdfBoo
       out.push(startsLineNear(b.title, b.top, byPage.get(b.page) ?? []));
     }
     return out;
-  } finally {
-    await doc.destroy();
-  }
+  });
 }

@@ -6,7 +6,7 @@ export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits';
 export { PdfjsParser } from './pdfjs/pdfjs.parser';
 export { readTeiOutline, type TeiOutline } from './tei/tei-outline.reader';
 export { loadPdfjs } from './pdfjs/pdfjs.loader';
-export { readPdfOutline, textOnlyDocumentOptions } from './pdfjs/pdf-document.reader';
+export { readPdfOutline, textOnlyDocumentOptions, withPdfDocument } from './pdfjs/pdf-document.reader';
 export type { PdfBookmark } from './pdfjs/pdf-bookmarks.reader';
 export { ParserUnavailableError, ParserOutputError } from './service-errors';
 export { buildArticle, type ServiceOutputs } from './article.builder';

@@ -73,7 +73,7 @@ export async function readPdfDocument(
 }
 
 /** Opens the PDF, gives it to `use` and destroys it whatever happens; pdf.js's failures become domain errors. */
-async function withPdfDocument<T>(data: Uint8Array, use: (doc: PdfjsDocument) => Promise<T>): Promise<T> {
+export async function withPdfDocument<T>(data: Uint8Array, use: (doc: PdfjsDocument) => Promise<T>): Promise<T> {
   const task = loadPdfjs().getDocument(textOnlyDocumentOptions(data));
   let doc: PdfjsDocument;
   try {
