@@ -16,7 +16,7 @@ import { FindProject } from '../projects/find-project.query';
 import type { AskQuestionCommand } from './ask-question.command';
 import { checkedScope } from '../article-scope/article-scope';
 import { ProjectConversations } from '../conversations/project-conversations.service';
-import { recordedTurn } from '../conversations/recorded-turn';
+import { recordedRun } from '../conversations/recorded-run';
 import { announcedSources, type AnswerEvent, type AnswerResult, type RetrievalSummary } from './ask-question.result';
 
 /** A question checked against its project and ready to answer; its errors come before any answer starts. */
@@ -55,7 +55,8 @@ export class AskQuestion {
       ? this.conversations.find(command.projectId, command.conversationId, command.userId ?? null)
       : null;
     const turn = this.turn(command);
-    return conversation ? recordedTurn(turn, this.conversations, conversation, command.question) : turn;
+    if (!conversation) return turn;
+    return recordedRun(turn, 'answer', (answer) => this.conversations.recordTurn(conversation, command.question, answer));
   }
 
   private turn(command: AskQuestionCommand): QuestionTurn {

@@ -7,7 +7,7 @@ import { FindProject } from '../projects/find-project.query';
 import type { ExploreCommand } from './explore.command';
 import { checkedScope } from '../article-scope/article-scope';
 import { ProjectConversations } from '../conversations/project-conversations.service';
-import { recordedExplore } from '../conversations/recorded-explore';
+import { recordedRun } from '../conversations/recorded-run';
 
 export type ExploreOutcome = Omit<ExploreResult, 'readSectionIds'>;
 
@@ -39,7 +39,8 @@ export class Explore {
       ? this.conversations.find(command.projectId, command.conversationId, command.userId ?? null)
       : null;
     const run = this.run(command);
-    return conversation ? recordedExplore(run, this.conversations, conversation, command.question.trim()) : run;
+    if (!conversation) return run;
+    return recordedRun(run, 'explore', (outcome) => this.conversations.recordExplore(conversation, command.question.trim(), outcome));
   }
 
   private run(command: ExploreCommand): ExploreRun {
