@@ -35,4 +35,17 @@ describe(ProjectAccess.name, () => {
     for (const caller of [session, projectKey])
       for (const { projectId, role } of access.memberRoles(caller)) expect(access.roleIn(caller, projectId)).toBe(role);
   });
+
+  it('shows the caller the projects it has a role in; an admin all of them, unless its key is limited to one project', () => {
+    const [a, b] = ['a', 'b'].map((name) => catalog.projects.create(name).id);
+    const ada = user('ada@example.edu');
+    catalog.memberships.set(a, ada.id, 'student');
+    const root = user('root@example.edu', 'admin');
+    const caller = (who: typeof ada, key: Principal['key'] = null): Principal => ({ user: who, via: key ? 'api-key' : 'session', key });
+
+    expect(access.visibleProjectIds(caller(ada))).toEqual(new Set([a]));
+    expect(access.visibleProjectIds(caller(ada, { id: 'k', projectId: b, role: 'student' }))).toEqual(new Set());
+    expect(access.visibleProjectIds(caller(root))).toBeNull();
+    expect(access.visibleProjectIds(caller(root, { id: 'k', projectId: b, role: 'student' }))).toEqual(new Set([b]));
+  });
 });

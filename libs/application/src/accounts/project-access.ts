@@ -63,11 +63,10 @@ export class ProjectAccess {
     return has;
   }
 
-  /** The projects the caller may see; null: all of them (an admin). */
+  /** The projects the caller may see: those `memberRoles` lists; null: all of them (an admin). */
   visibleProjectIds(principal: Principal): Set<string> | null {
-    if (principal.key?.projectId) return this.roleIn(principal, principal.key.projectId) ? new Set([principal.key.projectId]) : new Set();
     if (isAdmin(principal)) return null;
-    return new Set(this.catalog.memberships.listByUser(principal.user.id).map((m) => m.projectId));
+    return new Set(this.memberRoles(principal).map((m) => m.projectId));
   }
 
   /**
