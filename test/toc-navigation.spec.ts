@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chunkArticle } from '@lectern/chunking';
 import { CorpusDb, type ArticleInput } from '@lectern/corpus';
+import { LexicalEmbedder } from '@lectern/embeddings';
 import { textsToEmbed, toArticleInput } from '@lectern/ingest';
 import { PdfjsParser, TOC_SECTION_NUMBER, type ParsedArticle } from '@lectern/parsing';
 import { TiktokenCounter } from '@lectern/text';
@@ -13,20 +14,8 @@ import { TiktokenCounter } from '@lectern/text';
  * Chromium, see build.js): a "Contents" page of dotted-leader entries, then four chapters.
  */
 const BOOK = path.join(__dirname, 'fixtures', 'book', 'toc-book.pdf');
-/** Words hashed into 64 dimensions: texts sharing words are near, so the contents' nearest context is itself if stored. */
-const embedder = {
-  modelId: 'test-words-64',
-  dimension: 64,
-  embed(text: string): Float32Array {
-    const vector = new Float32Array(64);
-    for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-      let hash = 2166136261;
-      for (const ch of word) hash = Math.imul(hash ^ ch.codePointAt(0)!, 16777619) >>> 0;
-      vector[hash % 64] += 1;
-    }
-    return vector;
-  },
-};
+/** Texts sharing words are near, so the contents' nearest context would be itself if it were stored. */
+const embedder = new LexicalEmbedder();
 
 describe('table of contents in the corpus', () => {
   let dir = '';
@@ -39,12 +28,7 @@ describe('table of contents in the corpus', () => {
   beforeAll(async () => {
     parsed = await new PdfjsParser().parse(fs.readFileSync(BOOK), { ocr: { mode: 'off', langs: [] } });
     const chunked = chunkArticle(parsed, { maxTokens: 256, counter: new TiktokenCounter() });
-    input = toArticleInput(
-      'doc-book',
-      chunked,
-      textsToEmbed(chunked).map((t) => embedder.embed(t)),
-      embedder.modelId,
-    );
+    input = toArticleInput('doc-book', chunked, await embedder.embedDocuments(textsToEmbed(chunked)), embedder.modelId);
   });
 
   it('reads the printed contents as one section of toc blocks, the chapters as headings', () => {
@@ -58,7 +42,7 @@ describe('table of contents in the corpus', () => {
     expect(titles.filter((t) => t === 'Getting Started with Tidal Gauges')).toHaveLength(1);
   });
 
-  it('lists the contents in the outline and reads them, but never returns them from keyword or vector search', () => {
+  it('lists the contents in the outline and reads them, but never returns them from keyword or vector search', async () => {
     const corpus = CorpusDb.open(path.join(dir, 'corpus.sqlite'), { modelId: embedder.modelId, dimension: embedder.dimension });
     try {
       const { articleId } = corpus.insertArticle(input);
@@ -74,7 +58,7 @@ describe('table of contents in the corpus', () => {
       expect(keywordHits.length).toBeGreaterThan(0);
       expect(keywordHits.filter((h) => tocIds.has(h.contextId))).toEqual([]);
       // The contents' own text as the query vector: its nearest contexts are chapters, never the contents.
-      const vectorHits = corpus.vectorSearch(embedder.embed(tocContexts[0].text), 50);
+      const vectorHits = corpus.vectorSearch(await embedder.embedQuery(tocContexts[0].text), 50);
       expect(vectorHits.length).toBeGreaterThan(0);
       expect(vectorHits.filter((h) => tocIds.has(h.contextId))).toEqual([]);
       expect(keywordHits.concat(vectorHits).every((h) => h.kind !== 'toc')).toBe(true);
