@@ -69,11 +69,12 @@ export type {
   ContextKind,
   ConversationMessageRow,
   ConversationRow,
+  ConversationTurnKind,
   DocumentRow,
   DocumentStatus,
   ProjectRow,
   ReembedProgress,
 } from '@lectern/corpus';
 export type { ApiKeyRow, AuditRow, InviteRow, MemberRow, MembershipRow, ProjectRole, UserRow } from '@lectern/corpus';
-export { PROJECT_ROLES } from '@lectern/corpus';
+export { CONVERSATION_TURN_KINDS, PROJECT_ROLES } from '@lectern/corpus';
 export type { Citation } from '@lectern/retrieval';

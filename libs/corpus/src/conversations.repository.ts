@@ -2,8 +2,9 @@ import type Database from 'better-sqlite3';
 import { nanoid } from 'nanoid';
 
 export type ConversationRole = 'user' | 'assistant';
-/** A chat turn, or an explore run kept as a turn (catalog migration 0007). */
-export type ConversationTurnKind = 'chat' | 'explore';
+/** A chat turn, or an explore run kept as a turn (catalog migration 0007); the API's enum is this list. */
+export const CONVERSATION_TURN_KINDS = ['chat', 'explore'] as const;
+export type ConversationTurnKind = (typeof CONVERSATION_TURN_KINDS)[number];
 
 export interface ConversationRow {
   id: string;

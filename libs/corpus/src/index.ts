@@ -10,6 +10,7 @@ export { ProjectsRepository } from './projects.repository';
 export * from './accounts';
 export { DocumentsRepository } from './documents.repository';
 export {
+  CONVERSATION_TURN_KINDS,
   ConversationsRepository,
   type ConversationMessageRow,
   type ConversationRole,

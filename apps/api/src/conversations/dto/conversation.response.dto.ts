@@ -1,9 +1,7 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { CHAT_ROLES } from '@lectern/application';
+import { CHAT_ROLES, CONVERSATION_TURN_KINDS, type ConversationTurnKind } from '@lectern/application';
 import { ChatCitationDto } from '../../chat/dto/chat.response.dto';
 import { ExploreCitationDto, ExploreStepDto } from '../../explore/dto/explore.response.dto';
-
-const TURN_KINDS = ['chat', 'explore'] as const;
 
 export class ConversationResponseDto {
   @ApiProperty({ type: String, example: 'V1StGXR8_Z5jdHi6B-myT' })
@@ -33,8 +31,12 @@ export class ConversationMessageDto {
   @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
   role!: (typeof CHAT_ROLES)[number];
 
-  @ApiProperty({ enum: TURN_KINDS, enumName: 'ConversationTurnKind', description: 'A chat turn, or an explore run kept as a turn.' })
-  kind!: (typeof TURN_KINDS)[number];
+  @ApiProperty({
+    enum: CONVERSATION_TURN_KINDS,
+    enumName: 'ConversationTurnKind',
+    description: 'A chat turn, or an explore run kept as a turn.',
+  })
+  kind!: ConversationTurnKind;
 
   @ApiProperty({ type: String, description: 'The question, or the answer in Markdown with `[n]` markers.' })
   content!: string;
