@@ -5,7 +5,7 @@ import { loadConfig } from '@lectern/config';
 import { createLlm } from '@lectern/llm';
 import { ABSTAIN_BELOW_EVIDENCE, SearchService, selectRerankers } from '@lectern/retrieval';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
-import { answerTable, runAnswers, splitDevSet, type AnswerRow, type RecordedRetrieval, type RetrievalRecord } from './answer-eval';
+import { answerTable, runAnswers, splitDevSet, type AnswerRow, type RecordedRetrieval } from './answer-eval';
 import { calibrationRows } from './evidence-fit';
 import { ArticleRenderer } from './article-renderer';
 import { ingestForEval } from './eval-corpus';
@@ -224,13 +224,11 @@ async function evaluateAnswers(
     const notes: string[] = [];
     for (const mode of llm ? (['extractive', 'llm'] as const) : (['extractive'] as const)) {
       console.log(`answers: ${mode} over ${dev.answerable.length} answerable and ${dev.unanswerable.length} unanswerable questions …`);
-      const evidence: RetrievalRecord = { contexts: {}, questions: [] };
       const replay: RecordedRetrieval[] = [];
-      const { outcomes, ms } = await runAnswers(deps, dev, mode, { evidence, replay: mode === 'extractive' ? replay : undefined });
+      const { outcomes, ms } = await runAnswers(deps, dev, mode, { replay: mode === 'extractive' ? replay : undefined });
       await fs.mkdir(path.join(REPO_ROOT, 'bench', '.data'), { recursive: true });
-      // What each question retrieved, for studying the evidence features offline (evidence-study.ts).
-      await fs.writeFile(path.join(REPO_ROOT, 'bench', '.data', `answer-retrievals-${mode}.json`), JSON.stringify(evidence));
-      // Every question's retrieval as the composer saw it, for replaying the extractive composer (answer-replay.ts).
+      // Every question's retrieval as the composer saw it, for replaying the extractive composer (answer-replay.ts)
+      // and studying the evidence (evidence-study.ts).
       if (replay.length > 0) await fs.writeFile(path.join(REPO_ROOT, 'bench', '.data', 'answer-replay.json'), JSON.stringify(replay));
       // Every question's evidence, for studying the abstention rule offline.
       await fs.writeFile(path.join(REPO_ROOT, 'bench', '.data', `answer-outcomes-${mode}.json`), JSON.stringify(outcomes));
