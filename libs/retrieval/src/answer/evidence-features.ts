@@ -31,7 +31,7 @@ export interface EvidenceFeatures {
   article: number;
   /**
    * Share of the first AGREEMENT_HITS hits in the first hit's article: the search settles on one paper. This and
-   * `unique` are scaled by 1 − 1/(articles retrieved): 0 when one paper is all there is (a scoped question).
+   * `unique` are scaled by 1 − 1/(articles retrieved, at least 2): half when one or two papers are all there are.
    */
   agreement: number;
   /** 1 / the number of articles covering the question about as well as the best: a vague question fits many. */
@@ -74,7 +74,8 @@ export function evidenceFeatures(
   const top = contexts.slice(0, AGREEMENT_HITS);
   const near = [...bestOfArticle.values()].filter((coverage) => coverage >= best.coverage - NEAR_BEST).length;
   // Settling on one paper says more the more papers competed: with two, any question settles on one half the time.
-  const competition = 1 - 1 / bestOfArticle.size;
+  // One paper alone (a project of one, a question scoped to one) counts as two: the scope was chosen, not found.
+  const competition = 1 - 1 / Math.max(2, bestOfArticle.size);
   return {
     coverage: best.coverage,
     sentence,

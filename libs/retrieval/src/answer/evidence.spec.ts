@@ -40,11 +40,11 @@ describe(evidenceFeatures.name, () => {
     expect(features.unique).toBeCloseTo((1 / 3) * (2 / 3));
   });
 
-  it('gives agreement and uniqueness no weight when a single article is all there is', () => {
-    const features = evidenceFeatures(QUESTION, TERMS, [context('a', 'A', 'The incubation period of MERS.'), context('b', 'A', 'MERS.')]);
-    expect(features.agreement).toBe(0);
-    expect(features.unique).toBe(0);
-    expect(features.sentence).toBe(1);
+  it('gives agreement and uniqueness half weight when a single article is all there is, as with two', () => {
+    const alone = evidenceFeatures(QUESTION, TERMS, [context('a', 'A', 'The incubation period of MERS.'), context('b', 'A', 'MERS.')]);
+    expect(alone.agreement).toBe(0.5);
+    expect(alone.unique).toBe(0.5);
+    expect(alone.sentence).toBe(1);
   });
 
   it("does not count, in the best sentence, a word that only shares the question word's porter stem", () => {

@@ -1,4 +1,4 @@
-import { inflectionKey, questionSurfaces, surfaceStems } from './surface-match';
+import { inflectionKey, questionSurfaces, sameFamily, surfaceStems } from './surface-match';
 
 describe(inflectionKey.name, () => {
   it('drops plural, past, gerund and -ly endings only', () => {
@@ -6,6 +6,17 @@ describe(inflectionKey.name, () => {
     expect(inflectionKey('studies')).toBe(inflectionKey('study'));
     expect(inflectionKey('stopped')).toBe(inflectionKey('stopping'));
     expect(inflectionKey('capitalized')).not.toBe(inflectionKey('capital'));
+  });
+});
+
+describe(sameFamily.name, () => {
+  it('joins a verb with its noun of the same act, not with a word whose suffix changes the meaning', () => {
+    expect(sameFamily(inflectionKey('assessed'), inflectionKey('assessment'))).toBe(true);
+    expect(sameFamily(inflectionKey('evaluate'), inflectionKey('evaluation'))).toBe(true);
+    expect(sameFamily(inflectionKey('infected'), inflectionKey('infection'))).toBe(true);
+    expect(sameFamily(inflectionKey('evaluated'), inflectionKey('evaluate'))).toBe(true);
+    expect(sameFamily(inflectionKey('capital'), inflectionKey('capitalized'))).toBe(false);
+    expect(sameFamily(inflectionKey('general'), inflectionKey('generation'))).toBe(false);
   });
 });
 
