@@ -1,4 +1,5 @@
-import { fitLogistic, sigmoid, splitByArticle } from '../bench/eval/evidence-fit';
+import { splitByArticle } from '../bench/eval/evidence-fit';
+import { fitLogistic, sigmoid } from '../bench/eval/logistic-fit';
 
 describe(splitByArticle.name, () => {
   it('puts every article on one side only, and about half of each kind of article on each side', () => {

@@ -84,9 +84,8 @@ export interface AnswerEvalDeps {
  * settings: the embedder's search mode, k 80, no expansion), with abstention off so every question's evidence is
  * recorded; abstention at a threshold is then applied to the recorded outcomes.
  */
-/** Optional recorders of what each question retrieved (bench/.data, not committed). */
+/** Optional recorder of what each question retrieved (bench/.data, not committed). */
 export interface AnswerRecorders {
-  evidence?: RetrievalRecord;
   replay?: RecordedRetrieval[];
 }
 
@@ -106,7 +105,6 @@ export async function runAnswers(
     const result = await pipeline.retrieve(q.question, { mode: deps.searchMode });
     const answer = await composer.answer(q.question, [], result);
     outcomes.push(score(answer, q, answerable));
-    if (record?.evidence) recordRetrieval(record.evidence, q, answerable, result);
     record?.replay?.push(recorded(q, answerable, result));
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -114,44 +112,9 @@ export async function runAnswers(
 }
 
 /**
- * What each question retrieved, for studying evidence features offline without ingesting again: contexts once,
- * questions as hit ids and scores (bench/.data, not committed).
+ * One question's retrieval as the composer saw it, for replaying answer composition (answer-replay.ts) and studying
+ * the evidence (evidence-study.ts) offline.
  */
-export interface RetrievalRecord {
-  contexts: Record<string, { text: string; sectionTitle: string; articleId: string; articleTitle: string }>;
-  questions: Array<{
-    question: string;
-    answerable: boolean;
-    documentKey: string;
-    termWeights: Array<[string, number]>;
-    hits: Array<[string, number]>;
-  }>;
-}
-
-function recordRetrieval(
-  record: RetrievalRecord,
-  q: EvalQuestion,
-  answerable: boolean,
-  result: Awaited<ReturnType<RetrievalPipeline['retrieve']>>,
-): void {
-  for (const hit of result.hits) {
-    record.contexts[hit.contextId] ??= {
-      text: hit.text,
-      sectionTitle: hit.section.title,
-      articleId: hit.article.id,
-      articleTitle: hit.article.title,
-    };
-  }
-  record.questions.push({
-    question: q.question,
-    answerable,
-    documentKey: q.documentKey,
-    termWeights: [...(result.termWeights ?? new Map<string, number>())],
-    hits: result.hits.map((hit) => [hit.contextId, hit.score]),
-  });
-}
-
-/** One question's retrieval as the composer saw it, for replaying answer composition offline (answer-replay.ts). */
 export interface RecordedRetrieval {
   question: EvalQuestion;
   answerable: boolean;

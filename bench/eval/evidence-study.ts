@@ -1,28 +1,44 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { evidenceFeatures, weightedQuestionTerms, type EvidenceContext } from '@lectern/retrieval';
-import type { RetrievalRecord } from './answer-eval';
+import { EVIDENCE_FEATURES, evidenceOf } from '@lectern/retrieval';
+import { answerTable, type AnswerOutcome, type RecordedRetrieval } from './answer-eval';
+import { calibrationRows, splitByArticle } from './evidence-fit';
 
-/** Offline: every recorded question's evidence features as CSV (in the directory given, else bench/.data, run from the repo). */
+/**
+ * Offline: `node dist/bench/eval/evidence-study.js [dir]` recomputes every recorded question's evidence with the code
+ * as it is now from what `npm run eval -- --answers` recorded (answer-replay.json: each question's retrieval;
+ * answer-outcomes-extractive.json: its answer, scored with abstention off), then prints each feature's AUC
+ * (answerable vs unanswerable) on the dev and held-out halves, and the calibration rows the eval would print.
+ */
 async function main(): Promise<void> {
   const dir = process.argv[2] ?? path.join('bench', '.data');
-  const record = JSON.parse(await fs.readFile(path.join(dir, 'answer-retrievals-extractive.json'), 'utf8')) as RetrievalRecord;
-  const rows: string[] = [];
-  for (const q of record.questions) {
-    const contexts: EvidenceContext[] = [];
-    const seen = new Set<string>();
-    for (const [id] of q.hits) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const c = record.contexts[id];
-      contexts.push({ id, text: c.text, sectionTitle: c.sectionTitle, articleId: c.articleId, articleTitle: c.articleTitle });
-    }
-    const f = evidenceFeatures(weightedQuestionTerms(q.question, new Map(q.termWeights)), contexts);
-    if (rows.length === 0) rows.push(['answerable', 'documentKey', ...Object.keys(f)].join(','));
-    rows.push([q.answerable ? 1 : 0, q.documentKey, ...Object.values(f).map((v) => (typeof v === 'number' ? v.toFixed(5) : ''))].join(','));
+  const replay = JSON.parse(await fs.readFile(path.join(dir, 'answer-replay.json'), 'utf8')) as RecordedRetrieval[];
+  const recorded = JSON.parse(await fs.readFile(path.join(dir, 'answer-outcomes-extractive.json'), 'utf8')) as AnswerOutcome[];
+  const answerOf = new Map(recorded.map((o) => [`${o.documentKey}\u0000${o.question}`, o]));
+  const outcomes = replay.map((r): AnswerOutcome => {
+    const q = r.question;
+    const evidence = evidenceOf(q.question, new Map(r.termWeights), { hits: r.hits, passages: r.passages });
+    const answer = answerOf.get(`${q.documentKey}\u0000${q.question}`);
+    if (!answer) throw new Error(`no recorded outcome for "${q.question}" (${q.documentKey}): record both files in one run`);
+    const features = Object.fromEntries(EVIDENCE_FEATURES.map((f) => [f, evidence[f]])) as AnswerOutcome['features'];
+    return { ...answer, score: evidence.score, coverage: evidence.coverage, features };
+  });
+  const { dev, heldOut } = splitByArticle(outcomes);
+  for (const feature of [...EVIDENCE_FEATURES, 'score'] as const) {
+    const value = (o: AnswerOutcome) => (feature === 'score' ? o.score : o.features[feature]);
+    console.log(`AUC ${feature}: dev ${auc(dev, value).toFixed(3)}, held out ${auc(heldOut, value).toFixed(3)}`);
   }
-  await fs.writeFile(path.join(dir, 'evidence-features.csv'), rows.join('\n'));
-  console.log(`${rows.length - 1} questions → ${path.join(dir, 'evidence-features.csv')}`);
+  const { rows, notes } = calibrationRows('extractive', outcomes, 0);
+  console.log(`\n${answerTable(rows)}\n${notes.join('\n')}`);
+}
+
+/** The chance that an answerable question scores above an unanswerable one (ties count half). */
+function auc(outcomes: readonly AnswerOutcome[], value: (o: AnswerOutcome) => number): number {
+  const positive = outcomes.filter((o) => o.answerable).map(value);
+  const negative = outcomes.filter((o) => !o.answerable).map(value);
+  let wins = 0;
+  for (const p of positive) for (const n of negative) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return positive.length && negative.length ? wins / (positive.length * negative.length) : 0.5;
 }
 
 main().catch((error) => {

@@ -1,4 +1,4 @@
-import { evidenceOf, extractiveAnswer, isTooWeak, weightedQuestionTerms, type PassageContext, type TermWeights } from '@lectern/retrieval';
+import { evidenceOf, extractiveAnswer, isTooWeak, type PassageContext, type TermWeights } from '@lectern/retrieval';
 import type { ExploreCitation } from './explore.types';
 import type { ReadSection } from './paper.reader';
 
@@ -34,7 +34,7 @@ export function extractAnswer(
     return { n: i + 1, article: { id: section.articleId, title: titleOf(section.articleId) }, contexts, anchor: contexts[0] };
   });
   const usable = sources.filter((source) => source.contexts.length > 0);
-  if (isTooWeak(evidenceOf(weightedQuestionTerms(question, termWeights), usable))) return null;
+  if (isTooWeak(evidenceOf(question, termWeights, usable))) return null;
   const answer = extractiveAnswer(question, usable, '', { termWeights });
   if (!answer) return null;
   const sectionOf = new Map(usable.flatMap((source) => source.contexts.map((c) => [c.id, c.section.id] as const)));

@@ -190,8 +190,9 @@ describe('extractive answers on issue 19 fixtures', () => {
         ['contain', 4.72],
       ]),
     );
-    // As in a one-paper project: the best sentence and the paper hold the same terms, every hit is from that paper.
-    const alone = (coverage: number) => evidenceScore({ sentence: coverage, article: coverage, agreement: 1, unique: 1 });
+    // As in a one-paper project: the best sentence and the paper hold the same terms, every hit is from that paper
+    // (agreement and uniqueness count half with one paper: evidence-features.ts).
+    const alone = (coverage: number) => evidenceScore({ sentence: coverage, article: coverage, agreement: 0.5, unique: 0.5 });
     expect(alone(weightedCoverage(graph, held))).toBeGreaterThanOrEqual(ABSTAIN_BELOW_EVIDENCE);
     const capital = weightedQuestionTerms(
       'What is the capital of Nigeria?',

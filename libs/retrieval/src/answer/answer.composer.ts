@@ -15,7 +15,6 @@ import { citedNumbers } from './citation-markers';
 import { evidenceOf, isTooWeak, type Evidence } from './evidence';
 import { extractiveAnswer } from './extractive-answer';
 import { supportedCitation } from './supporting-sentence';
-import { weightedQuestionTerms } from './sentence-scorer';
 
 export interface AnswerComposerOptions {
   /** Tokens of source text in the prompt; sources beyond it (in rank order) are left out. */
@@ -119,7 +118,7 @@ export class AnswerComposer {
     const sources = buildSources(result, { maxTokens: this.options.sourceTokens ?? DEFAULT_SOURCE_TOKENS, counter: this.counter });
     if (sources.length === 0) return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false } };
     // Too little of the question in the best source: say so, with or without an LLM (the same everywhere).
-    const evidence = evidenceOf(weightedQuestionTerms(question, result.termWeights), result);
+    const evidence = evidenceOf(question, result.termWeights, result);
     if (isTooWeak(evidence, this.options.abstainBelow)) {
       const notice = this.llm ? undefined : NOTICE_NO_LLM;
       return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false, evidence, ...(notice ? { notice } : {}) } };
