@@ -1,7 +1,16 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { isUsableGold, readBookmarkGold } from './bookmark-gold';
-import { CACHE_DIR, EXCLUDED_PACKAGES, MANIFEST_FILE, pdfBytes, readManifest, SET6_MANIFEST_FILE, sha256, type DebianPdf } from './debian-set';
+import {
+  CACHE_DIR,
+  EXCLUDED_PACKAGES,
+  MANIFEST_FILE,
+  pdfBytes,
+  readManifest,
+  SET6_MANIFEST_FILE,
+  sha256,
+  type DebianPdf,
+} from './debian-set';
 import { isTexMade, readPdfProducer } from './pdf-producer';
 
 /** Manifest criteria: short enough to parse many, an outline worth scoring against, titles printed on their pages. */
