@@ -29,13 +29,14 @@ async function main(): Promise<void> {
   const at = process.argv.indexOf('--set');
   const set6 = at >= 0 && process.argv[at + 1] === '6';
   const limits = set6 ? SET6 : SET2;
-  const setTwoPackages = set6 ? new Set(readManifest().map((m) => m.package)) : new Set<string>();
+  // The two sets never share a package: each skips the other's (both live in the same cache).
+  const otherSet = new Set(readManifest(set6 ? MANIFEST_FILE : SET6_MANIFEST_FILE).map((m) => m.package));
   const root = path.join(CACHE_DIR, 'unpacked');
   const picked: DebianPdf[] = [];
   const seen = new Set<string>();
   for (const dir of readdirSync(root).sort()) {
     const [pkg, version] = dir.split('_');
-    if (EXCLUDED_PACKAGES.has(pkg) || setTwoPackages.has(pkg)) continue;
+    if (EXCLUDED_PACKAGES.has(pkg) || otherSet.has(pkg)) continue;
     const isPdf = (f: string) => f.endsWith('.pdf') || (limits.gzipped && f.endsWith('.pdf.gz'));
     const files = walk(path.join(root, dir)).filter((f) => isPdf(f) && statSync(f).size <= MAX_BYTES);
     let taken = 0;
