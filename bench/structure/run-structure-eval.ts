@@ -44,7 +44,8 @@ interface EvalDoc {
  * `npm run eval:structure`: parses each set with the embedded parser and scores title, authors, headings (and
  * their levels) and tables against the set's gold; prints the table and writes it to bench/RESULTS.md.
  * Sets: (1) shared-corpus papers with GROBID TEI; (2) Debian documentation PDFs and shared-corpus PDFs whose
- * outline is the gold (hidden from the parser; also run once with the outline used); (3) CERMINE's samples.
+ * outline is the gold (hidden from the parser; also run once with the outline used); (3) CERMINE's samples; (6) held
+ * out: Debian PDFs not made by TeX, outline hidden, kept out of "overall".
  */
 async function main(): Promise<void> {
   const machine = `${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length}, node ${process.version}`;
