@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../../test/support/paths';
 
 /**
@@ -9,40 +10,53 @@ import { REPO_ROOT } from '../../test/support/paths';
  * the reference. The manifest in the repo names each file (package, version, path inside the package, sha256);
  * the files themselves are fetched with `apt-get download` and unpacked with `dpkg-deb -x` into a cache that
  * is not in git. `r-doc-pdf` and `c++-annotations-pdf` are never used: they are kept for a final check.
+ * Set 6 (non-TeX PDFs, held out) uses the same fetcher with its own manifest; its files may be gzipped
+ * (`.pdf.gz`, as Debian ships many), and its sha256 is then the unzipped PDF's, the bytes the parser reads.
  */
 export interface DebianPdf {
   package: string;
   version: string;
-  /** Path inside the package, e.g. `usr/share/doc/texlive-doc/latex/foo/foo.pdf`. */
+  /** Path inside the package, e.g. `usr/share/doc/texlive-doc/latex/foo/foo.pdf` (or `….pdf.gz`). */
   file: string;
+  /** Of the PDF itself (unzipped when `file` ends in `.gz`). */
   sha256: string;
   pages: number;
   bookmarks: number;
+  /** Set 6: the Info dict's /Producer and /Creator, to show no TeX made it. */
+  producer?: string;
+  creator?: string;
 }
 
 export const EXCLUDED_PACKAGES = new Set(['r-doc-pdf', 'c++-annotations-pdf']);
 export const MANIFEST_FILE = path.join(REPO_ROOT, 'bench', 'structure', 'debian-pdfs.json');
+/** Set 6: bookmarked PDFs not made by TeX, from packages set 2 does not use; held out. */
+export const SET6_MANIFEST_FILE = path.join(REPO_ROOT, 'bench', 'structure', 'set6-pdfs.json');
 export const CACHE_DIR = process.env.STRUCTURE_EVAL_CACHE ?? path.join(REPO_ROOT, 'node_modules', '.cache', 'lectern-structure');
 
-export function readManifest(): DebianPdf[] {
-  return JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')) as DebianPdf[];
+export function readManifest(file = MANIFEST_FILE): DebianPdf[] {
+  return JSON.parse(readFileSync(file, 'utf8')) as DebianPdf[];
 }
 
 /** Where a package version is unpacked in the cache (`:` of an epoch is not kept in a folder name). */
-export const unpackedDir = (pkg: string, version: string) => path.join(CACHE_DIR, 'unpacked', `${pkg}_${version.replace(/:/g, '%3a')}`);
+export const unpackedDir = (pkg: string, version: string, cacheDir = CACHE_DIR) =>
+  path.join(cacheDir, 'unpacked', `${pkg}_${version.replace(/:/g, '%3a')}`);
 
 /**
  * Makes sure every package version of the manifest is unpacked in the cache, downloading what is missing, and
  * returns the files whose sha256 matches (a mismatch or a version no longer in the archive is reported, not fatal).
  */
-export function fetchDebianSet(manifest: DebianPdf[], log: (line: string) => void): Array<DebianPdf & { path: string }> {
-  const debs = path.join(CACHE_DIR, 'debs');
+export function fetchDebianSet(
+  manifest: DebianPdf[],
+  log: (line: string) => void,
+  cacheDir = CACHE_DIR,
+): Array<DebianPdf & { path: string }> {
+  const debs = path.join(cacheDir, 'debs');
   mkdirSync(debs, { recursive: true });
   const versions = new Map(manifest.map((m) => [`${m.package}=${m.version}`, m]));
   const missing = new Set<string>();
   for (const [spec, { package: pkg, version }] of versions) {
     if (EXCLUDED_PACKAGES.has(pkg)) throw new Error(`${pkg} is kept for a final check and must not be in the manifest`);
-    const dir = unpackedDir(pkg, version);
+    const dir = unpackedDir(pkg, version, cacheDir);
     if (existsSync(dir)) continue;
     const debName = () => readdirSync(debs).find((f) => f.startsWith(`${pkg}_${version.replace(/:/g, '%3a')}_`) && f.endsWith('.deb'));
     try {
@@ -63,8 +77,8 @@ export function fetchDebianSet(manifest: DebianPdf[], log: (line: string) => voi
   let mismatched = 0;
   for (const entry of manifest) {
     if (missing.has(entry.package)) continue;
-    const file = path.join(unpackedDir(entry.package, entry.version), entry.file);
-    if (!existsSync(file) || sha256(readFileSync(file)) !== entry.sha256) {
+    const file = verifiedPdf(path.join(unpackedDir(entry.package, entry.version, cacheDir), entry.file), entry.sha256);
+    if (file === null) {
       mismatched++;
       continue;
     }
@@ -75,3 +89,26 @@ export function fetchDebianSet(manifest: DebianPdf[], log: (line: string) => voi
 }
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** A packaged file's PDF bytes: unzipped when Debian ships it gzipped. */
+export const pdfBytes = (file: string): Buffer => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file));
+
+/**
+ * The path of the PDF to parse when the packaged file holds the PDF the manifest names, else null. A gzipped file
+ * is unzipped beside itself once (the parser reads a plain PDF from disk); the copy is checked like the original.
+ */
+export function verifiedPdf(file: string, expected: string): string | null {
+  if (!existsSync(file)) return null;
+  if (!file.endsWith('.gz')) return sha256(readFileSync(file)) === expected ? file : null;
+  const plain = file.slice(0, -'.gz'.length);
+  if (existsSync(plain) && sha256(readFileSync(plain)) === expected) return plain;
+  let data: Buffer;
+  try {
+    data = pdfBytes(file);
+  } catch {
+    return null; // not gzip any more: a changed file
+  }
+  if (sha256(data) !== expected) return null;
+  writeFileSync(plain, data);
+  return plain;
+}
