@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import {
   buildSources,
   DEFAULT_COMPOSITION,
@@ -12,8 +10,8 @@ import {
   type RankerWeights,
 } from '@lectern/retrieval';
 import { splitSentences, TiktokenCounter } from '@lectern/text';
-import { REPO_ROOT } from '../../test/support/paths';
 import { goldCheck, type RecordedRetrieval } from './answer-eval';
+import { loadReplayRecords } from './replay-records';
 
 /**
  * `node dist/bench/eval/answer-replay.js [--misses N]`: replays the retrievals recorded by `npm run eval -- --answers`
@@ -36,9 +34,7 @@ interface Replayed {
 }
 
 function main(): void {
-  const file = path.join(REPO_ROOT, 'bench', '.data', 'answer-replay.json');
-  const records = (JSON.parse(readFileSync(file, 'utf8')) as RecordedRetrieval[]).filter((r) => r.answerable);
-  const keys = [...new Set(records.map((r) => r.question.documentKey))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const records = loadReplayRecords();
   const counter = new TiktokenCounter();
   const ranker: RankerWeights = { ...DEFAULT_RANKER_WEIGHTS };
   const composition: CompositionRules = { ...DEFAULT_COMPOSITION };
@@ -51,7 +47,7 @@ function main(): void {
     else throw new Error(`unknown setting ${name}`);
   });
   // As AnswerComposer without an LLM and with abstention off: the sources it numbers, then the extractive answer.
-  const replayed = records.map((record) => {
+  const replayed = records.map(({ record, half }) => {
     const termWeights = new Map(record.termWeights);
     const sources = buildSources({ hits: record.hits, passages: record.passages }, { maxTokens: DEFAULT_SOURCE_TOKENS, counter });
     const answer = extractiveAnswer(record.question.question, sources, '', { termWeights, ranker, composition }) ?? {
@@ -59,7 +55,7 @@ function main(): void {
       citations: [],
       llm: false,
     };
-    return replay(record, answer, keys.indexOf(record.question.documentKey) % 2 === 0 ? 'tune' : 'held-out');
+    return replay(record, answer, half);
   });
   report(replayed);
 }

@@ -88,6 +88,7 @@ export {
 export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
 export {
   extractiveAnswer,
+  answerFromRanking,
   DEFAULT_ANSWER_WORDS,
   DEFAULT_COMPOSITION,
   withMarker,
@@ -95,7 +96,15 @@ export {
   type CompositionRules,
   type ExtractiveOptions,
 } from './answer/extractive-answer';
-export { rankSentences, DEFAULT_RANKER_WEIGHTS, type RankerWeights, type RankedSentence } from './answer/sentence-ranker';
+export {
+  rankSentences,
+  DEFAULT_RANKER_WEIGHTS,
+  type RankerWeights,
+  type RankedSentence,
+  type SentenceRanking,
+} from './answer/sentence-ranker';
+export { SENTENCE_FEATURES, type SentenceFeature, type SentenceFeatures, type SentenceModel } from './answer/sentence-features';
+export { SENTENCE_MODEL } from './answer/sentence-ranker.model';
 export { buildSources, type AnswerSource } from './answer/answer-sources';
 export {
   isQuotable,

@@ -84,6 +84,24 @@ describe(rankSentences.name, () => {
     ]);
     expect(ranked[0].source.n).toBe(2);
   });
+
+  it('takes a sentence beside a matching one as a candidate, though it names no question word', () => {
+    const question = 'What is the incubation period of the virus?';
+    const { ranked } = rankSentences(question, [
+      source(1, ['The incubation period of the virus was studied in 40 patients. Values ranged from 2 to 14 days overall.']),
+    ]);
+    const beside = ranked.find((s) => s.text.startsWith('Values'));
+    expect(beside?.score).toBeGreaterThan(0);
+    expect(beside?.features?.previousCoverage).toBeGreaterThan(0);
+  });
+
+  it('ranks nothing when the only sentence holding the question is unquotable, whatever sits beside it', () => {
+    const question = 'What is the incubation period of the virus?';
+    const { ranked } = rankSentences(question, [
+      source(1, ['What is the incubation period of the virus? Values ranged from 2 to 14 days.']),
+    ]);
+    expect(ranked).toEqual([]);
+  });
 });
 
 describe(extractiveAnswer.name, () => {

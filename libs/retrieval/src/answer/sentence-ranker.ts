@@ -1,6 +1,8 @@
 import { stemmedQuestionTerms } from '@lectern/text';
 import type { PassageContext } from '../parent-expansion';
 import type { AnswerSource } from './answer-sources';
+import { sentenceProbability, type SentenceFeatures, type SentenceModel } from './sentence-features';
+import { SENTENCE_MODEL } from './sentence-ranker.model';
 import {
   asksAboutCitations,
   isQuotable,
@@ -59,7 +61,12 @@ export interface RankedSentence {
   quotable: boolean;
   /** The question's idf-weighted share the sentence holds (with pronoun carry-over and heading terms). */
   coverage: number;
+  /** The learned model's probability that the sentence holds the answer (or its start); 0 when not a candidate. */
   score: number;
+  /** The hand-weighted score (scorer plus RankerWeights' signals), one of the model's features. */
+  handScore: number;
+  /** What the model read; absent when the sentence is no candidate. */
+  features?: SentenceFeatures;
 }
 
 /** A context's sentences in reading order: the composer reads neighbours from here. */
@@ -71,33 +78,43 @@ export interface RankedContext {
 
 export interface SentenceRanking {
   contexts: RankedContext[];
-  /** Quotable sentences with a positive score, best first (ties: retrieval rank, then reading order). */
+  /** Candidate sentences, best first (ties: retrieval rank, then reading order); empty when none matches the question. */
   ranked: RankedSentence[];
 }
 
 /**
- * Ranks every sentence of the first `weights.sources` sources for a question: the scorer's idf-weighted coverage,
- * answer shape and heading match, plus how close together the matched terms sit, how much of the question the whole
- * context and the neighbouring sentences hold, and the source's retrieval rank as a prior.
+ * Ranks every sentence of the first `weights.sources` sources for a question with a logistic model
+ * (SENTENCE_MODEL, fitted on half of the COVID-QA dev construction) over the scorer's parts, how close together the
+ * matched terms sit, the question's word pairs, the context's and the neighbours' coverage, position, length,
+ * novelty and the source's retrieval rank. Candidates are quotable sentences that match the question themselves
+ * (scoreSentence > 0) or sit beside one that does: an answer often names no question word ("It ranges from 2 to 14
+ * days.").
  */
 export function rankSentences(
   question: string,
   sources: readonly AnswerSource[],
   termWeights?: TermWeights,
   weights: RankerWeights = DEFAULT_RANKER_WEIGHTS,
+  model: SentenceModel = SENTENCE_MODEL,
 ): SentenceRanking {
   const terms = weightedQuestionTerms(question, termWeights);
   const type = questionType(question);
   const citationsAsked = asksAboutCitations(question);
   const questionPairs = adjacentPairs(question);
+  const rarest = [...terms.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const contexts: RankedContext[] = [];
-  const ranked: RankedSentence[] = [];
-  sources.slice(0, weights.sources).forEach((source, sourceRank) => {
+  const candidates: RankedSentence[] = [];
+  let matched = false;
+  const ranked = sources.slice(0, weights.sources);
+  const articles = articleSignals(ranked, terms);
+  ranked.forEach((source, sourceRank) => {
+    const article = articles.get(source.article.id)!;
     for (const context of source.contexts) {
       const setting = { kind: context.kind, section: context.section, articleTitle: source.article.title };
       const contextCoverage = weightedCoverage(terms, stemSet(context.text));
       // Under a heading naming the question, the heading's words stand beside each sentence (as in scoreSentence).
-      const heading = titleCoverage(context.section.title, terms) > 0 ? `${context.section.title}. ` : '';
+      const headingNamed = titleCoverage(context.section.title, terms) > 0;
+      const heading = headingNamed ? `${context.section.title}. ` : '';
       const spans = sentencesWithSpans(context.text);
       const own = spans.map((s) => weightedCoverage(terms, stemSet(s.text)));
       const sentences = spans.map((sentence, index): RankedSentence => {
@@ -111,27 +128,102 @@ export function rankSentences(
           words: sentence.text.split(/\s+/).length,
         };
         const captioned = CAPTION_LABEL.test(spans[index - 1]?.text ?? '');
-        if (captioned || !isQuotable(sentence.text, setting, citationsAsked)) return { ...base, quotable: false, coverage: 0, score: 0 };
+        if (captioned || !isQuotable(sentence.text, setting, citationsAsked))
+          return { ...base, quotable: false, coverage: 0, score: 0, handScore: 0 };
         const scored = scoreSentence(sentence.text, setting, terms, type, question, spans[index - 1]?.text ?? '');
-        if (scored.score <= 0) return { ...base, quotable: true, coverage: scored.coverage, score: 0 };
-        const around = Math.max(own[index - 1] ?? 0, own[index + 1] ?? 0);
-        // Stemmed once for both the closeness and the word-pair measure.
+        const previousCoverage = own[index - 1] ?? 0;
+        const nextCoverage = own[index + 1] ?? 0;
+        if (scored.score <= 0 && previousCoverage === 0 && nextCoverage === 0)
+          return { ...base, quotable: true, coverage: scored.coverage, score: 0, handScore: 0 };
+        if (scored.score > 0) matched = true;
+        // Stemmed once (with a heading naming the question) for the closeness, the word pairs and the novelty.
         const stems = stemmedQuestionTerms(heading + sentence.text);
-        const score =
-          scored.score +
-          weights.proximity * proximityOf(stems, terms) +
-          weights.context * contextCoverage +
-          weights.neighbours * around +
-          weights.phrases * pairShare(questionPairs, pairsOf(stems)) +
-          weights.rankPrior / (1 + sourceRank);
-        return { ...base, quotable: true, coverage: scored.coverage, score };
+        const near = proximityOf(stems, terms);
+        const pairs = pairShare(questionPairs, pairsOf(stems));
+        const handScore =
+          scored.score > 0
+            ? scored.score +
+              weights.proximity * near +
+              weights.context * contextCoverage +
+              weights.neighbours * Math.max(previousCoverage, nextCoverage) +
+              weights.phrases * pairs +
+              weights.rankPrior / (1 + sourceRank)
+            : 0;
+        const features: SentenceFeatures = {
+          score: scored.score,
+          titled: scored.parts.titled,
+          coverage: scored.coverage,
+          shape: scored.parts.shape,
+          definition: scored.parts.definition,
+          fragment: scored.parts.fragment,
+          enumeration: scored.parts.enumeration,
+          background: scored.parts.background,
+          anaphor: scored.parts.anaphor,
+          proximity: near,
+          context: contextCoverage,
+          previousCoverage,
+          nextCoverage,
+          pairs,
+          rankPrior: 1 / (1 + sourceRank),
+          anchor: context.id === source.anchor.id ? 1 : 0,
+          first: index === 0 ? 1 : 0,
+          position: spans.length > 1 ? index / (spans.length - 1) : 0,
+          logWords: Math.log(base.words),
+          digits: /\d/.test(sentence.text) ? 1 : 0,
+          // With the heading, as the other matches: under "Assessment of X" the method's words are not all news.
+          novelty: stems.length > 0 ? stems.filter((stem) => !terms.has(stem)).length / stems.length : 0,
+          headingNamed: headingNamed ? 1 : 0,
+          rarest: rarest !== undefined && stems.includes(rarest) ? 1 : 0,
+          scoreGap: 0,
+          titledGap: 0,
+          handRank: 0,
+          articleShare: article.share,
+          articleFirst: source.article.id === ranked[0].article.id ? 1 : 0,
+          articleCoverage: article.coverage,
+        };
+        return { ...base, quotable: true, coverage: scored.coverage, score: 0, handScore, features };
       });
       contexts.push({ source, context, sentences });
-      ranked.push(...sentences.filter((s) => s.score > 0));
+      candidates.push(...sentences.filter((s) => s.features !== undefined));
     }
   });
-  ranked.sort((a, b) => b.score - a.score || a.sourceRank - b.sourceRank || a.index - b.index);
-  return { contexts, ranked };
+  if (!matched) return { contexts, ranked: [] };
+  scoreCandidates(candidates, model);
+  candidates.sort((a, b) => b.score - a.score || a.sourceRank - b.sourceRank || a.index - b.index);
+  return { contexts, ranked: candidates };
+}
+
+/** Per paper among the ranked sources: its rank-weighted share of them, and how much of the question they cover. */
+function articleSignals(
+  sources: readonly AnswerSource[],
+  terms: ReadonlyMap<string, number>,
+): Map<string, { share: number; coverage: number }> {
+  const weight = new Map<string, number>();
+  const stems = new Map<string, Set<string>>();
+  let total = 0;
+  sources.forEach((source, rank) => {
+    const id = source.article.id;
+    weight.set(id, (weight.get(id) ?? 0) + 1 / (1 + rank));
+    total += 1 / (1 + rank);
+    const held = stems.get(id) ?? stemSet(source.article.title);
+    for (const context of source.contexts) for (const stem of stemSet(`${context.section.title}\n${context.text}`)) held.add(stem);
+    stems.set(id, held);
+  });
+  return new Map([...weight].map(([id, w]) => [id, { share: w / total, coverage: weightedCoverage(terms, stems.get(id)!) }]));
+}
+
+/** The features that compare a candidate with the others of its question, then the model's probability. */
+function scoreCandidates(candidates: RankedSentence[], model: SentenceModel): void {
+  const bestScore = Math.max(...candidates.map((s) => s.features!.score));
+  const bestTitled = Math.max(...candidates.map((s) => s.features!.titled));
+  const byHand = [...candidates].sort((a, b) => b.handScore - a.handScore || a.sourceRank - b.sourceRank || a.index - b.index);
+  byHand.forEach((sentence, rank) => {
+    const features = sentence.features!;
+    features.scoreGap = features.score - bestScore;
+    features.titledGap = features.titled - bestTitled;
+    features.handRank = sentence.handScore > 0 ? 1 / (1 + rank) : 0;
+    sentence.score = sentenceProbability(model, features);
+  });
 }
 
 /**

@@ -21,6 +21,21 @@ export interface SentenceScore {
   coverage: number;
   /** The coverage plus what the sentence's shape and section add or take away; ≤ 0 means never quote it. */
   score: number;
+  /** What the score is made of: features of the learned ranker (sentence-features.ts). */
+  parts: ScoreParts;
+}
+
+/** The scorer's signals one by one, 0/1 unless said. */
+export interface ScoreParts {
+  /** Coverage with the heading's words counted when the heading names the question (0..1). */
+  titled: number;
+  shape: number;
+  definition: number;
+  fragment: number;
+  enumeration: number;
+  background: number;
+  /** The sentence starts with a pronoun and borrowed its predecessor's terms. */
+  anaphor: number;
 }
 
 /** What a scored sentence sits in: its context's kind and section, and the paper's title. */
@@ -171,7 +186,8 @@ export function scoreSentence(
 ): SentenceScore {
   const own = withSynonyms(stemSet(sentence));
   // "Its principal exports are …" is about what the sentence before named: a pronoun carries its terms over.
-  if (previous && PRONOUN_START.test(sentence)) for (const term of stemSet(previous)) own.add(term);
+  const anaphor = previous !== '' && PRONOUN_START.test(sentence);
+  if (anaphor) for (const term of stemSet(previous)) own.add(term);
   const coverage = weightedCoverage(question, own);
   // Under a heading that names the question, the heading's words count as the sentence's own: "Assessment of X"
   // answers "how was X assessed?" in sentences that need not repeat X.
@@ -179,15 +195,26 @@ export function scoreSentence(
     titleCoverage(setting.section.title, question) > 0
       ? weightedCoverage(question, new Set([...own, ...withSynonyms(stemSet(setting.section.title))]))
       : coverage;
-  if (titled === 0) return { coverage, score: 0 };
-  let score = titled + 0.1 * coverage;
-  if (hasAnswerShape(sentence, type)) score += 0.15;
-  if (type === 'thing' && definesTerm(sentence, rawQuestion, stemOf, new Set(question.keys()))) score += DEFINITION_BONUS;
-  // A sentence starting in lower case is the tail of one the PDF's layout cut (a heading or column between its halves).
-  if (/^[\p{Ll}]/u.test(sentence)) score -= FRAGMENT_PENALTY;
-  if (type === 'thing' && LIST_QUESTION.test(rawQuestion) && ENUMERATION.test(sentence)) score += 0.2;
-  if (BACKGROUND_SECTIONS.test(setting.section.title.trim())) score -= 0.05;
-  return { coverage, score };
+  const parts: ScoreParts = {
+    titled,
+    shape: hasAnswerShape(sentence, type) ? 1 : 0,
+    definition: type === 'thing' && definesTerm(sentence, rawQuestion, stemOf, new Set(question.keys())) ? 1 : 0,
+    // A sentence starting in lower case is the tail of one the PDF's layout cut (a heading or column between its halves).
+    fragment: /^[\p{Ll}]/u.test(sentence) ? 1 : 0,
+    enumeration: type === 'thing' && LIST_QUESTION.test(rawQuestion) && ENUMERATION.test(sentence) ? 1 : 0,
+    background: BACKGROUND_SECTIONS.test(setting.section.title.trim()) ? 1 : 0,
+    anaphor: anaphor ? 1 : 0,
+  };
+  if (titled === 0) return { coverage, score: 0, parts };
+  const score =
+    titled +
+    0.1 * coverage +
+    0.15 * parts.shape +
+    DEFINITION_BONUS * parts.definition -
+    FRAGMENT_PENALTY * parts.fragment +
+    0.2 * parts.enumeration -
+    0.05 * parts.background;
+  return { coverage, score, parts };
 }
 
 const DEFINITION_BONUS = 0.15;

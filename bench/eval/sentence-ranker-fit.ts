@@ -1,0 +1,180 @@
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import {
+  buildSources,
+  DEFAULT_SOURCE_TOKENS,
+  rankSentences,
+  SENTENCE_FEATURES,
+  withoutCitationBrackets,
+  type RankedSentence,
+  type SentenceFeatures,
+  type SentenceModel,
+} from '@lectern/retrieval';
+import { TiktokenCounter } from '@lectern/text';
+import { REPO_ROOT } from '../../test/support/paths';
+import { containsPhrase, normaliseText } from './gold-matcher';
+import { loadReplayRecords, type ReplayHalf } from './replay-records';
+
+/**
+ * `node dist/bench/eval/sentence-ranker-fit.js [--write] [--listwise] [--drop f1,f2]`: fits the extractive ranker's logistic model
+ * (SENTENCE_MODEL) on the recorded retrievals of the tuning half only, and prints how often the top sentence holds
+ * the gold (or its start) on both halves, beside the hand-weighted ranking. `--write` rewrites
+ * libs/retrieval/src/answer/sentence-ranker.model.ts.
+ *
+ * Label: the sentence (as quoted) holds a gold answer, or the gold starts in it and ends in the next sentence.
+ * Each question's candidates weigh 1 in all, so questions with many sentences do not outvote the others. The
+ * listwise variant (softmax over a question's candidates) ranked no better on the tuning half (top-1 118 vs 120 of
+ * 239), so the pointwise fit is kept: its probabilities also serve the composer's cutoff.
+ */
+interface Row {
+  half: ReplayHalf;
+  question: number;
+  x: number[];
+  y: number;
+  hand: number;
+}
+
+const L2 = 0.01;
+/** `--drop a,b`: leave features out of the fit (their coefficients stay 0), to see what they add. */
+const DROPPED = (process.argv[process.argv.indexOf('--drop') + 1] ?? '')
+  .split(',')
+  .map((f) => SENTENCE_FEATURES.indexOf(f as (typeof SENTENCE_FEATURES)[number]))
+  .filter((j) => process.argv.includes('--drop') && j >= 0);
+const STEPS = Number(process.env.FIT_STEPS ?? 3000);
+/** Softmax over each question's candidates, the labelled ones sharing the target (top-1 is what the answer uses). */
+const LISTWISE = process.argv.includes('--listwise');
+
+function listwiseGradient(rows: Row[], z: number[][], w: number[], grad: number[]): void {
+  const d = w.length - 1;
+  const byQuestion = new Map<number, number[]>();
+  rows.forEach((r, i) => byQuestion.set(r.question, [...(byQuestion.get(r.question) ?? []), i]));
+  for (const list of byQuestion.values()) {
+    const positives = list.filter((i) => rows[i].y === 1).length;
+    if (positives === 0) continue;
+    const s = list.map((i) => z[i].reduce((acc, v, j) => acc + w[j] * v, 0));
+    const top = Math.max(...s);
+    const e = s.map((v) => Math.exp(v - top));
+    const sum = e.reduce((a, b) => a + b, 0);
+    // Scaled so the per-question loss is on the pointwise fit's scale (the caller divides by the question count).
+    list.forEach((i, k) => {
+      const err = e[k] / sum - (rows[i].y === 1 ? 1 / positives : 0);
+      for (let j = 0; j < d; j++) grad[j] += err * z[i][j];
+    });
+  }
+}
+
+function main(): void {
+  const counter = new TiktokenCounter();
+  const rows: Row[] = [];
+  const answerableWithLabel: Record<ReplayHalf, number> = { tune: 0, 'held-out': 0 };
+  loadReplayRecords().forEach(({ record, half }, question) => {
+    const sources = buildSources({ hits: record.hits, passages: record.passages }, { maxTokens: DEFAULT_SOURCE_TOKENS, counter });
+    const { contexts, ranked } = rankSentences(record.question.question, sources, new Map(record.termWeights));
+    const gold = record.question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
+    const holds = (text: string) => gold.some((g) => containsPhrase(normaliseText(withoutCitationBrackets(text)), g));
+    const next = (s: RankedSentence) =>
+      contexts.find((c) => c.context === s.context && c.source === s.source)!.sentences[s.index + 1]?.text ?? '';
+    let any = false;
+    for (const s of ranked) {
+      const y = holds(s.text) || (next(s) !== '' && holds(`${s.text} ${next(s)}`) && !holds(next(s))) ? 1 : 0;
+      any ||= y === 1;
+      rows.push({ half, question, x: SENTENCE_FEATURES.map((f) => s.features![f]), y, hand: s.handScore });
+    }
+    if (any) answerableWithLabel[half] += 1;
+  });
+  const tune = rows.filter((r) => r.half === 'tune');
+  const model = fit(tune);
+  console.log(
+    `candidates: ${rows.length} (${tune.length} tuning); questions with a labelled candidate: tune ${answerableWithLabel.tune}, held-out ${answerableWithLabel['held-out']}`,
+  );
+  for (const half of ['tune', 'held-out'] as const) {
+    const part = rows.filter((r) => r.half === half);
+    console.log(
+      `${half}: a top sentence holds gold — model ${topK(part, (r) => logit(model, r.x))}; hand-weighted ${topK(part, (r) => r.hand)}`,
+    );
+  }
+  const line = SENTENCE_FEATURES.map((f) => `${f} ${model.coefficients[f].toFixed(3)}`).join(', ');
+  console.log(`intercept ${model.intercept.toFixed(3)}; ${line}`);
+  if (process.argv.includes('--write')) write(model);
+}
+
+function logit(model: SentenceModel, x: number[]): number {
+  return SENTENCE_FEATURES.reduce((z, f, i) => z + model.coefficients[f] * x[i], model.intercept);
+}
+
+function topK(rows: Row[], score: (r: Row) => number): string {
+  const byQuestion = new Map<number, Row[]>();
+  for (const r of rows) byQuestion.set(r.question, [...(byQuestion.get(r.question) ?? []), r]);
+  const hitsAt = [1, 2, 3, 5].map((k) => {
+    let hits = 0;
+    for (const list of byQuestion.values()) {
+      if (
+        [...list]
+          .sort((a, b) => score(b) - score(a))
+          .slice(0, k)
+          .some((r) => r.y === 1)
+      )
+        hits += 1;
+    }
+    return `@${k} ${hits}`;
+  });
+  return `${hitsAt.join(' ')} of ${byQuestion.size}`;
+}
+
+/** Question-weighted logistic regression, L2 on standardised features, full-batch Adam. */
+function fit(rows: Row[]): SentenceModel {
+  const d = SENTENCE_FEATURES.length;
+  const mean = Array.from({ length: d }, (_, j) => rows.reduce((s, r) => s + r.x[j], 0) / rows.length);
+  const sd = Array.from({ length: d }, (_, j) => Math.sqrt(rows.reduce((s, r) => s + (r.x[j] - mean[j]) ** 2, 0) / rows.length) || 1);
+  const z = rows.map((r) => r.x.map((v, j) => (v - mean[j]) / sd[j]));
+  const perQuestion = new Map<number, number>();
+  for (const r of rows) perQuestion.set(r.question, (perQuestion.get(r.question) ?? 0) + 1);
+  const weight = rows.map((r) => 1 / perQuestion.get(r.question)!);
+  const total = weight.reduce((a, b) => a + b, 0);
+  const w = new Array<number>(d + 1).fill(0);
+  const m = new Array<number>(d + 1).fill(0);
+  const v = new Array<number>(d + 1).fill(0);
+  for (let step = 1; step <= STEPS; step++) {
+    const grad = new Array<number>(d + 1).fill(0);
+    rows.forEach((r, i) => {
+      let s = w[d];
+      for (let j = 0; j < d; j++) s += w[j] * z[i][j];
+      const err = LISTWISE ? 0 : (1 / (1 + Math.exp(-s)) - r.y) * weight[i];
+      for (let j = 0; j < d; j++) grad[j] += err * z[i][j];
+      grad[d] += err;
+    });
+    if (LISTWISE) listwiseGradient(rows, z, w, grad);
+    for (const j of DROPPED) grad[j] = 0;
+    for (let j = 0; j <= d; j++) {
+      const g = grad[j] / total + (j < d ? L2 * w[j] : 0);
+      m[j] = 0.9 * m[j] + 0.1 * g;
+      v[j] = 0.999 * v[j] + 0.001 * g * g;
+      w[j] -= (0.05 * (m[j] / (1 - 0.9 ** step))) / (Math.sqrt(v[j] / (1 - 0.999 ** step)) + 1e-8);
+    }
+  }
+  const coefficients = Object.fromEntries(SENTENCE_FEATURES.map((f, j) => [f, w[j] / sd[j]])) as SentenceFeatures;
+  const intercept = w[d] - SENTENCE_FEATURES.reduce((s, f, j) => s + (w[j] * mean[j]) / sd[j], 0);
+  return { intercept, coefficients };
+}
+
+function write(model: SentenceModel): void {
+  const round = (n: number) => Number(n.toFixed(4));
+  const body = SENTENCE_FEATURES.map((f) => `    ${f}: ${round(model.coefficients[f])},`).join('\n');
+  const text = `import type { SentenceModel } from './sentence-features';
+
+/**
+ * The extractive ranker's logistic model: P(a sentence holds the gold answer, or its start). Fitted by
+ * bench/eval/sentence-ranker-fit.ts on the tuning half of the COVID-QA dev construction (questions about
+ * even-indexed ingested articles) only; regenerate with \`node dist/bench/eval/sentence-ranker-fit.js --write\`.
+ */
+export const SENTENCE_MODEL: SentenceModel = {
+  intercept: ${round(model.intercept)},
+  coefficients: {
+${body}
+  },
+};
+`;
+  writeFileSync(path.join(REPO_ROOT, 'libs', 'retrieval', 'src', 'answer', 'sentence-ranker.model.ts'), text);
+}
+
+main();
