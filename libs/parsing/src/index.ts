@@ -26,6 +26,8 @@ export { GrobidClient, type GrobidClientOptions } from './grobid/grobid.client';
 export { parseTei } from './tei/tei.parser';
 export { assignPages } from './tei/page-assigner';
 export { readPageTexts } from './pdfjs/page-texts';
+export { collectHeadingTraining, type HeadingTrainingRow } from './pdfjs/heading-scorer';
+export { HEADING_FEATURES } from './pdfjs/heading-features';
 export { DEFAULT_OCR_SETTINGS, type OcrMode, type OcrSettings } from './ocr/ocr.settings';
 export { OcrFailedError, OcrLanguageMissingError } from './ocr/ocr.errors';
 export { languageDataFile } from './ocr/ocr-languages';

@@ -124,4 +124,27 @@ describe('headings from the PDF outline', () => {
     expect(stray.sections.map((s) => s.title)).not.toContain('Chapter one of another book');
     expect(stray.sections.map((s) => s.title)).not.toContain('Evaluation');
   });
+  it('reads the number of IEEE-style outline entries once ("I Introduction", "II-A Dataset"), not twice', async () => {
+    const pdf = buildTextPdf([
+      [
+        'I. Introduction',
+        'The storage engine keeps every record in pages of equal size on disk.',
+        'II. Method',
+        'Pages are written whole, never patched in place, so a torn write is detected.',
+        'A. Dataset',
+        'Readers never wait for writers because each reader keeps its own snapshot.',
+      ],
+    ]);
+    const article = await parser.parse(
+      await addOutline(pdf, [
+        { title: 'I Introduction', page: 1, top: lineY(0) + 11 },
+        { title: 'II Method', page: 1, top: lineY(2) + 11, children: [{ title: 'II-A Dataset', page: 1, top: lineY(4) + 11 }] },
+      ]),
+    );
+    expect(article.sections.map((s) => [s.number, s.title, s.level])).toEqual([
+      ['I', 'Introduction', 1],
+      ['II', 'Method', 1],
+      ['II.A', 'Dataset', 2],
+    ]);
+  });
 });

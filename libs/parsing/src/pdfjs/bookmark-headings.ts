@@ -1,6 +1,7 @@
 import type { Heading } from './heading-detector';
 import { parseNumbering } from './heading-numbering';
 import type { FlowLine } from './layout.types';
+import { splitOutlineLabel } from './outline-numbering';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { ABSTRACT_MARKER, normalizeSpaces, REFERENCES_TITLE } from './text-patterns';
 
@@ -73,8 +74,9 @@ export function headingsFromBookmarks(
           false,
         )
       : null;
-    const number = numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
-    const title = numbering.kind === 'none' ? normalizeSpaces(bookmark.title) : numbering.title;
+    const label = numbering.kind === 'none' ? splitOutlineLabel(normalizeSpaces(bookmark.title), lineNumbering) : null;
+    const number = label?.number ?? numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
+    const title = label?.title ?? (numbering.kind === 'none' ? normalizeSpaces(bookmark.title) : numbering.title);
     headings.push({ start, end, number, title, level: bookmark.level, references: REFERENCES_TITLE.test(title) });
     cursor = end;
   }

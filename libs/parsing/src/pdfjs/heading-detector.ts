@@ -10,6 +10,7 @@ import {
 } from './heading-candidates';
 import { numberDepth, parseNumbering } from './heading-numbering';
 import { addIndexGroupHeadings } from './index-letters';
+import { scoreCandidates } from './heading-scorer';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
 
@@ -33,7 +34,8 @@ const TOC_LINE = /((\.\s?){4,}|\s{2,}|\s)([0-9]{1,4}|[ivxlc]{1,6})$/i;
 export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, skip: ReadonlySet<number> = new Set()): Heading[] {
   const tocPages = findTocPages(flow);
   const candidates: HeadingCandidate[] = [];
-  const ctx: HeadingContext = { body, headingFonts: findHeadingFonts(flow, from, body), inAppendix: false };
+  const headingFonts = findHeadingFonts(flow, from, body);
+  const ctx: HeadingContext = { body, headingFonts, inAppendix: false };
   for (let i = from; i < flow.length;) {
     if ((tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) || skip.has(i)) {
       i++;
@@ -49,8 +51,15 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
     i = candidate.end;
   }
-  return addIndexGroupHeadings(flow, assignLevels(select(dropRepeatedLabels(candidates))));
+  const kept = select(dropRepeatedLabels(candidates));
+  const selected = scoreCandidates(flow, kept, without(candidates, kept), body, headingFonts);
+  return addIndexGroupHeadings(flow, assignLevels(selected));
 }
+
+const without = (all: HeadingCandidate[], kept: HeadingCandidate[]) => {
+  const keep = new Set(kept);
+  return all.filter((c) => !keep.has(c));
+};
 
 /** Joins a wrapped heading's lines, and a `Chapter 3` label with the chapter title set below it. */
 function extend(flow: FlowLine[], c: HeadingCandidate, ctx: HeadingContext): void {

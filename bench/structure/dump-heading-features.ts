@@ -1,0 +1,76 @@
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { ABSTRACT_SECTION_NUMBER, collectHeadingTraining, PdfjsParser, readPdfOutline, type HeadingTrainingRow } from '@lectern/parsing';
+import { CORPUS_DIR } from '../../test/support/paths';
+import { isUsableGold, readBookmarkGold } from './bookmark-gold';
+import { fetchDebianSet, readManifest } from './debian-set';
+import { isHeldOut } from './eval-options';
+import { matchHeadings } from './structure-scoring';
+
+/**
+ * Training rows for the learned heading scorer: every candidate the heading rules select in the bookmark set's
+ * dev part (never the held-out fifth), labelled by matching it to the document's hidden outline as the eval does.
+ * Usage: `node dist/bench/structure/dump-heading-features.js OUT.jsonl [--only TEXT]`; one JSON line per document
+ * with the eval's own counts (matched, predicted, gold) so that a filter's effect on F1 can be replayed offline.
+ */
+async function main(): Promise<void> {
+  const out = process.argv[2];
+  if (!out) throw new Error('usage: dump-heading-features OUT.jsonl [--only TEXT]');
+  const at = process.argv.indexOf('--only');
+  const only = at >= 0 ? process.argv[at + 1] : null;
+  writeFileSync(out, '');
+  const docs = (await bookmarkDocs()).filter((d, i) => !isHeldOut(i) && (only === null || d.name.includes(only)));
+  const parser = new PdfjsParser();
+  for (const doc of docs) {
+    const data = readFileSync(doc.pdf);
+    const { bookmarks } = await readPdfOutline(data);
+    const gold = bookmarks.filter((b) => b.page !== null && b.title.trim()).map((b) => ({ title: b.title, level: b.level }));
+    const rows: HeadingTrainingRow[] = [];
+    collectHeadingTraining((row) => rows.push(row));
+    try {
+      const article = await parser.parse(data, { ignoreOutline: true });
+      const sections = article.sections.filter((s) => s.title && s.number !== ABSTRACT_SECTION_NUMBER);
+      const evalMatch = matchHeadings(sections, gold);
+      const selected = rows.filter((r) => r.selected);
+      const rejected = rows.filter((r) => !r.selected);
+      const asTitles = (list: HeadingTrainingRow[]) => list.map((r) => ({ title: r.title, level: 1 }));
+      const selectedMatch = matchHeadings(asTitles(selected), gold);
+      // A turned-down candidate is worth rescuing only for an outline entry the parser's output missed.
+      const rejectedMatch = matchHeadings(
+        asTitles(rejected),
+        gold.filter((_, k) => !evalMatch.goldMatched[k]),
+      );
+      const labelled = [
+        ...selected.map((r, k) => ({ ...r, label: selectedMatch.predictedMatched[k] ? 1 : 0 })),
+        ...rejected.map((r, k) => ({ ...r, label: rejectedMatch.predictedMatched[k] ? 1 : 0 })),
+      ];
+      const line = { doc: doc.name, matched: evalMatch.matched, predicted: evalMatch.predicted, gold: evalMatch.gold, rows: labelled };
+      appendFileSync(out, `${JSON.stringify(line)}\n`);
+      console.log(`${doc.name}: ${rows.length} rows, ${evalMatch.matched}/${evalMatch.predicted}/${evalMatch.gold}`);
+    } catch (error) {
+      console.log(`${doc.name}: ${(error as Error).message}`);
+    } finally {
+      collectHeadingTraining(null);
+    }
+  }
+}
+
+/** The bookmark set in the eval's order (manifest, then the usable shared-corpus PDFs), so `isHeldOut` splits alike. */
+async function bookmarkDocs(): Promise<Array<{ name: string; pdf: string }>> {
+  const docs = fetchDebianSet(readManifest(), (line) => console.log(line)).map((d) => ({ name: `${d.package}:${d.file}`, pdf: d.path }));
+  const pdfDir = path.join(CORPUS_DIR, 'pdf');
+  const files = [
+    ...readdirSync(pdfDir).filter((f) => f.endsWith('.pdf')),
+    ...readdirSync(path.join(pdfDir, 'extra')).map((f) => `extra/${f}`),
+  ];
+  for (const file of files.sort()) {
+    if (isUsableGold(await readBookmarkGold(readFileSync(path.join(pdfDir, file)))))
+      docs.push({ name: file, pdf: path.join(pdfDir, file) });
+  }
+  return docs;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
