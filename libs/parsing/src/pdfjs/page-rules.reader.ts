@@ -4,9 +4,11 @@ import { readRules, type DrawingOps, type OperatorList, type Rule } from './ruli
 
 /** "Table 3", "Tab. 2", "Cuadro 1" starting a line: a page that announces a table. */
 const TABLE_LABEL = /^(table|tab\.|tabla|cuadro|tableau|tabelle)\s*([0-9]+|[ivxlc]+)\b/i;
-/** Baselines shared by this many separate lines hold a row of at least three cells (or two cells beside a column). */
-const ROW_PEERS = 3;
+/** A baseline in this many pieces (separate lines, or runs set wide apart) may be a table row. */
+const ROW_PIECES = 3;
 const MIN_ROWS = 3;
+/** Runs further apart than this many font sizes are separate pieces (as `table-rows.ts` splits cells). */
+const PIECE_GAP_EM = 0.8;
 
 /**
  * Whether a page's text suggests a table, so that its drawing operators are worth reading: a "Table N" label, or
@@ -14,8 +16,15 @@ const MIN_ROWS = 3;
  */
 export function mayHoldTable(lines: readonly TextLine[]): boolean {
   if (lines.some((l) => TABLE_LABEL.test(l.text))) return true;
-  const rows = new Set(lines.filter((l) => l.rowPeers >= ROW_PEERS).map((l) => Math.round(l.y)));
+  const rows = new Set(lines.filter((l) => l.rowPeers >= ROW_PIECES || pieces(l) >= ROW_PIECES).map((l) => Math.round(l.y)));
   return rows.size >= MIN_ROWS;
+}
+
+function pieces(line: TextLine): number {
+  const runs = line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x);
+  let n = runs.length > 0 ? 1 : 0;
+  for (let k = 1; k < runs.length; k++) if (runs[k].x - runs[k - 1].x1 > PIECE_GAP_EM * Math.min(runs[k].size, runs[k - 1].size)) n++;
+  return n;
 }
 
 /**

@@ -15,6 +15,10 @@ const SAME_RULE = 1.5;
 const EDGE_SLACK = 4;
 /** A caption sits at most this many of its font sizes above the top rule or below the bottom rule. */
 const CAPTION_GAP_EM = 3.5;
+/** A piece of a display equation: a big operator or relation, or only brackets and operators ("−(", ")]"). */
+const MATH_PIECE = /[∑∏∫√∂∇∈≤≥≈=]|^[(){}[\]|⟨⟩+−×·⋅/]+$/u;
+/** A table may have a few such cells ("=", "(a)"); an equation is mostly made of them. */
+const MAX_MATH_SHARE = 0.2;
 /** A line of more words than this in one cell is prose: a box around a paragraph, a page frame. */
 const PROSE_WORDS = 12;
 
@@ -167,8 +171,13 @@ function baselineRows(flow: FlowLine[], start: number, end: number): Row[] {
   return rows;
 }
 
-/** At least two rows, most of them of several cells sharing columns, no prose: one column of text is not a table. */
-function isTable(rows: Row[]): boolean {
+/**
+ * At least two rows, most of them of several cells sharing columns, no prose: one column of text is not a table.
+ * Nor is a display equation, whose fraction bars are rules too: its pieces are brackets, operators and big symbols.
+ */
+export function isTable(rows: Row[]): boolean {
+  const filled = rows.flatMap((r) => r.cells.filter((c) => c.text));
   const multi = rows.filter((r) => r.cells.filter((c) => c.text).length >= 2).length;
-  return rows.length >= 2 && multi >= 2 && multi >= 0.5 * rows.length && hasAlignedColumns(rows);
+  const math = filled.filter((c) => MATH_PIECE.test(c.text)).length;
+  return rows.length >= 2 && multi >= 2 && multi >= 0.5 * rows.length && math <= MAX_MATH_SHARE * filled.length && hasAlignedColumns(rows);
 }
