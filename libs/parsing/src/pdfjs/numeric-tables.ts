@@ -1,19 +1,22 @@
+import { baselineRowEnd } from './baseline-rows';
 import type { BodyStyle } from './body-style';
 import type { FlowLine } from './layout.types';
 import { looksLikeCode } from './heading-guards';
 import { insideAny, tableRegion, type TableRegion } from './table-region';
-import { cellsOf, columnOf, hasAlignedColumns, isNumberCell, isTabular, type Row } from './table-rows';
+import { cellsOf, columnOf, hasAlignedColumns, isNumberCell, isTabular, pieceCount, type Row } from './table-rows';
 
 /** A table without caption or rules needs this many columns of figures, over this many rows. */
 const MIN_NUMERIC_COLUMNS = 3;
 const MIN_NUMERIC_ROWS = 3;
+/** Every row of such a table has a label and figures, or three headers: at least three cells. */
+const MIN_CELLS = 3;
 /** A column is one of figures when this share of its filled cells are numbers. */
 const NUMERIC_SHARE = 0.75;
 /** Rows of one table are at most this many font sizes apart. */
 const MAX_ROW_GAP_EM = 2.5;
 
 /**
- * Tables printed without caption or rules: consecutive aligned rows of several cells (a header row included) with at
+ * Tables printed without caption or rules: consecutive aligned rows of three or more cells (a header row included) with at
  * least three columns of figures over at least three rows. Prose in two columns, a listing, a contents page (one
  * column of page numbers) never have that; anything already in `taken` is left alone.
  */
@@ -23,7 +26,7 @@ export function findNumericTables(flow: FlowLine[], body: BodyStyle, taken: read
   while (i < flow.length) {
     const rows = tabularRun(flow, i, body, taken);
     if (rows.length === 0) {
-      i = cellsOf(flow, i).end;
+      i = baselineRowEnd(flow, i);
       continue;
     }
     if (rows.length >= MIN_NUMERIC_ROWS && hasAlignedColumns(rows) && hasNumericColumns(rows)) {
@@ -38,16 +41,23 @@ export function findNumericTables(flow: FlowLine[], body: BodyStyle, taken: read
 function tabularRun(flow: FlowLine[], i: number, body: BodyStyle, taken: readonly TableRegion[]): Row[] {
   const rows: Row[] = [];
   let j = i;
-  while (j < flow.length) {
+  // Counting pieces is cheap and most lines are prose: cells are split only on baselines of three pieces or more.
+  while (j < flow.length && piecesOnBaseline(flow, j) >= MIN_CELLS) {
     const row = cellsOf(flow, j);
     const prev = rows[rows.length - 1];
     if (prev && (flow[j].page !== flow[prev.start].page || flow[prev.start].y - flow[j].y > MAX_ROW_GAP_EM * flow[j].size)) break;
-    if (row.cells.length < 2 || !isTabular(row, body) || looksLikeCode(flow[j].text)) break;
+    if (row.cells.length < MIN_CELLS || !isTabular(row, body) || looksLikeCode(flow[j].text)) break;
     if (Array.from({ length: row.end - row.start }, (_, k) => row.start + k).some((k) => insideAny(taken, k))) break;
     rows.push(row);
     j = row.end;
   }
   return rows;
+}
+
+function piecesOnBaseline(flow: FlowLine[], i: number): number {
+  let n = 0;
+  for (let k = i; k < baselineRowEnd(flow, i); k++) n += pieceCount(flow[k]);
+  return n;
 }
 
 /** At least three columns (taken from the widest row) mostly of figures, and three rows with three figures each. */

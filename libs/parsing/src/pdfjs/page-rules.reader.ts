@@ -1,5 +1,6 @@
 import type { TextLine } from './layout.types';
 import type { PdfjsPage } from './pdfjs.types';
+import { pieceCount } from './table-rows';
 import { readRules, type DrawingOps, type OperatorList, type Rule } from './ruling-lines';
 
 /** "Table 3", "Tab. 2", "Cuadro 1" starting a line: a page that announces a table. */
@@ -7,8 +8,11 @@ const TABLE_LABEL = /^(table|tab\.|tabla|cuadro|tableau|tabelle)\s*([0-9]+|[ivxl
 /** A baseline in this many pieces (separate lines, or runs set wide apart) may be a table row. */
 const ROW_PIECES = 3;
 const MIN_ROWS = 3;
-/** Runs further apart than this many font sizes are separate pieces (as `table-rows.ts` splits cells). */
-const PIECE_GAP_EM = 0.8;
+const LEADERS = /(?:\s*[.·…]){4,}/;
+/** TeX source: braces, or a listing's line number before a macro or a comment (a macro named in a table cell is fine). */
+const TEX_SOURCE = /[{}]|^\d+\s+[\\%]/;
+/** Letters and digits a table row has at least (a chemical drawing's "O", "CH 3" have fewer). */
+const MIN_ROW_CHARS = 6;
 
 /**
  * Whether a page's text suggests a table, so that its drawing operators are worth reading: a "Table N" label, or
@@ -16,15 +20,17 @@ const PIECE_GAP_EM = 0.8;
  */
 export function mayHoldTable(lines: readonly TextLine[]): boolean {
   if (lines.some((l) => TABLE_LABEL.test(l.text))) return true;
-  const rows = new Set(lines.filter((l) => l.rowPeers >= ROW_PIECES || pieces(l) >= ROW_PIECES).map((l) => Math.round(l.y)));
+  const rows = new Set(lines.filter((l) => mayBeRow(l)).map((l) => Math.round(l.y)));
   return rows.size >= MIN_ROWS;
 }
 
-function pieces(line: TextLine): number {
-  const runs = line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x);
-  let n = runs.length > 0 ? 1 : 0;
-  for (let k = 1; k < runs.length; k++) if (runs[k].x - runs[k - 1].x1 > PIECE_GAP_EM * Math.min(runs[k].size, runs[k - 1].size)) n++;
-  return n;
+/**
+ * A line in three or more pieces that is not a contents or index entry (dotted leaders), a line of TeX source, or
+ * the atom labels of a chemical drawing ("H 3C"): those pages are common in manuals and never need their drawing.
+ */
+function mayBeRow(line: TextLine): boolean {
+  if (line.rowPeers < ROW_PIECES && pieceCount(line) < ROW_PIECES) return false;
+  return !LEADERS.test(line.text) && !TEX_SOURCE.test(line.text) && (line.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= MIN_ROW_CHARS;
 }
 
 /**

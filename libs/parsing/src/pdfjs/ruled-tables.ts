@@ -45,8 +45,12 @@ export function findRuledTables(
   taken: readonly TableRegion[],
 ): TableRegion[] {
   const found: TableRegion[] = [];
+  const byPage = new Map<number, number[]>();
+  flow.forEach((l, i) => {
+    if (rules.has(l.page)) byPage.set(l.page, [...(byPage.get(l.page) ?? []), i]);
+  });
   for (const [page, pageRules] of rules) {
-    const lines = flow.flatMap((l, i) => (l.page === page ? [i] : []));
+    const lines = byPage.get(page) ?? [];
     if (lines.length === 0) continue;
     for (const box of ruledBoxes(pageRules)) {
       for (const part of splitAtProse(flow, lines, box)) {

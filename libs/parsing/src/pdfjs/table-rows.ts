@@ -53,6 +53,14 @@ export function isTabular(row: Row, body: BodyStyle): boolean {
   return numbers >= 2 && words(text).length <= 10 && letters(text) < 60 && text.length < 0.8 * body.size * 12;
 }
 
+/** How many pieces a line's runs make when split at gaps wider than a cell gap (1 for a line of prose). */
+export function pieceCount(line: Pick<FlowLine, 'runs'>): number {
+  const runs = line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x);
+  let n = runs.length > 0 ? 1 : 0;
+  for (let k = 1; k < runs.length; k++) if (runs[k].x - runs[k - 1].x1 > CELL_GAP_EM * Math.min(runs[k].size, runs[k - 1].size)) n++;
+  return n;
+}
+
 /** The pieces of row `i` (every flow line on its baseline), split into cells at wide gaps between runs. */
 export function cellsOf(flow: FlowLine[], i: number): Row {
   const end = baselineRowEnd(flow, i);
