@@ -31,6 +31,17 @@ describe(findNumericTables.name, () => {
     ]);
   });
 
+  it('keeps a short group label between rows inside the table', () => {
+    const flow = [
+      row(['Plot', '2019', '2020', '2021'], 680),
+      row(['North', '1.2', '1.4', '1.1'], 668),
+      line('Irrigated plots', 656),
+      row(['South', '0.9', '1.0', '0.8'], 644),
+      row(['East', '2.3', '2.2', '2.6'], 632),
+    ];
+    expect(findNumericTables(flow, body, []).map((t) => [t.start, t.end])).toEqual([[0, 5]]);
+  });
+
   it('needs three columns of figures: two are not enough without a caption or rules', () => {
     const flow = [row(['Plot', '2019', '2020'], 680), row(['North', '1.2', '1.4'], 668), row(['South', '0.9', '1.0'], 656), row(['East', '2.3', '2.2'], 644)];
     expect(findNumericTables(flow, body, [])).toEqual([]);

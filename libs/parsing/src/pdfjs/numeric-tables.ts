@@ -3,6 +3,7 @@ import type { BodyStyle } from './body-style';
 import type { FlowLine } from './layout.types';
 import { looksLikeCode } from './heading-guards';
 import { insideAny, tableRegion, type TableRegion } from './table-region';
+import { words } from './text-patterns';
 import { cellsOf, columnOf, hasAlignedColumns, isNumberCell, isTabular, pieceCount, type Row } from './table-rows';
 
 /** A table without caption or rules needs this many columns of figures, over this many rows. */
@@ -10,6 +11,9 @@ const MIN_NUMERIC_COLUMNS = 3;
 const MIN_NUMERIC_ROWS = 3;
 /** Every row of such a table has a label and figures, or three headers: at least three cells. */
 const MIN_CELLS = 3;
+/** Label lines (group headers) a table may hold between two rows, and their words at most. */
+const MAX_LABEL_ROWS = 2;
+const MAX_LABEL_WORDS = 5;
 /** A column is one of figures when this share of its filled cells are numbers. */
 const NUMERIC_SHARE = 0.75;
 /** Rows of one table are at most this many font sizes apart. */
@@ -37,21 +41,38 @@ export function findNumericTables(flow: FlowLine[], body: BodyStyle, taken: read
   return found;
 }
 
-/** The rows of several short cells from line `i` on, one under the other on one page; empty when `i` starts none. */
+/**
+ * The rows of three or more short cells from line `i` on, one under the other on one page, with at most two short
+ * label lines between them ("Station 608", a group header); empty when `i` starts none.
+ */
 function tabularRun(flow: FlowLine[], i: number, body: BodyStyle, taken: readonly TableRegion[]): Row[] {
   const rows: Row[] = [];
+  let pending: Row[] = [];
   let j = i;
-  // Counting pieces is cheap and most lines are prose: cells are split only on baselines of three pieces or more.
-  while (j < flow.length && piecesOnBaseline(flow, j) >= MIN_CELLS) {
-    const row = cellsOf(flow, j);
-    const prev = rows[rows.length - 1];
+  while (j < flow.length) {
+    const prev = pending[pending.length - 1] ?? rows[rows.length - 1];
     if (prev && (flow[j].page !== flow[prev.start].page || flow[prev.start].y - flow[j].y > MAX_ROW_GAP_EM * flow[j].size)) break;
-    if (row.cells.length < MIN_CELLS || !isTabular(row, body) || looksLikeCode(flow[j].text)) break;
-    if (Array.from({ length: row.end - row.start }, (_, k) => row.start + k).some((k) => insideAny(taken, k))) break;
-    rows.push(row);
-    j = row.end;
+    // Counting pieces is cheap and most lines are prose: cells are split only on baselines of three pieces or more.
+    const row = piecesOnBaseline(flow, j) >= MIN_CELLS ? cellsOf(flow, j) : null;
+    const overlaps = (r: Row) => Array.from({ length: r.end - r.start }, (_, k) => r.start + k).some((k) => insideAny(taken, k));
+    if (row && row.cells.length >= MIN_CELLS && isTabular(row, body) && !looksLikeCode(flow[j].text) && !overlaps(row)) {
+      rows.push(...pending, row);
+      pending = [];
+      j = row.end;
+      continue;
+    }
+    const label = rows.length > 0 && pending.length < MAX_LABEL_ROWS ? cellsOf(flow, j) : null;
+    if (!label || !isLabelRow(label) || overlaps(label)) break;
+    pending.push(label);
+    j = label.end;
   }
   return rows;
+}
+
+/** A short line inside a table: one or two cells, a few words, no sentence. */
+function isLabelRow(row: Row): boolean {
+  const text = row.cells.map((c) => c.text).join(' ');
+  return row.cells.length < MIN_CELLS && words(text).length <= MAX_LABEL_WORDS && !/[.:;]$/.test(text);
 }
 
 function piecesOnBaseline(flow: FlowLine[], i: number): number {
