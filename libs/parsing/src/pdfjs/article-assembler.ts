@@ -190,7 +190,12 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     prefaceChars >= MIN_UNTITLED_SECTION_CHARS || prefaceTable || (preface.length > 0 && headings.length === 0 && !abstractBlocks.length);
   const numbering = numberSections(headings, untitled);
   if (untitled)
-    sections.push({ number: numbering.untitledNumber, title: '', level: 1, blocks: [...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)] });
+    sections.push({
+      number: numbering.untitledNumber,
+      title: '',
+      level: 1,
+      blocks: [...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
+    });
 
   headings.forEach((heading, k) => {
     const to = headings[k + 1]?.start ?? flow.length;
@@ -257,7 +262,10 @@ function abstractEnd(front: FrontMatter, firstHeading: number, tables: TableRegi
  * style of the first one (footnotes and the like that follow are left over for the body); a keywords
  * paragraph stays in the section but not in the abstract text.
  */
-function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Document): { abstractBlocks: ParsedBlock[]; leftover: Paragraph[] } {
+function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Document): {
+  abstractBlocks: ParsedBlock[];
+  leftover: Paragraph[];
+} {
   if (!front.abstract) return { abstractBlocks: [], leftover: [] };
   const { start, inlineText } = front.abstract;
   const paragraphs = groupParagraphs(

@@ -43,14 +43,27 @@ describe(findNumericTables.name, () => {
   });
 
   it('needs three columns of figures: two are not enough without a caption or rules', () => {
-    const flow = [row(['Plot', '2019', '2020'], 680), row(['North', '1.2', '1.4'], 668), row(['South', '0.9', '1.0'], 656), row(['East', '2.3', '2.2'], 644)];
+    const flow = [
+      row(['Plot', '2019', '2020'], 680),
+      row(['North', '1.2', '1.4'], 668),
+      row(['South', '0.9', '1.0'], 656),
+      row(['East', '2.3', '2.2'], 644),
+    ];
     expect(findNumericTables(flow, body, [])).toEqual([]);
   });
 
   it('finds none in contents entries, words in columns, code, or rows split across pages', () => {
     const contents = [row(['1 Getting started', '3'], 680), row(['2 Sampling', '5'], 668), row(['3 Reduction', '7'], 656)];
-    const words = [row(['sorghum', 'maize', 'millet', 'rice'], 680), row(['loam', 'clay', 'sand', 'silt'], 668), row(['north', 'south', 'east', 'west'], 656)];
-    const code = [row(['106', '\\def\\a{1}', '2', '3'], 680), row(['107', '\\def\\b{2}', '4', '5'], 668), row(['108', '\\def\\c{3}', '6', '7'], 656)];
+    const words = [
+      row(['sorghum', 'maize', 'millet', 'rice'], 680),
+      row(['loam', 'clay', 'sand', 'silt'], 668),
+      row(['north', 'south', 'east', 'west'], 656),
+    ];
+    const code = [
+      row(['106', '\\def\\a{1}', '2', '3'], 680),
+      row(['107', '\\def\\b{2}', '4', '5'], 668),
+      row(['108', '\\def\\c{3}', '6', '7'], 656),
+    ];
     const split = [row(['A', '1', '2', '3'], 100), row(['B', '4', '5', '6'], 88), row(['C', '7', '8', '9'], 700, 2)];
     for (const flow of [contents, words, code, split]) expect(findNumericTables(flow, body, [])).toEqual([]);
   });

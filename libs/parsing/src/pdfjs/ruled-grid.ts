@@ -22,7 +22,7 @@ interface GridBox {
 export function ruledGridRows(flow: FlowLine[], start: number, end: number, box: GridBox): Row[] {
   const bounds = [box.x0, ...box.xs, box.x1];
   const baselines: Array<[number, number]> = [];
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const e = Math.min(end, baselineRowEnd(flow, i));
     baselines.push([i, e]);
     i = e;

@@ -64,8 +64,14 @@ export function findRuledTables(
 
 /** Stacks of two or more horizontal rules of one extent, with the vertical rules that stand between them. */
 export function ruledBoxes(rules: Rule[]): RuledBox[] {
-  const hs = mergeCollinear(rules.filter((r) => r.dir === 'h'), 'h').filter((r) => r.x1 - r.x0 >= MIN_TABLE_WIDTH);
-  const vs = mergeCollinear(rules.filter((r) => r.dir === 'v'), 'v');
+  const hs = mergeCollinear(
+    rules.filter((r) => r.dir === 'h'),
+    'h',
+  ).filter((r) => r.x1 - r.x0 >= MIN_TABLE_WIDTH);
+  const vs = mergeCollinear(
+    rules.filter((r) => r.dir === 'v'),
+    'v',
+  );
   const groups: Rule[][] = [];
   for (const r of hs.sort((a, b) => b.y0 - a.y0)) {
     const group = groups.find((g) => Math.abs(g[0].x0 - r.x0) <= EDGE_SLACK && Math.abs(g[0].x1 - r.x1) <= EDGE_SLACK);
@@ -80,7 +86,9 @@ export function ruledBoxes(rules: Rule[]): RuledBox[] {
       const x1 = Math.max(...g.map((r) => r.x1));
       const top = g[0].y0;
       const bottom = g[g.length - 1].y0;
-      const inside = vs.filter((v) => v.x0 > x0 + EDGE_SLACK && v.x0 < x1 - EDGE_SLACK && v.y1 > bottom + SAME_RULE && v.y0 < top - SAME_RULE);
+      const inside = vs.filter(
+        (v) => v.x0 > x0 + EDGE_SLACK && v.x0 < x1 - EDGE_SLACK && v.y1 > bottom + SAME_RULE && v.y0 < top - SAME_RULE,
+      );
       return { x0, x1, ys: g.map((r) => r.y0), xs: dedupe(inside.map((v) => v.x0).sort((a, b) => a - b)) };
     });
 }
@@ -119,7 +127,9 @@ function splitAtProse(flow: FlowLine[], lines: number[], box: RuledBox): RuledBo
   let ys: number[] = [box.ys[0]];
   for (let k = 1; k < box.ys.length; k++) {
     const band = linesIn(flow, lines, { ...box, ys: [box.ys[k - 1], box.ys[k]] });
-    const prose = band.some((i) => TABLE_CAPTION.test(flow[i].text) || cellsOf(flow, i).cells.some((c) => words(c.text).length > PROSE_WORDS));
+    const prose = band.some(
+      (i) => TABLE_CAPTION.test(flow[i].text) || cellsOf(flow, i).cells.some((c) => words(c.text).length > PROSE_WORDS),
+    );
     if (prose) {
       if (ys.length >= 2) parts.push({ ...box, ys });
       ys = [box.ys[k]];
@@ -129,7 +139,13 @@ function splitAtProse(flow: FlowLine[], lines: number[], box: RuledBox): RuledBo
   return parts;
 }
 
-function readRuledTable(flow: FlowLine[], lines: number[], box: RuledBox, body: BodyStyle, taken: readonly TableRegion[]): TableRegion | null {
+function readRuledTable(
+  flow: FlowLine[],
+  lines: number[],
+  box: RuledBox,
+  body: BodyStyle,
+  taken: readonly TableRegion[],
+): TableRegion | null {
   const inside = linesIn(flow, lines, box);
   if (inside.length < 2) return null;
   const start = inside[0];
@@ -167,7 +183,7 @@ function captionAbove(flow: FlowLine[], start: number, box: RuledBox, body: Body
 
 function baselineRows(flow: FlowLine[], start: number, end: number): Row[] {
   const rows: Row[] = [];
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const row = cellsOf(flow, i);
     rows.push(row);
     i = Math.min(end, row.end);
