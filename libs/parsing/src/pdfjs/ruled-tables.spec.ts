@@ -79,6 +79,16 @@ describe(findRuledTables.name, () => {
     expect(findRuledTables(equation, new Map([[1, [h(684, 60, 400), h(676, 60, 400)]]]), body, [])).toEqual([]);
   });
 
+  it('finds no table in an algorithm box ruled like booktabs', () => {
+    const flow = [
+      line('Algorithm 1 Euclid’s algorithm', 690),
+      row(['1:', 'procedure Euclid(a, b)'], 670, [60, 80]),
+      row(['2:', 'while r ≠ 0 do'], 658, [60, 80]),
+      row(['3:', 'a ← b'], 646, [60, 80]),
+    ];
+    expect(findRuledTables(flow, new Map([[1, [h(700), h(682), h(640)]]]), body, [])).toEqual([]);
+  });
+
   it('leaves lines already in a table alone', () => {
     const taken = [{ start: 1, end: 4, blocks: [] }];
     expect(findRuledTables(booktabs, new Map([[1, booktabsRules]]), body, taken)).toEqual([]);

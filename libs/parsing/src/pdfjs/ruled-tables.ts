@@ -19,6 +19,9 @@ const CAPTION_GAP_EM = 3.5;
 const MATH_PIECE = /[∑∏∫√∂∇∈≤≥≈=]|^[(){}[\]|⟨⟩+−×·⋅/]+$/u;
 /** A table may have a few such cells ("=", "(a)"); an equation is mostly made of them. */
 const MAX_MATH_SHARE = 0.2;
+/** A numbered step of an algorithm ("12:") or a line of code. */
+const LISTING_LINE = /^\d+:$|[{};]$/;
+const ALGORITHM = /^(algorithm|procedure|listing)\s+\d/i;
 /** A line of more words than this in one cell is prose: a box around a paragraph, a page frame. */
 const PROSE_WORDS = 12;
 
@@ -193,11 +196,26 @@ function baselineRows(flow: FlowLine[], start: number, end: number): Row[] {
 
 /**
  * At least two rows, most of them of several cells sharing columns, no prose: one column of text is not a table.
- * Nor is a display equation, whose fraction bars are rules too: its pieces are brackets, operators and big symbols.
+ * Nor is a display equation, whose fraction bars are rules too: its pieces are brackets, operators and big symbols;
+ * nor an algorithm box (a caption "Algorithm 2", numbered steps).
  */
 export function isTable(rows: Row[]): boolean {
   const filled = rows.flatMap((r) => r.cells.filter((c) => c.text));
   const multi = rows.filter((r) => r.cells.filter((c) => c.text).length >= 2).length;
   const math = filled.filter((c) => MATH_PIECE.test(c.text)).length;
+  // An algorithm box is ruled like booktabs: its caption line, then numbered steps ("3:") or code.
+  const listing = rows.filter((r) => LISTING_LINE.test(r.cells.find((c) => c.text)?.text ?? '')).length;
+  if (
+    listing >= 0.5 * rows.length ||
+    rows.some((r) =>
+      ALGORITHM.test(
+        r.cells
+          .map((c) => c.text)
+          .join(' ')
+          .trim(),
+      ),
+    )
+  )
+    return false;
   return rows.length >= 2 && multi >= 2 && multi >= 0.5 * rows.length && math <= MAX_MATH_SHARE * filled.length && hasAlignedColumns(rows);
 }
