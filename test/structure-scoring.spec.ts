@@ -7,7 +7,7 @@ import {
   surnameKey,
   tokenF1,
 } from '../bench/structure/structure-scoring';
-import { locateCaptionPages, unstructuredTablePages } from '../bench/structure/table-gold';
+import { locateCaptionPages, nougatTableCaptions, unstructuredTablePages } from '../bench/structure/table-gold';
 import { CORPUS_DIR } from './support/paths';
 
 describe('structure eval scoring', () => {
@@ -73,6 +73,25 @@ describe('structure eval scoring', () => {
     const twice = ['Table 3: as listed in the appendix.', 'Table 3. As listed in the appendix below.'];
     expect(locateCaptionPages(['Table 2: Results', 'Table 3: As listed in the appendix'], twice)).toEqual([null, null]);
     expect(locateCaptionPages(['Table 3: As listed in the appendix'], twice.slice(1))).toEqual([1]);
+  });
+
+  it('reads one gold table per Nougat table block, captioned by the "Table N:" line after it or inside it', () => {
+    const mmd = [
+      '\\begin{table}',
+      '\\begin{tabular}{|l|l|} A & 1 \\\\ \\end{tabular}',
+      '\\end{table}',
+      'Table 1: Errors per method',
+      '',
+      '\\begin{table}',
+      'Table 2. Inside the block',
+      '\\end{table}',
+      'Body text goes on.',
+      '\\begin{table}',
+      '\\end{table}',
+      '',
+      'Figure 3: Not a table caption',
+    ].join('\n');
+    expect(nougatTableCaptions(mmd)).toEqual(['Table 1: Errors per method', 'Table 2. Inside the block', '']);
   });
 
   it('maps Unstructured Table elements of a one-page excerpt to its page', () => {

@@ -1,7 +1,7 @@
 /**
  * Command-line options of `run-structure-eval`:
  * `--limit N` only the first N documents of each set (the table is then not written);
- * `--set 1,2` only these sets (`2` runs the hidden-outline pass; `2u` adds the outline-used pass; `4` the Unstructured tables; `5` the held-out front matter; `6` the held-out non-TeX bookmark set);
+ * `--set 1,2` only these sets (`2` runs the hidden-outline pass; `2u` adds the outline-used pass; `4` the Unstructured tables; `5` the held-out front matter; `6` the held-out non-TeX bookmark set; `7` the Nougat tables);
  * `--only TEXT` only documents whose name contains TEXT;
  * `--split dev|holdout` in set 2, only the tuning part or only the held-out part (every 5th document in set order);
  * `--misses FILE` writes each document's missed gold headings and unmatched predicted headings to FILE (JSON lines).

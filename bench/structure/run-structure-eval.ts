@@ -21,7 +21,7 @@ import { bookmarksStartingLines } from './line-start-gold';
 import { jatsGold, teiGold, type StructureGold } from './structure-gold';
 import { combine, emptyResult, row, strictCounts, type DocResult, type SetResult } from './set-results';
 import { addCounts, matchHeadings, scoreAuthors, scoreTables, tokenF1 } from './structure-scoring';
-import { locateCaptionPages, unstructuredTablePages } from './table-gold';
+import { locateCaptionPages, nougatTableCaptions, unstructuredTablePages } from './table-gold';
 
 const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'RESULTS.md');
 const BEGIN = '<!-- structure:begin — written by `npm run eval:structure`; edits between these markers are overwritten -->';
@@ -82,9 +82,10 @@ async function main(): Promise<void> {
   }
   if (wants('3')) results.push(await runSet('3 CERMINE samples', cermineSet()));
   if (wants('4')) results.push(await runSet('4 Unstructured tables', unstructuredSet()));
+  if (wants('7')) results.push(await runSet('7 Nougat tables', nougatSet()));
   const overall = combine(
-    'overall (1 + 2 hidden + 3 + 4)',
-    results.filter((r) => /^(1 |2 bookmarks, outline hidden$|3 |4 )/.test(r.set)),
+    'overall (1 + 2 hidden + 3 + 4 + 7)',
+    results.filter((r) => /^(1 |2 bookmarks, outline hidden$|3 |4 |7 )/.test(r.set)),
   );
   // Sets 5 and 6 are held out: never tuned on, so they stay out of "overall" and are read on their own.
   if (wants('5')) results.push(await runSet('5 held-out front matter', holdoutSet()));
@@ -227,6 +228,24 @@ function unstructuredSet(): EvalDoc[] {
     ignoreOutline: false,
     dropReferences: true,
   }));
+}
+
+/** Corpus PDFs with a Nougat Markdown: its `\begin{table}` blocks are table gold (tables only, placed by caption). */
+function nougatSet(): EvalDoc[] {
+  const dir = path.join(CORPUS_DIR, 'nougat');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.mmd') && existsSync(path.join(CORPUS_DIR, 'pdf', f.replace(/\.mmd$/, '.pdf'))))
+    .sort()
+    .map((f) => {
+      const captions = nougatTableCaptions(readFileSync(path.join(dir, f), 'utf8'));
+      return {
+        name: f.replace(/\.mmd$/, ''),
+        pdf: path.join(CORPUS_DIR, 'pdf', f.replace(/\.mmd$/, '.pdf')),
+        gold: { tables: captions.map(() => null), tableCaptions: captions },
+        ignoreOutline: false,
+        dropReferences: true,
+      };
+    });
 }
 
 const OPTIONS = readEvalOptions(process.argv);

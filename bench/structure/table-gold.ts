@@ -46,3 +46,20 @@ export function unstructuredTablePages(file: string, firstPage: number, pageCoun
     .map((e) => (e.metadata?.page_number as number) - firstPage + 1)
     .filter((page) => page >= 1 && page <= pageCount);
 }
+
+const TABLE_LABEL = /^(table|tab\.)\s*[0-9ivxlc]+[a-z]?\s*[:.]/i;
+
+/**
+ * Nougat's tables as gold: one per `\begin{table}` block of its Markdown, captioned by the "Table N: …" line printed
+ * right after the block (or inside it). Nougat reads the rendered page, not the text layer, so it is independent of
+ * the parser under test; the runner places each table by its caption in the PDF's text ('' when it has none).
+ */
+export function nougatTableCaptions(mmd: string): string[] {
+  const captions: string[] = [];
+  for (const m of mmd.matchAll(/\\begin\{table\}([\s\S]*?)\\end\{table\}\s*\n([^\n]*)/g)) {
+    const after = m[2].trim();
+    const inside = m[1].split('\n').find((l) => TABLE_LABEL.test(l.trim()));
+    captions.push(TABLE_LABEL.test(after) ? after : (inside?.trim() ?? ''));
+  }
+  return captions;
+}

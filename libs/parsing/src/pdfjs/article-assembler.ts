@@ -21,6 +21,7 @@ import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
 import { numberSections } from './section-numbering';
+import type { Rule } from './ruling-lines';
 import { findTables, type TableRegion } from './tables';
 import { endTocAt, findTableOfContents, type TocRegion } from './toc-detector';
 import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
@@ -63,10 +64,11 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
   const ordered = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
-  let layout = readLayout(ordered, body, bookmarks);
+  const rules = new Map(pages.flatMap((p) => (p.rules?.length ? [[p.number, p.rules] as const] : [])));
+  let layout = readLayout(ordered, body, rules, bookmarks);
   // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
   if (!layout.fromOutline && layout.headings.filter((h) => !h.references).length < 2) {
-    const runIn = readLayout(splitRunInHeadings(ordered), body);
+    const runIn = readLayout(splitRunInHeadings(ordered), body, rules);
     if (runIn.headings.length > layout.headings.length) layout = runIn;
   }
   const { flow, front, tables, headings, toc } = layout;
@@ -125,11 +127,13 @@ function readKeywords(sections: ParsedSection[]): string[] {
 
 /** Front matter, tables and headings of one reading of the flow. */
 /** Front matter, tables and headings: from the PDF's outline when it is plausible, else detected from the layout. */
-function readLayout(flow: FlowLine[], body: BodyStyle, bookmarks: PdfBookmark[] = []) {
-  const front = readFrontMatter(flow, body);
+function readLayout(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap<number, Rule[]>, bookmarks: PdfBookmark[] = []) {
   const toc = findTableOfContents(flow);
   const inToc = (i: number) => !!toc && i > toc.start && i < toc.end;
-  const tables = findTables(flow, body).filter((t) => t.start >= front.bodyStart && !(toc && t.start < toc.end && t.end > toc.start));
+  const tables = findTables(flow, body, rules).filter((t) => !(toc && t.start < toc.end && t.end > toc.start));
+  // A table is never front matter: on a one-page excerpt the front matter would otherwise claim the page with it.
+  const read = readFrontMatter(flow, body);
+  const front = { ...read, bodyStart: Math.min(read.bodyStart, tables[0]?.start ?? flow.length) };
   const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
   if (fromOutline) {
     // The outline is trusted: a heading it places inside the entries ends the table of contents there.
@@ -149,7 +153,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   const { abstractBlocks, leftover } = readAbstract(doc);
   if (abstractBlocks.length) sections.push({ number: ABSTRACT_SECTION_NUMBER, title: 'Abstract', level: 1, blocks: abstractBlocks });
 
-  const bodyFrom = Math.max(front.bodyStart, abstractEnd(front, firstHeading));
+  const bodyFrom = Math.max(front.bodyStart, abstractEnd(front, firstHeading, doc.tables));
   const lastSectionStart = headings.length ? headings[headings.length - 1].end : bodyFrom;
   const trailing = flow.slice(lastSectionStart);
   const unlabeledReferences = headings.some((h) => h.references)
@@ -176,16 +180,22 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     return [...out, ...paragraphsIn(at, to).map(toBlock)];
   };
 
-  // Text between the abstract and the first heading: a section of its own only if it is substantial.
-  const preface = [
-    ...leftover.filter((p) => keepParagraph(doc, p) && !p.lines.some((l) => tocLines.has(l))),
-    ...paragraphsIn(bodyFrom, firstHeading),
-  ];
+  // Text between the abstract and the first heading: a section of its own only if it is substantial (or holds a table).
+  const leftoverKept = leftover.filter((p) => keepParagraph(doc, p) && !p.lines.some((l) => tocLines.has(l)));
+  const preface = [...leftoverKept, ...paragraphsIn(bodyFrom, firstHeading)];
+  const prefaceTable = doc.tables.some((t) => t.start >= bodyFrom && t.start < firstHeading);
   const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
   // Never drop text (issue 20): with no heading and no abstract, a short preface is the whole document.
-  const untitled = prefaceChars >= MIN_UNTITLED_SECTION_CHARS || (preface.length > 0 && headings.length === 0 && !abstractBlocks.length);
+  const untitled =
+    prefaceChars >= MIN_UNTITLED_SECTION_CHARS || prefaceTable || (preface.length > 0 && headings.length === 0 && !abstractBlocks.length);
   const numbering = numberSections(headings, untitled);
-  if (untitled) sections.push({ number: numbering.untitledNumber, title: '', level: 1, blocks: preface.map(toBlock) });
+  if (untitled)
+    sections.push({
+      number: numbering.untitledNumber,
+      title: '',
+      level: 1,
+      blocks: [...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
+    });
 
   headings.forEach((heading, k) => {
     const to = headings[k + 1]?.start ?? flow.length;
@@ -235,13 +245,16 @@ function keepParagraph(doc: Document, p: Paragraph): boolean {
   if (letters(p.text) < 3 && p.text.length < 16) return false;
   const small = p.lines[0].size < doc.body.size - 0.3;
   const note = p.lines[0].page <= doc.firstPage + 1 && small && FIRST_PAGE_NOTE.test(p.text);
-  if (note) doc.notes.push(p.text);
+  if (note && !doc.notes.includes(p.text)) doc.notes.push(p.text);
   return !note;
 }
 
-function abstractEnd(front: FrontMatter, firstHeading: number): number {
+function abstractEnd(front: FrontMatter, firstHeading: number, tables: TableRegion[]): number {
   if (!front.abstract) return front.bodyStart;
-  return front.abstractRunsToHeading ? firstHeading : front.abstract.end;
+  const end = front.abstractRunsToHeading ? firstHeading : front.abstract.end;
+  // An abstract running to the first heading stops at a table printed before it.
+  const table = tables.find((t) => t.start >= (front.abstract?.start ?? 0));
+  return table ? Math.min(end, table.start) : end;
 }
 
 /**
@@ -249,11 +262,14 @@ function abstractEnd(front: FrontMatter, firstHeading: number): number {
  * style of the first one (footnotes and the like that follow are left over for the body); a keywords
  * paragraph stays in the section but not in the abstract text.
  */
-function readAbstract({ flow, front, firstHeading, vocabulary }: Document): { abstractBlocks: ParsedBlock[]; leftover: Paragraph[] } {
+function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Document): {
+  abstractBlocks: ParsedBlock[];
+  leftover: Paragraph[];
+} {
   if (!front.abstract) return { abstractBlocks: [], leftover: [] };
   const { start, inlineText } = front.abstract;
   const paragraphs = groupParagraphs(
-    abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading))),
+    abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading, tables))),
     vocabulary,
   );
   const first = paragraphs[0];

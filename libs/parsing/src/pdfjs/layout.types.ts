@@ -1,3 +1,5 @@
+import type { Rule } from './ruling-lines';
+
 /** Geometry is in PDF points with the page's crop-box origin at (0, 0) and y growing upwards. */
 
 /** One piece of text in one font, as pdf.js reports it. */
@@ -41,6 +43,8 @@ export interface PageText {
   lines: TextLine[];
   /** Rotated text such as the arXiv side stamp: not content, but it carries the preprint date. */
   sideText: string[];
+  /** Horizontal and vertical ruling lines, read only where the text suggests a table (`page-rules.reader.ts`). */
+  rules?: Rule[];
 }
 
 /** A line placed in reading order, with the column it was read from. */

@@ -7,6 +7,7 @@ import type { FontInfo } from './font-names';
 import type { PageText } from './layout.types';
 import { readPdfBookmarks, type PdfBookmark } from './pdf-bookmarks.reader';
 import { readPageRuns } from './page-text.reader';
+import { mayHoldTable, readPageRules } from './page-rules.reader';
 import { loadPdfjs, pdfjsAssetDirs } from './pdfjs.loader';
 import type { PdfjsDocument } from './pdfjs.types';
 import { assembleLines } from './text-lines';
@@ -61,10 +62,12 @@ export async function readPdfDocument(
       const page = await doc.getPage(number);
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE, limits, number);
       bottoms[number] = page.view[1] ?? 0;
-      page.cleanup();
       const recorded = ocr?.records.length ?? 0;
       const runs = ocr ? await ocr.read(number, raw) : raw.runs;
-      pages.push({ number, width: raw.width, height: raw.height, lines: assembleLines(runs, number), sideText: raw.sideText });
+      const lines = assembleLines(runs, number);
+      const rules = mayHoldTable(lines) ? await readPageRules(page, pdfjs.OPS, pdfjs.AnnotationMode.DISABLE) : undefined;
+      page.cleanup();
+      pages.push({ number, width: raw.width, height: raw.height, lines, sideText: raw.sideText, ...(rules ? { rules } : {}) });
       // `PageOcr` records every page it rendered for OCR (a blank scan too): one more record, this page was OCR'd.
       onPage?.(number, doc.numPages, (ocr?.records.length ?? 0) > recorded ? 'ocr' : 'text');
     }

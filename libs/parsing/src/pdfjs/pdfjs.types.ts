@@ -1,3 +1,5 @@
+import type { DrawingOps } from './ruling-lines';
+
 /**
  * The small part of the pdf.js 3.11 API this parser uses. Declared here rather than imported from
  * pdfjs-dist's d.ts, which drags in DOM types our Node-only tsconfig does not have.
@@ -68,5 +70,6 @@ export interface PdfjsDocumentOptions {
 export interface PdfjsLib {
   getDocument(options: PdfjsDocumentOptions): PdfjsLoadingTask;
   AnnotationMode: { DISABLE: number };
+  OPS: DrawingOps;
   version: string;
 }

@@ -1,3 +1,4 @@
+import { baselineRowEnd } from './baseline-rows';
 import type { BodyStyle } from './body-style';
 import type { FlowLine, TextRun } from './layout.types';
 import { letters, words } from './text-patterns';
@@ -35,6 +36,12 @@ export function hasAlignedColumns(rows: Row[]): boolean {
   return aligned >= 1 && aligned >= 0.5 * (multi.length - 1);
 }
 
+/** A cell made of figures only: "0.85", "(12.3)", "−4%", "12.5 ± 0.3", "–". */
+export function isNumberCell(text: string): boolean {
+  const parts = words(text).filter((w) => w !== '±');
+  return parts.length > 0 && parts.length <= 3 && /\d/.test(text) && parts.every((w) => NUMBER_CELL.test(w));
+}
+
 /** A row of the table: several cells, or short and made of figures; never a line of running prose. */
 export function isTabular(row: Row, body: BodyStyle): boolean {
   const text = row.cells.map((c) => c.text).join(' ');
@@ -46,10 +53,17 @@ export function isTabular(row: Row, body: BodyStyle): boolean {
   return numbers >= 2 && words(text).length <= 10 && letters(text) < 60 && text.length < 0.8 * body.size * 12;
 }
 
+/** How many pieces a line's runs make when split at gaps wider than a cell gap (1 for a line of prose). */
+export function pieceCount(line: Pick<FlowLine, 'runs'>): number {
+  const runs = line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x);
+  let n = runs.length > 0 ? 1 : 0;
+  for (let k = 1; k < runs.length; k++) if (runs[k].x - runs[k - 1].x1 > CELL_GAP_EM * Math.min(runs[k].size, runs[k - 1].size)) n++;
+  return n;
+}
+
 /** The pieces of row `i` (every flow line on its baseline), split into cells at wide gaps between runs. */
 export function cellsOf(flow: FlowLine[], i: number): Row {
-  let end = i + 1;
-  while (end < flow.length && flow[end].page === flow[i].page && Math.abs(flow[end].y - flow[i].y) < 0.3 * flow[i].size) end++;
+  const end = baselineRowEnd(flow, i);
   const cells: Cell[] = [];
   for (const line of flow.slice(i, end)) {
     const runs = line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x);
@@ -92,7 +106,7 @@ export function toMarkdown(rows: Row[]): string {
   return [line(grid[0]), line(columns.map(() => '---')), ...grid.slice(1).map(line)].join('\n');
 }
 
-function columnOf(cell: Cell, columns: Array<{ x0: number; x1: number }>): number {
+export function columnOf(cell: Cell, columns: Array<{ x0: number; x1: number }>): number {
   let best = 0;
   let bestScore = -Infinity;
   columns.forEach((col, k) => {

@@ -1,20 +1,16 @@
-import type { ParsedBlock } from '../article';
 import type { BodyStyle } from './body-style';
+import { baselineRowStart } from './baseline-rows';
 import type { FlowLine } from './layout.types';
-import { cellsOf, hasAlignedColumns, isTabular, toMarkdown, type Row } from './table-rows';
+import { findNumericTables } from './numeric-tables';
+import { findRuledTables } from './ruled-tables';
+import type { Rule } from './ruling-lines';
+import { isTableCaption, readCaption, sameStyle } from './table-captions';
+import { TABLE_CAPTION, TABLE_NOTE, tableRegion as region, type TableRegion } from './table-region';
+import { cellsOf, hasAlignedColumns, isTabular, type Row } from './table-rows';
 import { words } from './text-patterns';
 
-/** A table found in the flow: its lines [start, end), caption included, and the blocks that replace them. */
-export interface TableRegion {
-  start: number;
-  end: number;
-  /** The caption as its own `figure_caption` block, then the table as a `table` block (caption + Markdown + notes). */
-  blocks: ParsedBlock[];
-}
+export { TABLE_NOTE, type TableRegion } from './table-region';
 
-const TABLE_CAPTION = /^(table|tab\.|tabla|cuadro|tableau|tabelle)\s*([0-9]+|[ivxlc]+)[a-z]?\b/i;
-/** Notes printed under a table: "Note: *, ** and *** depict significance…", "Source: …", "* p < 0.05". */
-export const TABLE_NOTE = /^(notes?|sources?|fuente|legend)\s*[:.]|^[*∗†‡]+\s*\S|^[a-d]\s*[:)]\s|^significan/i;
 /** A caption printed under its table sits at most this many font sizes below the table's last row. */
 const CAPTION_BELOW_GAP_EM = 3.5;
 /** A spanning header or row label inside a table ("Potsdam", "Depth (m)"): a short line that is not a sentence. */
@@ -26,7 +22,7 @@ const MAX_LABEL_WORDS = 5;
  * figures); short single-cell lines between rows (spanning headers, row labels) stay in the table. Notes right
  * under the rows stay with the table. Rows are aligned into columns by the row with the most cells, as Markdown.
  */
-export function findTables(flow: FlowLine[], body: BodyStyle): TableRegion[] {
+export function findTables(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap<number, Rule[]> = new Map()): TableRegion[] {
   const regions: TableRegion[] = [];
   for (let i = 0; i < flow.length; i++) {
     if (!isTableCaption(flow[i], body)) continue;
@@ -36,31 +32,16 @@ export function findTables(flow: FlowLine[], body: BodyStyle): TableRegion[] {
       i = region.end - 1;
     }
   }
-  return regions;
-}
-
-/**
- * "Table 2: …", "Table 2. …", or a label set apart (bold, or smaller than the body: "Table 1 Patient-provider …");
- * never a sentence that starts with "Table 7 shows …".
- */
-function isTableCaption(line: FlowLine, body: BodyStyle): boolean {
-  const m = TABLE_CAPTION.exec(line.text);
-  if (!m || line.rowPeers > 2) return false;
-  if (/^\s*[.:|\u2014\u2013-]/.test(line.text.slice(m[0].length))) return true;
-  const label = line.runs.find((r) => r.text.trim());
-  return label?.bold === true || line.size < body.size - 0.3;
+  // Then tables set off by ruling lines (with a caption next to them or none), then unruled blocks of figures.
+  regions.push(...findRuledTables(flow, rules, body, regions));
+  regions.push(...findNumericTables(flow, body, regions));
+  return regions.sort((a, b) => a.start - b.start);
 }
 
 function readTable(flow: FlowLine[], captionAt: number, body: BodyStyle, after: number): TableRegion | null {
   const caption = flow[captionAt];
-  let j = captionAt + 1;
-  const captionLines = [caption];
-  // A caption wraps in its own style, line under line in the same column, until the first row.
-  while (j < flow.length && captionLines.length < 4 && continuesCaption(flow, j, captionLines, body)) {
-    captionLines.push(flow[j]);
-    j++;
-  }
-  const captionText = captionLines.map((l) => l.text).join(' ');
+  const { end: captionEnd, text: captionText } = readCaption(flow, captionAt, body);
+  let j = captionEnd;
   const above = rowsAbove(flow, captionAt, after, body);
   if (above) return region(above[0].start, j, captionText, above, [], caption.page);
   const rows = rowsBelow(flow, j, caption.page, body);
@@ -77,18 +58,6 @@ function readTable(flow: FlowLine[], captionAt: number, body: BodyStyle, after: 
     j++;
   }
   return region(captionAt, j, captionText, rows, notes, caption.page);
-}
-
-function region(start: number, end: number, captionText: string, rows: Row[], notes: string[], page: number): TableRegion {
-  const table = [captionText, toMarkdown(rows), ...notes].join('\n\n');
-  return {
-    start,
-    end,
-    blocks: [
-      { text: captionText, page, kind: 'figure_caption' },
-      { text: table, page, kind: 'table' },
-    ],
-  };
 }
 
 /** The rows from `from` down on the same page, until prose, a note or another caption; null without a table. */
@@ -121,13 +90,7 @@ function rowsAbove(flow: FlowLine[], captionAt: number, after: number, body: Bod
   let k = captionAt;
   let below = caption;
   while (k > after) {
-    let start = k - 1;
-    while (
-      start > after &&
-      flow[start - 1].page === flow[k - 1].page &&
-      Math.abs(flow[start - 1].y - flow[k - 1].y) < 0.3 * flow[k - 1].size
-    )
-      start--;
+    const start = baselineRowStart(flow, k - 1, after);
     const line = flow[start];
     if (line.page !== caption.page || line.y <= below.y || line.y - below.y > CAPTION_BELOW_GAP_EM * caption.size) break;
     const row = cellsOf(flow, start);
@@ -147,17 +110,3 @@ function isLabel(row: Row, line: FlowLine, body: BodyStyle): boolean {
   const text = row.cells[0].text;
   return words(text).length <= MAX_LABEL_WORDS && !/[.:;]$/.test(text) && !/^\d+(\.\d+)*\.?\s+\p{Lu}/u.test(text);
 }
-
-function continuesCaption(flow: FlowLine[], j: number, lines: FlowLine[], body: BodyStyle): boolean {
-  const line = flow[j];
-  const prev = lines[lines.length - 1];
-  if (line.page !== prev.page || line.columnStart || prev.y - line.y > 1.6 * line.size) return false;
-  // A label alone ("Table 1", bold) is followed by its caption text in the body font.
-  const labelOnly = lines.length === 1 && TABLE_CAPTION.exec(prev.text)?.[0].length === prev.text.trim().length;
-  if (!labelOnly && !sameStyle(line, prev)) return false;
-  if (TABLE_NOTE.test(line.text) || (!labelOnly && /[.:]$/.test(prev.text))) return false;
-  const row = cellsOf(flow, j);
-  return row.cells.length === 1 && !isTabular(row, body);
-}
-
-const sameStyle = (a: FlowLine, b: FlowLine) => Math.abs(a.size - b.size) < 0.3 && a.font === b.font;

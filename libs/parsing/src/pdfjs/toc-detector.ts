@@ -1,4 +1,5 @@
 import type { ParsedBlock } from '../article';
+import { baselineRowEnd } from './baseline-rows';
 import type { FlowLine } from './layout.types';
 import { letters, words } from './text-patterns';
 
@@ -114,8 +115,7 @@ function entriesResume(flow: FlowLine[], from: Entry): number | null {
 
 function rowAt(flow: FlowLine[], i: number): Entry | null {
   if (i >= flow.length) return null;
-  let end = i + 1;
-  while (end < flow.length && flow[end].page === flow[i].page && Math.abs(flow[end].y - flow[i].y) < 0.3 * flow[i].size) end++;
+  const end = baselineRowEnd(flow, i);
   const text = flow
     .slice(i, end)
     .sort((a, b) => a.x0 - b.x0)
