@@ -1,6 +1,16 @@
 import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { CorpusDb, KeywordIndex, MAX_SCORED_ROWS, MAX_SCORED_SHARE, PRUNE_FROM_CONTEXTS, openDatabase } from '@lectern/corpus';
+import {
+  CorpusDb,
+  DEFAULT_SHORTLIST,
+  DEFAULT_VECTOR_SEARCH,
+  KeywordIndex,
+  MAX_SCORED_ROWS,
+  MAX_SCORED_SHARE,
+  PRUNE_FROM_CONTEXTS,
+  openDatabase,
+  type VectorSearchSettings,
+} from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { DEFAULT_SEARCH_K, MIN_FUSION_DEPTH, reciprocalRankFusion, SearchService } from '@lectern/retrieval';
 import { queryTerms } from '@lectern/text';
@@ -38,6 +48,19 @@ const FORMER_MAX_SCORED_ROWS = 20_000;
 
 const WARM_UP = 5;
 
+/** The vector leg as shipped and with other first passes; recall against the exact scan's top k. */
+const VECTOR_VARIANTS: Array<{ name: string; settings?: Partial<VectorSearchSettings>; hybrid?: boolean }> = [
+  {
+    name: `two-stage SimHash: 512-bit prefix, ${DEFAULT_SHORTLIST.toLocaleString('en')} shortlisted, ${DEFAULT_VECTOR_SEARCH.rescoreCandidates} re-scored (shipped)`,
+  },
+  {
+    name: 'one-stage SimHash, all 1024 bits, 2000 re-scored (the former default)',
+    settings: { shortlist: 0, rescoreCandidates: 2000 },
+    hybrid: true,
+  },
+  { name: 'two-stage SimHash, 50,000 shortlisted, 1000 re-scored', settings: { shortlist: 50_000, rescoreCandidates: 1000 } },
+];
+
 /**
  * The hybrid tail at scale: the cached synthetic corpus, hybrid as shipped (keyword leg bounded and on its own
  * threads) against the legs one after the other and against the unbounded keyword leg, every time also as a ratio to
@@ -59,6 +82,13 @@ export async function runSearchTailBench(options: {
   const depth = Math.max(DEFAULT_SEARCH_K, MIN_FUSION_DEPTH);
   const corpus = CorpusDb.openReadonly(cached.file);
   const db = openDatabase(cached.file, { readonly: true });
+  // The same file opened with other vector settings, for the first-pass variants measured beside the default.
+  const variants = new Map<string, CorpusDb>();
+  const variantCorpus = (settings: Partial<VectorSearchSettings>) => {
+    const key = JSON.stringify(settings);
+    if (!variants.has(key)) variants.set(key, CorpusDb.openReadonly(cached.file, { vectorSearch: settings }));
+    return variants.get(key)!;
+  };
   try {
     const service = new SearchService(corpus, embedder);
     const plain = new KeywordIndex(db, PRUNE_FROM_CONTEXTS, Number.POSITIVE_INFINITY);
@@ -102,19 +132,39 @@ export async function runSearchTailBench(options: {
     });
     Object.assign(rows[2], recall(plainTop, boundedTop));
     Object.assign(rows[4], recall(plainTop, tighterTop));
-    rows.push({
-      mode: 'vector leg (memory SimHash, 2000 re-scored)',
-      ...(await timed(queries, async (q) => corpus.vectorSearch(await embedder.embedQuery(q), depth))),
-    });
+    const vectorRows: Array<{ row: TailRow; top: string[][] }> = [];
+    for (const variant of VECTOR_VARIANTS) {
+      const top: string[][] = [];
+      const search = variant.settings ? variantCorpus(variant.settings) : corpus;
+      const row: TailRow = {
+        mode: `vector leg (${variant.name})`,
+        ...(await timed(queries, async (q) => top.push(search.vectorSearch(await embedder.embedQuery(q), depth).map((h) => h.contextId)))),
+      };
+      rows.push(row);
+      vectorRows.push({ row, top });
+    }
+    const hybridRows: Array<{ row: TailRow; top: string[][] }> = [];
+    for (const variant of VECTOR_VARIANTS.filter((v) => v.hybrid)) {
+      const top: string[][] = [];
+      const variantService = new SearchService(variantCorpus(variant.settings!), embedder);
+      const row: TailRow = {
+        mode: `hybrid as shipped but vector leg: ${variant.name}`,
+        ...(await timed(queries, async (q) => top.push((await variantService.search(q, { mode: 'hybrid' })).map((h) => h.contextId)))),
+      };
+      rows.push(row);
+      hybridRows.push({ row, top });
+    }
 
     options.log(`  exact references for ${options.exactQueries} queries`);
     const exactTimes: number[] = [];
     const reference: string[][] = [];
+    const exactVector: string[][] = [];
     for (const [i, q] of queries.slice(0, options.exactQueries + WARM_UP).entries()) {
       const vectorQuery = await embedder.embedQuery(q);
       const start = performance.now();
       const vector = corpus.vectorSearch(vectorQuery, depth, { exact: true });
       if (i >= WARM_UP) exactTimes.push(performance.now() - start);
+      exactVector.push(vector.map((h) => h.contextId));
       reference.push(
         reciprocalRankFusion([corpus.keywordSearch(q, depth, { exact: true }), vector])
           .slice(0, DEFAULT_SEARCH_K)
@@ -124,6 +174,8 @@ export async function runSearchTailBench(options: {
     const exact = percentiles(exactTimes);
     rows.push({ mode: 'vector: exact vec0 scan (reference)', ...exact });
     Object.assign(rows[0], recall(reference, hybrid.slice(0, reference.length)));
+    for (const { row, top } of vectorRows) Object.assign(row, recall(exactVector, top.slice(0, exactVector.length)));
+    for (const { row, top } of hybridRows) Object.assign(row, recall(reference, top.slice(0, reference.length)));
     return {
       contexts: options.contexts,
       rows,
@@ -137,6 +189,7 @@ export async function runSearchTailBench(options: {
   } finally {
     db.close();
     corpus.close();
+    for (const other of variants.values()) other.close();
   }
 }
 

@@ -10,6 +10,12 @@ interface HitRecord extends PlacedContextRecord {
   seq: number;
 }
 
+/** A context of a ranking by its seq, before it is read into a hit. */
+export interface RankedContext {
+  rowid: number;
+  score: number;
+}
+
 /** Restricts a search to some articles' contexts (`articleIds` on search, chat and explore). */
 export interface SearchScope {
   articleIds?: readonly string[];
@@ -47,9 +53,14 @@ export class ContextSearchRepository {
   }
 
   keyword(query: string, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
+    return this.toHits(this.keywordRanking(query, k, exact, scope));
+  }
+
+  /** `keyword`'s ranking, not yet read into hits (see `hits`). */
+  keywordRanking(query: string, k: number, exact = false, scope: SearchScope = {}): RankedContext[] {
     const terms = queryTerms(query);
     const within = this.scopedSeqs(scope);
-    return this.toHits(within ? this.keywords.within(terms, k, within) : this.keywords.top(terms, k, exact));
+    return within ? this.keywords.within(terms, k, within) : this.keywords.top(terms, k, exact);
   }
 
   /**
@@ -58,17 +69,20 @@ export class ContextSearchRepository {
    * connection (whose rows the thread cannot see) run here; so does a search whose thread failed.
    */
   async keywordConcurrently(query: string, k: number, scope: SearchScope = {}): Promise<CorpusHit[]> {
+    return this.toHits(await this.keywordRankingConcurrently(query, k, scope));
+  }
+
+  /** `keywordConcurrently`'s ranking, not yet read into hits (see `hits`). */
+  async keywordRankingConcurrently(query: string, k: number, scope: SearchScope = {}): Promise<RankedContext[]> {
     const terms = queryTerms(query);
     if (!this.thread || scope.articleIds || terms.length < 2 || k <= 0 || this.db.inTransaction)
-      return this.keyword(query, k, false, scope);
-    if (this.keywords.indexedRows() < PRUNE_FROM_CONTEXTS) return this.keyword(query, k, false, scope);
-    let matches;
+      return this.keywordRanking(query, k, false, scope);
+    if (this.keywords.indexedRows() < PRUNE_FROM_CONTEXTS) return this.keywordRanking(query, k, false, scope);
     try {
-      matches = await this.thread.top(terms, k);
+      return await this.thread.top(terms, k);
     } catch {
-      return this.keyword(query, k, false, scope);
+      return this.keywordRanking(query, k, false, scope);
     }
-    return this.toHits(matches);
   }
 
   /** Rows in the full-text index and the rows holding each term (cached per committed state; see KeywordIndex). */
@@ -81,9 +95,22 @@ export class ContextSearchRepository {
   }
 
   vector(vector: Float32Array, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
+    return this.toHits(this.vectorRanking(vector, k, exact, scope));
+  }
+
+  /** `vector`'s ranking, not yet read into hits (see `hits`). */
+  vectorRanking(vector: Float32Array, k: number, exact = false, scope: SearchScope = {}): RankedContext[] {
     if (k <= 0) return [];
     const within = this.scopedSeqs(scope);
-    return this.toHits(within ? this.vectors.nearestAmong(vector, k, within) : this.vectors.nearest(vector, k, exact));
+    return within ? this.vectors.nearestAmong(vector, k, within) : this.vectors.nearest(vector, k, exact);
+  }
+
+  /**
+   * The hits of a ranking, in its order and with its scores (a context removed since it was ranked is left out).
+   * Hybrid search fuses the legs' rankings first and reads only the fused top k.
+   */
+  hits(ranked: readonly RankedContext[]): CorpusHit[] {
+    return this.toHits(ranked);
   }
 
   /** The contexts of the scope's articles (null: no scope, the whole corpus). An article's few hundred rows are scored exactly. */
@@ -92,7 +119,7 @@ export class ContextSearchRepository {
     return this.seqsOfArticles.all(JSON.stringify(scope.articleIds));
   }
 
-  private toHits(ranked: Array<{ rowid: number; score: number }>): CorpusHit[] {
+  private toHits(ranked: readonly RankedContext[]): CorpusHit[] {
     if (ranked.length === 0) return [];
     const scores = new Map(ranked.map((row) => [row.rowid, row.score]));
     return this.hydrate.all(JSON.stringify(ranked.map((row) => row.rowid))).map((row) => ({

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { ArticlesRepository } from './articles.repository';
 import { ContextLookupRepository } from './context-lookup.repository';
-import { ContextSearchRepository, type SearchScope } from './context-search.repository';
+import { ContextSearchRepository, type RankedContext, type SearchScope } from './context-search.repository';
 import { exportCorpus, type ExportedDocument } from './corpus-export';
 import type {
   ArticleSummary,
@@ -236,6 +236,21 @@ export class CorpusDb {
    */
   vectorSearch(vector: Float32Array, k: number, options: CorpusSearchOptions = {}): CorpusHit[] {
     return this.search.vector(vector, k, options.exact ?? false, options);
+  }
+
+  /** keywordSearchConcurrently's ranking by seq, not yet read into hits: hybrid search fuses before reading (`hits`). */
+  keywordRankingConcurrently(query: string, k: number, options: SearchScope = {}): Promise<RankedContext[]> {
+    return this.search.keywordRankingConcurrently(query, k, options);
+  }
+
+  /** vectorSearch's ranking by seq, not yet read into hits (see keywordRankingConcurrently). */
+  vectorRanking(vector: Float32Array, k: number, options: CorpusSearchOptions = {}): RankedContext[] {
+    return this.search.vectorRanking(vector, k, options.exact ?? false, options);
+  }
+
+  /** The hits of a ranking, in its order and with its scores; contexts removed since it was ranked are left out. */
+  hits(ranked: readonly RankedContext[]): CorpusHit[] {
+    return this.search.hits(ranked);
   }
 
   /** Those of `articleIds` that are not articles of this corpus (a scoped search names only its own). */

@@ -25,6 +25,37 @@ function bruteForce(codes: Uint8Array[], seqs: number[], query: Uint8Array, coun
     .map((entry) => entry.seq);
 }
 
+/** The shortlisted search as documented: the `shortlist` nearest by prefix distance (ties in seq order), then by full distance. */
+function bruteForceShortlisted(
+  codes: Uint8Array[],
+  seqs: number[],
+  query: Uint8Array,
+  count: number,
+  shortlist: number,
+  prefix: number,
+): number[] {
+  const kept = codes
+    .map((code, i) => ({ code, seq: seqs[i], distance: hamming(code.subarray(0, prefix), query.subarray(0, prefix)) }))
+    .sort((x, y) => x.distance - y.distance || x.seq - y.seq)
+    .slice(0, shortlist);
+  return bruteForce(
+    kept.map((entry) => entry.code),
+    kept.map((entry) => entry.seq),
+    query,
+    count,
+  );
+}
+
+/** `query` with `flips` of its bits inverted, spread over the whole code. */
+function near(query: Uint8Array, flips: number, seed: number): Uint8Array {
+  const code = Uint8Array.from(query);
+  for (let f = 0; f < flips; f++) {
+    const bit = (seed * 7919 + f * 104_729) % (code.length * 8);
+    code[bit >> 3] ^= 1 << (bit & 7);
+  }
+  return code;
+}
+
 describe(HammingScanner.name, () => {
   const bytes = 128;
 
@@ -83,5 +114,80 @@ describe(HammingScanner.name, () => {
     expect(() => scanner.append(5, new Uint8Array(bytes))).toThrow(RangeError);
     expect(() => scanner.append(6, new Uint8Array(bytes - 8))).toThrow(RangeError);
     expect(() => new HammingScanner(12)).toThrow(RangeError);
+  });
+
+  describe('with a shortlist', () => {
+    const prefix = 32;
+
+    it('ranks the shortlist nearest by prefix on their full codes, across several blocks, ties in seq order', () => {
+      const codes = randomCodes(5000, bytes, 6);
+      const seqs = codes.map((_, i) => 3 + i * 2);
+      const scanner = new HammingScanner(bytes, prefix);
+      codes.forEach((code, i) => scanner.append(seqs[i], code));
+      for (const query of randomCodes(4, bytes, 7)) {
+        expect(scanner.nearest(query, 50, 400)).toEqual(bruteForceShortlisted(codes, seqs, query, 50, 400, prefix));
+      }
+    });
+
+    it('finds the same nearest codes as the full scan when they are near on the whole code', () => {
+      const [query] = randomCodes(1, bytes, 8);
+      const planted = Array.from({ length: 20 }, (_, i) => near(query, 40 + i * 8, i + 1));
+      const codes = [...randomCodes(4000, bytes, 9), ...planted];
+      const scanner = new HammingScanner(bytes, prefix);
+      codes.forEach((code, i) => scanner.append(i + 1, code));
+      const full = scanner.nearest(query, 20);
+      expect(full).toEqual(
+        bruteForce(
+          codes,
+          codes.map((_, i) => i + 1),
+          query,
+          20,
+        ),
+      );
+      expect(scanner.nearest(query, 20, 200)).toEqual(full);
+    });
+
+    it('is the full scan when the shortlist holds every code or no more than the count', () => {
+      const codes = randomCodes(300, bytes, 10);
+      const scanner = new HammingScanner(bytes, prefix);
+      codes.forEach((code, i) => scanner.append(i + 1, code));
+      const [query] = randomCodes(1, bytes, 11);
+      const full = bruteForce(
+        codes,
+        codes.map((_, i) => i + 1),
+        query,
+        100,
+      );
+      expect(scanner.nearest(query, 100, 300)).toEqual(full);
+      expect(scanner.nearest(query, 100, 100)).toEqual(full);
+      expect(scanner.nearest(query, 500, 1000)).toHaveLength(300);
+    });
+
+    it('never shortlists a removed seq and returns what is left when fewer codes than asked remain', () => {
+      const codes = randomCodes(2000, bytes, 12);
+      const scanner = new HammingScanner(bytes, prefix);
+      codes.forEach((code, i) => scanner.append(i + 1, code));
+      scanner.remove(777);
+      expect(scanner.nearest(codes[776], 10, 100)).not.toContain(777);
+      const seqs = codes.map((_, i) => i + 1).filter((seq) => seq !== 777);
+      const kept = codes.filter((_, i) => i !== 776);
+      expect(scanner.nearest(codes[776], 10, 100)).toEqual(bruteForceShortlisted(kept, seqs, codes[776], 10, 100, prefix));
+    });
+
+    it('keeps ties in seq order when every code is the same', () => {
+      const scanner = new HammingScanner(bytes, prefix);
+      for (let seq = 1; seq <= 1500; seq++) scanner.append(seq, new Uint8Array(bytes));
+      expect(scanner.nearest(new Uint8Array(bytes), 5, 50)).toEqual([1, 2, 3, 4, 5]);
+      expect(scanner.nearest(new Uint8Array(bytes), 5)).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('returns nothing from an empty scanner', () => {
+      expect(new HammingScanner(bytes, prefix).nearest(new Uint8Array(bytes), 10, 100)).toEqual([]);
+    });
+
+    it('refuses a prefix that is not a whole number of words within the code', () => {
+      expect(() => new HammingScanner(bytes, 12)).toThrow(RangeError);
+      expect(() => new HammingScanner(bytes, bytes + 8)).toThrow(RangeError);
+    });
   });
 });

@@ -1,15 +1,28 @@
 /**
- * An in-memory copy of the SimHash codes with a Hamming-distance scan compiled to WebAssembly. The codes stay in
+ * An in-memory copy of the SimHash codes with Hamming-distance scans compiled to WebAssembly. The codes stay in
  * SQLite (contexts_vec_simhash); this copy exists because scanning them in SQL costs ~150 ns a row in VDBE and
  * function-call overhead (~150 ms at 1M contexts) and sqlite-vec 0.1.9's bit[] KNN selects its top k in
- * O(rows × k), while WebAssembly's i64.popcnt scans 1M 1024-bit codes in ~8 ms on one core. The scan's source is
- * hamming-scan.wat; the build compiles it into hamming-scan.wasm.ts.
+ * O(rows × k). The scans' source is hamming-scan.wat; the build compiles it into hamming-scan.wasm.ts.
+ *
+ * Codes are stored in blocks of BLOCK_CODES: a block holds its codes' prefixes (the first `prefixBytes` bytes) back
+ * to back, then the rest of each code back to back. A shortlisted search (`nearest` with `shortlist`) reads only the
+ * prefixes of every code — a quarter of the bytes for 1024-bit codes with 256-bit prefixes — keeps the `shortlist`
+ * nearest by prefix distance, and ranks those by their full distance. That is approximate: a code whose prefix is
+ * far but whose whole code is near can be missed (each prefix bit is an independent SimHash bit, so the prefix
+ * distance estimates the same angle with fewer bits). Without a shortlist every code's full distance is computed.
  */
 import { HAMMING_SCAN_WASM } from './hamming-scan.wasm';
 
 const PAGE_BYTES = 65_536;
 /** wasm32 addresses 4 GiB: ~30M codes of 128 bytes, far past what one SQLite corpus holds here. */
 const MAX_PAGES = 65_536;
+/** Codes per block (a power of two): 128 KiB blocks for 128-byte codes. */
+const BLOCK_SHIFT = 10;
+const BLOCK_CODES = 1 << BLOCK_SHIFT;
+/** Prefix of each code scanned first by a shortlisted search (256 of 1024 bits). */
+export const DEFAULT_PREFIX_BYTES = 32;
+/** A removed code's distance: above any real one, so never counted or collected. */
+const GONE = 0xffff;
 
 /** The slice of the WebAssembly JS API used here: tsconfig's lib has no DOM, and @types/node 20 does not declare it. */
 interface WasmMemory {
@@ -24,29 +37,52 @@ interface WasmApi {
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let compiled: object | undefined;
 
-/** hamming-scan.wat's export: writes the Hamming distance of each of `n` codes to `query` as a u16 from byte `out`. */
-type ScanFunction = (codes: number, n: number, query: number, words: number, out: number) => void;
+/** hamming-scan.wat's exports (see there). */
+interface ScanExports {
+  scan(n: number, shift: number, blockBytes: number, offset: number, words: number, query: number, out: number, add: number): void;
+  gather(
+    list: number,
+    count: number,
+    shift: number,
+    blockBytes: number,
+    offset: number,
+    words: number,
+    query: number,
+    base: number,
+    out: number,
+  ): void;
+  histogram(dist: number, n: number, max: number, hist: number): void;
+  collect(dist: number, n: number, cutoff: number, quota: number, dest: number): number;
+}
 
 /** SimHash codes by context seq, appended in seq order, scanned for the codes nearest a query code. */
 export class HammingScanner {
   private readonly memory = new wasm.Memory({ initial: 1, maximum: MAX_PAGES });
-  private readonly scan: ScanFunction;
+  private readonly exports: ScanExports;
+  readonly prefixBytes: number;
+  private readonly blockBytes: number;
   private seqs = new Float64Array(1024);
-  /** 1 where the seq was removed. */
+  /** 1 where the seq was removed; `goneAt` lists those positions. */
   private gone = new Uint8Array(1024);
+  private goneAt: number[] = [];
   private length = 0;
-  private removed = 0;
 
-  constructor(readonly codeBytes: number) {
+  constructor(
+    readonly codeBytes: number,
+    prefixBytes = Math.min(DEFAULT_PREFIX_BYTES, codeBytes),
+  ) {
     if (codeBytes <= 0 || codeBytes % 8 !== 0) throw new RangeError(`code bytes must be a positive multiple of 8, got ${codeBytes}`);
+    if (prefixBytes <= 0 || prefixBytes % 8 !== 0 || prefixBytes > codeBytes)
+      throw new RangeError(`prefix bytes must be a positive multiple of 8 up to ${codeBytes}, got ${prefixBytes}`);
+    this.prefixBytes = prefixBytes;
+    this.blockBytes = BLOCK_CODES * codeBytes;
     compiled ??= new wasm.Module(Buffer.from(HAMMING_SCAN_WASM, 'base64'));
-    const instance = new wasm.Instance(compiled, { env: { memory: this.memory } });
-    this.scan = instance.exports.scan as ScanFunction;
+    this.exports = new wasm.Instance(compiled, { env: { memory: this.memory } }).exports as unknown as ScanExports;
   }
 
   /** Codes held and not removed. */
   get size(): number {
-    return this.length - this.removed;
+    return this.length - this.goneAt.length;
   }
 
   /** The largest seq held (0 when empty): rows above it are new. */
@@ -66,8 +102,14 @@ export class HammingScanner {
       grownGone.set(this.gone);
       this.gone = grownGone;
     }
-    this.reserve(this.length + 1);
-    new Uint8Array(this.memory.buffer, this.length * this.codeBytes, this.codeBytes).set(code);
+    const i = this.length;
+    this.ensureBytes(this.codesEnd(i + 1));
+    const bytes = new Uint8Array(this.memory.buffer);
+    const block = (i >>> BLOCK_SHIFT) * this.blockBytes;
+    const within = i & (BLOCK_CODES - 1);
+    bytes.set(code.subarray(0, this.prefixBytes), block + within * this.prefixBytes);
+    const restBytes = this.codeBytes - this.prefixBytes;
+    if (restBytes > 0) bytes.set(code.subarray(this.prefixBytes), block + BLOCK_CODES * this.prefixBytes + within * restBytes);
     this.seqs[this.length++] = seq;
   }
 
@@ -80,7 +122,7 @@ export class HammingScanner {
       if (this.seqs[mid] < seq) lo = mid + 1;
       else if (this.seqs[mid] > seq) hi = mid - 1;
       else {
-        if (this.gone[mid] === 0) this.removed++;
+        if (this.gone[mid] === 0) this.goneAt.push(mid);
         this.gone[mid] = 1;
         return;
       }
@@ -89,45 +131,86 @@ export class HammingScanner {
 
   clear(): void {
     this.gone.fill(0, 0, this.length);
+    this.goneAt = [];
     this.length = 0;
-    this.removed = 0;
   }
 
-  /** The seqs of the `count` codes nearest `query` by Hamming distance, nearest first (ties in seq order). */
-  nearest(query: Uint8Array, count: number): number[] {
+  /**
+   * The seqs of the `count` codes nearest `query` by Hamming distance, nearest first (ties in seq order). With a
+   * `shortlist` smaller than the codes held, only the `shortlist` nearest by prefix distance are ranked (see above).
+   */
+  nearest(query: Uint8Array, count: number, shortlist = Number.POSITIVE_INFINITY): number[] {
     if (query.length !== this.codeBytes) throw new RangeError(`expected a ${this.codeBytes}-byte query code, got ${query.length}`);
     const n = this.length;
-    const queryAt = n * this.codeBytes;
-    const outAt = queryAt + this.codeBytes;
-    this.ensureBytes(outAt + 2 * n);
+    const restBytes = this.codeBytes - this.prefixBytes;
+    const staged = restBytes > 0 && shortlist < this.size && shortlist > count;
+    const want = Math.max(0, Math.min(count, this.size));
+    const listed = staged ? shortlist : 0;
+    // Scratch after the codes: query, a u16 distance per code, a histogram, the shortlist and its distances, the result.
+    const queryAt = this.codesEnd(n);
+    const distAt = align(queryAt + this.codeBytes);
+    const histAt = align(distAt + 2 * n);
+    const histLength = this.codeBytes * 8 + 1;
+    const listAt = histAt + 4 * histLength;
+    const listDistAt = align(listAt + 4 * listed);
+    const resultAt = align(listDistAt + 2 * listed);
+    this.ensureBytes(resultAt + 4 * want);
     new Uint8Array(this.memory.buffer, queryAt, this.codeBytes).set(query);
-    this.scan(0, n, queryAt, this.codeBytes / 8, outAt);
-    const distances = new Uint16Array(this.memory.buffer, outAt, n);
-    // Counting sort by distance: a histogram finds the cut-off distance, then one pass places each candidate.
-    const gone = this.gone;
-    const histogram = new Uint32Array(this.codeBytes * 8 + 1);
-    for (let i = 0; i < n; i++) if (gone[i] === 0) histogram[distances[i]]++;
-    const next = new Uint32Array(histogram.length);
-    const end = new Uint32Array(histogram.length);
-    let taken = 0;
-    let cutoff = 0;
-    for (; cutoff < histogram.length && taken < count; cutoff++) {
-      next[cutoff] = taken;
-      taken += Math.min(histogram[cutoff], count - taken);
-      end[cutoff] = taken;
+    if (want === 0) return [];
+    const { scan, gather } = this.exports;
+    const restOffset = BLOCK_CODES * this.prefixBytes;
+    scan(n, BLOCK_SHIFT, this.blockBytes, 0, this.prefixBytes / 8, queryAt, distAt, 0);
+    const distances = new Uint16Array(this.memory.buffer, distAt, n);
+    for (const i of this.goneAt) distances[i] = GONE;
+    if (!staged) {
+      if (restBytes > 0) scan(n, BLOCK_SHIFT, this.blockBytes, restOffset, restBytes / 8, queryAt + this.prefixBytes, distAt, 1);
+      for (const i of this.goneAt) distances[i] = GONE;
+      return this.select(distAt, n, want, histAt, histLength, resultAt).map((i) => this.seqs[i]);
     }
-    const result = new Array<number>(taken);
-    for (let i = 0; i < n; i++) {
-      const distance = distances[i];
-      if (distance >= cutoff || gone[i] === 1 || next[distance] === end[distance]) continue;
-      result[next[distance]++] = this.seqs[i];
-    }
-    return result;
+    const shortlisted = this.select(distAt, n, shortlist, histAt, histLength, listAt, false);
+    gather(
+      listAt,
+      shortlisted.length,
+      BLOCK_SHIFT,
+      this.blockBytes,
+      restOffset,
+      restBytes / 8,
+      queryAt + this.prefixBytes,
+      distAt,
+      listDistAt,
+    );
+    // Positions in the shortlist are in code order, so ties stay in seq order.
+    return this.select(listDistAt, shortlisted.length, want, histAt, histLength, resultAt).map((j) => this.seqs[shortlisted[j]]);
   }
 
-  /** Room for `codes` codes plus the scan's scratch (query code and a u16 per code). */
-  private reserve(codes: number): void {
-    this.ensureBytes(codes * this.codeBytes + this.codeBytes + 2 * codes);
+  /**
+   * The positions of the `count` smallest of the `n` u16 distances at `distAt` (those above the histogram's range
+   * left out): a histogram finds the cut-off distance, one pass collects them in position order, and unless `sorted`
+   * is false a counting sort orders them by distance (stable, so ties stay in position order).
+   */
+  private select(distAt: number, n: number, count: number, histAt: number, histLength: number, destAt: number, sorted = true): number[] {
+    const histogram = new Uint32Array(this.memory.buffer, histAt, histLength);
+    histogram.fill(0);
+    this.exports.histogram(distAt, n, histLength - 1, histAt);
+    let taken = 0;
+    let cutoff = 0;
+    for (; cutoff < histLength && taken + histogram[cutoff] < count; cutoff++) taken += histogram[cutoff];
+    const quota = cutoff < histLength ? count - taken : 0;
+    const written = this.exports.collect(distAt, n, cutoff, quota, destAt);
+    const collected = Array.from(new Uint32Array(this.memory.buffer, destAt, written));
+    if (!sorted) return collected;
+    const distances = new Uint16Array(this.memory.buffer, distAt, n);
+    const next = new Uint32Array(Math.min(cutoff, histLength - 1) + 2);
+    for (const i of collected) next[distances[i] + 1]++;
+    for (let d = 1; d < next.length; d++) next[d] += next[d - 1];
+    const ordered = new Array<number>(collected.length);
+    for (const i of collected) ordered[next[distances[i]]++] = i;
+    return ordered;
+  }
+
+  /** Bytes taken by the blocks holding `codes` codes. */
+  private codesEnd(codes: number): number {
+    return Math.ceil(codes / BLOCK_CODES) * this.blockBytes;
   }
 
   private ensureBytes(bytes: number): void {
@@ -137,4 +220,8 @@ export class HammingScanner {
     const wanted = Math.max(Math.ceil(bytes / PAGE_BYTES), Math.ceil((have * 1.5) / PAGE_BYTES));
     this.memory.grow(Math.min(MAX_PAGES, wanted) - have / PAGE_BYTES);
   }
+}
+
+function align(bytes: number): number {
+  return Math.ceil(bytes / 8) * 8;
 }

@@ -25,11 +25,12 @@ export { findCitationLinks, type CitationLink } from './citation-links';
 export { toFtsQuery } from './fts-query';
 export { MAX_COUNTED_ROWS, type TermRarity } from './term-rarity';
 export { outlineTree, outlineDepths, type OutlineNode } from './outline-tree';
-export type { SearchScope } from './context-search.repository';
+export type { RankedContext, SearchScope } from './context-search.repository';
 export { KeywordIndex, MAX_SCORED_ROWS, MAX_SCORED_SHARE, PRUNE_FROM_CONTEXTS, type KeywordMatch } from './keyword-index';
 export {
   EXACT_SCAN_MAX_CONTEXTS,
   DEFAULT_RESCORE_CANDIDATES,
+  DEFAULT_SHORTLIST,
   DEFAULT_VECTOR_SEARCH,
   VECTOR_PREFILTERS,
   type VectorPrefilter,

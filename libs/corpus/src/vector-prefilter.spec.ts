@@ -28,6 +28,24 @@ describe('vector search prefilters', () => {
     memory.close();
   });
 
+  it('with a prefix shortlist still ranks a stored vector first and recalls most of the exact top 10', () => {
+    const file = path.join(tempDir(), 'large.sqlite');
+    const { corpus, vectors } = openLargeCorpus(file, { prefilter: 'memory', rescoreCandidates: 500, shortlist: 3000 });
+    const full = CorpusDb.open(file, SPEC, { vectorSearch: { prefilter: 'memory', rescoreCandidates: 500 } });
+    let recalled = 0;
+    for (let q = 0; q < 10; q++) {
+      const query = vectors[q * 997];
+      const exact = corpus.vectorSearch(query, 10, { exact: true }).map((h) => h.text);
+      const shortlisted = corpus.vectorSearch(query, 10).map((h) => h.text);
+      expect(shortlisted[0]).toBe(exact[0]);
+      expect(shortlisted[0]).toBe(full.vectorSearch(query, 10)[0].text);
+      recalled += shortlisted.filter((text) => exact.includes(text)).length;
+    }
+    expect(recalled / 100).toBeGreaterThanOrEqual(0.9);
+    full.close();
+    corpus.close();
+  });
+
   it('finds contexts added after its first search, by this connection and by another one', () => {
     const file = path.join(tempDir(), 'large.sqlite');
     const { corpus } = openLargeCorpus(file, { prefilter: 'memory' });

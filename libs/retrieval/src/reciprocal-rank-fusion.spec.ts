@@ -1,4 +1,4 @@
-import { reciprocalRankFusion } from './reciprocal-rank-fusion';
+import { fuseRankings, reciprocalRankFusion } from './reciprocal-rank-fusion';
 
 const hit = (contextId: string, score = 0) => ({ contextId, score, text: `text of ${contextId}` });
 
@@ -67,5 +67,16 @@ describe(reciprocalRankFusion.name, () => {
     expect(reciprocalRankFusion([[], []])).toEqual([]);
     expect(() => reciprocalRankFusion([[hit('a')]], -1)).toThrow(RangeError);
     expect(() => reciprocalRankFusion([[hit('a')]], Number.NaN)).toThrow(RangeError);
+  });
+
+  it('fuses rankings keyed another way (by seq) into the same order and scores as by context id', () => {
+    const byId = [
+      [hit('c3'), hit('c1'), hit('c2')],
+      [hit('c2'), hit('c4'), hit('c3'), hit('c2')],
+    ];
+    const bySeq = byId.map((ranking) => ranking.map((item) => ({ rowid: Number(item.contextId.slice(1)), score: item.score })));
+    const fused = fuseRankings(bySeq, (item) => item.rowid);
+    expect(fused.map((item) => `c${item.rowid}`)).toEqual(reciprocalRankFusion(byId).map((item) => item.contextId));
+    expect(fused.map((item) => item.score)).toEqual(reciprocalRankFusion(byId).map((item) => item.score));
   });
 });

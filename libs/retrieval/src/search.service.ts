@@ -2,7 +2,7 @@ import type { CorpusDb, CorpusHit, SearchScope } from '@lectern/corpus';
 import { EmbeddingModelMismatchError } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
 import { InvalidSearchError } from './errors';
-import { reciprocalRankFusion } from './reciprocal-rank-fusion';
+import { fuseRankings } from './reciprocal-rank-fusion';
 
 export type SearchMode = 'hybrid' | 'standard' | 'keyword';
 export const SEARCH_MODES: readonly SearchMode[] = ['hybrid', 'standard', 'keyword'];
@@ -48,11 +48,12 @@ export class SearchService {
       case 'hybrid': {
         const depth = Math.max(k, MIN_FUSION_DEPTH);
         // The keyword leg runs on its own thread on large corpora while this one embeds and scans vectors.
-        const keywordLeg = this.corpus.keywordSearchConcurrently(query, depth, this.scope);
+        const keywordLeg = this.corpus.keywordRankingConcurrently(query, depth, this.scope);
         keywordLeg.catch(() => undefined); // awaited below; not an unhandled rejection if the vector leg throws first
-        const vector = this.corpus.vectorSearch(await this.embedder.embedQuery(query), depth, this.scope);
+        const vector = this.corpus.vectorRanking(await this.embedder.embedQuery(query), depth, this.scope);
         const keyword = await keywordLeg;
-        return reciprocalRankFusion([keyword, vector]).slice(0, k);
+        // Fused by seq, so only the fused top k are read into hits (not both legs' lists).
+        return this.corpus.hits(fuseRankings([keyword, vector], (ranked) => ranked.rowid).slice(0, k));
       }
     }
   }
