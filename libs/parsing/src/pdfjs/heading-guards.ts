@@ -1,4 +1,5 @@
 import type { BodyStyle } from './body-style';
+import { baselineRowEnd } from './baseline-rows';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import { letters, words } from './text-patterns';
@@ -71,15 +72,7 @@ export function startsParagraph(flow: FlowLine[], i: number, rows: number): bool
 
 /** Index after the segments sharing line `i`'s baseline (a justified line with wide gaps is split up). */
 export function rowEnd(flow: FlowLine[], i: number): number {
-  let j = i + 1;
-  while (
-    j < flow.length &&
-    flow[j].page === flow[i].page &&
-    Math.abs(flow[j].y - flow[i].y) < 0.3 * flow[i].size &&
-    flow[j].x0 >= flow[j - 1].x1 - 1
-  )
-    j++;
-  return j;
+  return baselineRowEnd(flow, i, { leftToRight: true });
 }
 
 /**
