@@ -1,26 +1,46 @@
 import * as fs from 'node:fs';
 
 /**
- * bench/RESULTS.md has two writers: `npm run eval` owns the `## Retrieval evaluation` section (up to the next
- * `## ` heading) and `npm run bench` owns what lies between these markers, under its own heading, so neither
- * clobbers the other. Text outside both (hand-written conclusions) is kept.
+ * bench/RESULTS.md has several writers: `npm run eval` owns the `## Retrieval evaluation` section (up to the next
+ * `## ` heading); `npm run bench` (these markers), the answer rows of `npm run eval` and `npm run eval:structure`
+ * each own what lies between their own markers, under their own heading, so none clobbers another. Text outside
+ * them (hand-written readings) is kept.
  */
 export const BENCH_HEADING = '## Speed and peers (`npm run bench`)';
 export const BENCH_BEGIN = '<!-- bench:begin — written by `npm run bench`; edits between these markers are overwritten -->';
 export const BENCH_END = '<!-- bench:end -->';
 
+/** A section of bench/RESULTS.md a script writes between two markers under its heading; text outside them is kept. */
+export interface MarkedSection {
+  heading: string;
+  begin: string;
+  end: string;
+}
+
+/** Replaces the block between `section`'s markers in `current` (or appends heading and block) and returns the new text. */
+export function withMarkedSection(current: string, section: MarkedSection, body: string): string {
+  const block = `${section.begin}\n\n${body.trim()}\n\n${section.end}`;
+  const start = current.indexOf(section.begin);
+  const end = current.indexOf(section.end);
+  if (start >= 0 && end > start) return `${current.slice(0, start)}${block}${current.slice(end + section.end.length)}`;
+  return `${current.trimEnd()}\n\n${section.heading}\n\n${block}\n`;
+}
+
+/** Writes `body` between `section`'s markers in `file` (see withMarkedSection). */
+export function writeMarkedSection(file: string, section: MarkedSection, body: string): void {
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  fs.writeFileSync(file, withMarkedSection(current, section, body));
+}
+
+const BENCH_SECTION: MarkedSection = { heading: BENCH_HEADING, begin: BENCH_BEGIN, end: BENCH_END };
+
 /** Replaces the bench block of `current` (or appends heading and block) and returns the new file text. */
 export function withBenchSection(current: string, body: string): string {
-  const block = `${BENCH_BEGIN}\n\n${body.trim()}\n\n${BENCH_END}`;
-  const start = current.indexOf(BENCH_BEGIN);
-  const end = current.indexOf(BENCH_END);
-  if (start >= 0 && end > start) return `${current.slice(0, start)}${block}${current.slice(end + BENCH_END.length)}`;
-  return `${current.trimEnd()}\n\n${BENCH_HEADING}\n\n${block}\n`;
+  return withMarkedSection(current, BENCH_SECTION, body);
 }
 
 export function writeBenchSection(file: string, body: string): void {
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
-  fs.writeFileSync(file, withBenchSection(current, body));
+  writeMarkedSection(file, BENCH_SECTION, body);
 }
 
 /** A GitHub markdown table of records (the keys of the first row are the columns). */

@@ -5,6 +5,7 @@ import { loadConfig } from '@lectern/config';
 import { createLlm } from '@lectern/llm';
 import { ABSTAIN_BELOW_EVIDENCE, SearchService, selectRerankers } from '@lectern/retrieval';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
+import { writeMarkedSection } from '../results-file';
 import { answerTable, runAnswers, splitDevSet, type AnswerRow, type RecordedRetrieval } from './answer-eval';
 import { calibrationRows } from './evidence-fit';
 import { ArticleRenderer } from './article-renderer';
@@ -20,7 +21,11 @@ const FULL_BUDGETS = [256, 512, 1024, 8192];
 const QUICK_BUDGETS = [512, 8192];
 const QUICK_ARTICLES = 15;
 const SECTION_HEADING = '## Retrieval evaluation';
-const ANSWER_HEADING = '## Answer evaluation';
+const ANSWER_SECTION = {
+  heading: '## Answer evaluation',
+  begin: '<!-- answers:begin — written by `npm run eval` (`-- --answers`); edits between these markers are overwritten -->',
+  end: '<!-- answers:end -->',
+};
 
 /**
  * `npm run eval [-- --quick]`: ingests the QA corpora through the real PDF pipeline once per CONTEXT_MAX_TOKENS,
@@ -45,7 +50,8 @@ async function main(): Promise<void> {
   const llm = createLlm(base.llm);
   const rerankers = selectRerankers({ modelsDir: base.embeddings.modelsDir, allowDownload: base.embeddings.allowDownload }, llm);
   const answerSection = await evaluateAnswers(datasets, llm, machine, quick);
-  await writeSection(path.join(REPO_ROOT, 'bench', 'RESULTS.md'), answerSection, ANSWER_HEADING);
+  // Between markers, so the hand-written reading under the table survives a new run.
+  writeMarkedSection(path.join(REPO_ROOT, 'bench', 'RESULTS.md'), ANSWER_SECTION, answerSection);
   if (answersOnly) return;
   const runs: SettingRun[] = [];
   const exploreRows: ExploreRow[] = [];
@@ -211,7 +217,7 @@ async function evaluateAnswers(
   quick: boolean,
 ): Promise<string> {
   const covid = datasets.find((d) => d.name === 'covid-qa');
-  if (!covid) return `${ANSWER_HEADING}\n\nNo COVID-QA data.\n`;
+  if (!covid) return 'No COVID-QA data.';
   const dev = splitDevSet(covid.documents, covid.questions);
   const corpus = await ingestForEval(process.env, loadConfig(process.env).contextMaxTokens, [
     { name: 'covid-qa', documents: dev.ingested },
@@ -240,8 +246,6 @@ async function evaluateAnswers(
     const table = answerTable(rows);
     console.log(`\n${table}\ncalibrated on the dev half across articles: ${calibrated.join(', ')}\n${notes.join('\n')}`);
     return [
-      ANSWER_HEADING,
-      '',
       `${machine}; ${new Date().toISOString().slice(0, 10)}; \`npm run eval${quick ? ' -- --quick' : ''}\` (answer rows alone: \`-- --answers\`).`,
       '',
       `Dev construction: COVID-QA articles (${covid.documents.length}${quick ? ', --quick' : ''}) sorted by id, every other one ingested ` +
@@ -274,15 +278,15 @@ async function evaluateAnswers(
   }
 }
 
-/** Replaces the section under `heading` (up to the next `## ` heading), keeping every other section. */
-async function writeSection(file: string, section: string, heading = SECTION_HEADING): Promise<void> {
+/** Replaces the retrieval section (up to the next `## ` heading), keeping every other section. */
+async function writeSection(file: string, section: string): Promise<void> {
   const current = existsSync(file) ? await fs.readFile(file, 'utf8') : '# Benchmark results\n\n';
-  const start = current.indexOf(heading);
+  const start = current.indexOf(SECTION_HEADING);
   if (start < 0) {
     await fs.writeFile(file, `${current.trimEnd()}\n\n${section}`);
     return;
   }
-  const next = current.indexOf('\n## ', start + heading.length);
+  const next = current.indexOf('\n## ', start + SECTION_HEADING.length);
   const rest = next < 0 ? '' : current.slice(next + 1);
   await fs.writeFile(file, `${current.slice(0, start)}${section}${rest ? `\n${rest}` : ''}`);
 }

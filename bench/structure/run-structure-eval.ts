@@ -10,7 +10,7 @@ import {
   type ParsedArticle,
 } from '@lectern/parsing';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
-import { markdownTable } from '../results-file';
+import { markdownTable, writeMarkedSection } from '../results-file';
 import { isUsableGold, readBookmarkGold } from './bookmark-gold';
 import { fetchDebianSet, readManifest, SET6_MANIFEST_FILE } from './debian-set';
 import { scoreFrontMatter } from './front-matter-scoring';
@@ -335,15 +335,7 @@ async function placeGoldTables(gold: StructureGold, data: Buffer): Promise<Array
 }
 
 function writeSection(body: string): void {
-  const current = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
-  const block = `${BEGIN}\n\n${body.trim()}\n\n${END}`;
-  const start = current.indexOf(BEGIN);
-  const end = current.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${current.slice(0, start)}${block}${current.slice(end + END.length)}`
-      : `${current.trimEnd()}\n\n${HEADING}\n\n${block}\n`;
-  writeFileSync(RESULTS_FILE, next);
+  writeMarkedSection(RESULTS_FILE, { heading: HEADING, begin: BEGIN, end: END }, body);
 }
 
 main().catch((error: unknown) => {
