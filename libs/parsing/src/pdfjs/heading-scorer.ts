@@ -1,7 +1,7 @@
 import type { BodyStyle } from './body-style';
 import { featureContext, headingFeatures } from './heading-features';
 import type { HeadingCandidate } from './heading-candidates';
-import { HEADING_MODEL, HEADING_RESCUE_MODEL, type HeadingModel, type HeadingTree } from './heading-model';
+import { HEADING_MODEL, HEADING_RESCUE_MODEL, type HeadingTree, type HeadingTreeEnsemble } from './heading-model';
 import type { FlowLine } from './layout.types';
 
 /** One candidate as the bench's training dump sees it. */
@@ -32,7 +32,7 @@ export function treeValue(tree: HeadingTree, features: number[]): number {
 }
 
 /** Probability that a candidate with these features is an outline heading, under a boosted-tree model. */
-export function headingProbability(features: number[], model: HeadingModel = HEADING_MODEL): number {
+export function headingProbability(features: number[], model: HeadingTreeEnsemble = HEADING_MODEL): number {
   const z = model.trees.reduce<number>((sum, tree) => sum + model.rate * treeValue(tree, features), model.base);
   return 1 / (1 + Math.exp(-z));
 }
