@@ -103,7 +103,13 @@ export {
   type RankedSentence,
   type SentenceRanking,
 } from './answer/sentence-ranker';
-export { SENTENCE_FEATURES, type SentenceFeature, type SentenceFeatures, type SentenceModel } from './answer/sentence-features';
+export {
+  SENTENCE_FEATURES,
+  sentenceLogit,
+  type SentenceFeature,
+  type SentenceFeatures,
+  type SentenceModel,
+} from './answer/sentence-features';
 export { SENTENCE_MODEL } from './answer/sentence-ranker.model';
 export { buildSources, type AnswerSource } from './answer/answer-sources';
 export {
