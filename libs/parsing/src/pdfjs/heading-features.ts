@@ -1,8 +1,8 @@
 import { MONOSPACE_FONT, type BodyStyle } from './body-style';
-import type { HeadingCandidate } from './heading-candidates';
+import { SMALL_CAPS_FONT, type HeadingCandidate } from './heading-candidates';
 import { numberDepth } from './heading-numbering';
 import { isBold, type FlowLine } from './layout.types';
-import { KNOWN_SECTION, letters, words } from './text-patterns';
+import { KNOWN_SECTION, letters, lineKey, words } from './text-patterns';
 
 /** Names of the features `headingFeatures` returns, in order (the scorer's weights follow this order). */
 export const HEADING_FEATURES = [
@@ -55,10 +55,8 @@ export const HEADING_FEATURES = [
 
 export type HeadingFeatureName = (typeof HEADING_FEATURES)[number];
 
-const SMALL_CAPS_FONT = /cmcsc|smallcaps|small-caps|[-_]sc\b|caps/i;
 const ITALIC_FONT = /italic|oblique|-it\b|cmti|cmsl|[-_]i$|ti\d/i;
 const clip = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
-const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Document-wide counts the per-candidate features are relative to; computed once per detection. */
 export interface FeatureContext {
@@ -94,7 +92,7 @@ export function featureContext(
   const pageBottom = new Map<number, number>();
   let totalChars = 0;
   for (const l of flow) {
-    lineCounts.set(norm(l.text), (lineCounts.get(norm(l.text)) ?? 0) + 1);
+    lineCounts.set(lineKey(l.text), (lineCounts.get(lineKey(l.text)) ?? 0) + 1);
     fontChars.set(l.font, (fontChars.get(l.font) ?? 0) + l.text.length);
     totalChars += l.text.length;
     pageTop.set(l.page, Math.max(pageTop.get(l.page) ?? -Infinity, l.y));
@@ -131,7 +129,7 @@ export function featureContext(
 }
 
 const undigited = (t: string) =>
-  norm(t)
+  lineKey(t)
     .replace(/[\d.]+/g, '')
     .trim();
 
@@ -210,7 +208,7 @@ export function headingFeatures(flow: FlowLine[], c: HeadingCandidate, fx: Featu
     centred: Math.abs(mid - colMid) < 0.05 * colWidth && width < 0.8 * colWidth && line.x0 - line.columnLeft > 2 * line.size ? 1 : 0,
     indent: clip((line.x0 - line.columnLeft) / line.size, 0, 10) / 5,
     widthShare: clip(width / colWidth, 0, 1),
-    repeats: Math.log1p((fx.lineCounts.get(norm(line.text)) ?? 1) - 1),
+    repeats: Math.log1p((fx.lineCounts.get(lineKey(line.text)) ?? 1) - 1),
     fontShare: (fx.fontChars.get(line.font) ?? 0) / fx.totalChars,
     styleShare: (fx.styleCounts.get(styleKey(c)) ?? 1) / fx.candidates,
     stylePerPage: clip((fx.styleCounts.get(styleKey(c)) ?? 1) / fx.pages, 0, 5),
