@@ -88,7 +88,6 @@ export {
 export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
 export {
   extractiveAnswer,
-  answerFromRanking,
   DEFAULT_ANSWER_WORDS,
   DEFAULT_COMPOSITION,
   withMarker,
