@@ -50,9 +50,10 @@ export function scoreCandidates(
   body: BodyStyle,
   headingFonts: Set<string>,
 ): HeadingCandidate[] {
-  if (candidates.length === 0) return candidates;
-  const fx = featureContext(flow, candidates, body, headingFonts);
   const sink = trainingSink;
+  // Without a training sink or a model there is nothing to compute the document-wide counts for.
+  if (candidates.length === 0 || (!sink && HEADING_MODEL.trees.length === 0)) return candidates;
+  const fx = featureContext(flow, candidates, body, headingFonts);
   const row = (c: HeadingCandidate, selected: boolean) => ({
     text: c.text,
     title: c.numbering.title,
@@ -65,7 +66,6 @@ export function scoreCandidates(
     for (const c of rejected) sink(row(c, false));
     return candidates;
   }
-  if (HEADING_MODEL.trees.length === 0) return candidates;
   const kept = candidates.filter((c) => c.references || headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold);
   const rescue = HEADING_RESCUE_MODEL;
   if (rescue.trees.length === 0) return kept;
