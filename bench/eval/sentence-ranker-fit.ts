@@ -5,6 +5,7 @@ import {
   DEFAULT_SOURCE_TOKENS,
   rankSentences,
   SENTENCE_FEATURES,
+  sentenceLogit,
   withoutCitationBrackets,
   type RankedSentence,
   type SentenceFeatures,
@@ -16,20 +17,21 @@ import { containsPhrase, normaliseText } from './gold-matcher';
 import { loadReplayRecords, type ReplayHalf } from './replay-records';
 
 /**
- * `node dist/bench/eval/sentence-ranker-fit.js [--write] [--listwise] [--drop f1,f2]`: fits the extractive ranker's logistic model
+ * `node dist/bench/eval/sentence-ranker-fit.js [--write] [--drop f1,f2]`: fits the extractive ranker's logistic model
  * (SENTENCE_MODEL) on the recorded retrievals of the tuning half only, and prints how often the top sentence holds
  * the gold (or its start) on both halves, beside the hand-weighted ranking. `--write` rewrites
  * libs/retrieval/src/answer/sentence-ranker.model.ts.
  *
  * Label: the sentence (as quoted) holds a gold answer, or the gold starts in it and ends in the next sentence.
- * Each question's candidates weigh 1 in all, so questions with many sentences do not outvote the others. The
+ * Each question's candidates weigh 1 in all, so questions with many sentences do not outvote the others. A
  * listwise variant (softmax over a question's candidates) ranked no better on the tuning half (top-1 118 vs 120 of
- * 239), so the pointwise fit is kept: its probabilities also serve the composer's cutoff.
+ * 239) and was dropped: the pointwise fit's probabilities also serve the composer's cutoff.
  */
 interface Row {
   half: ReplayHalf;
   question: number;
   x: number[];
+  features: SentenceFeatures;
   y: number;
   hand: number;
 }
@@ -41,28 +43,6 @@ const DROPPED = (process.argv[process.argv.indexOf('--drop') + 1] ?? '')
   .map((f) => SENTENCE_FEATURES.indexOf(f as (typeof SENTENCE_FEATURES)[number]))
   .filter((j) => process.argv.includes('--drop') && j >= 0);
 const STEPS = Number(process.env.FIT_STEPS ?? 3000);
-/** Softmax over each question's candidates, the labelled ones sharing the target (top-1 is what the answer uses). */
-const LISTWISE = process.argv.includes('--listwise');
-
-function listwiseGradient(rows: Row[], z: number[][], w: number[], grad: number[]): void {
-  const d = w.length - 1;
-  const byQuestion = new Map<number, number[]>();
-  rows.forEach((r, i) => byQuestion.set(r.question, [...(byQuestion.get(r.question) ?? []), i]));
-  for (const list of byQuestion.values()) {
-    const positives = list.filter((i) => rows[i].y === 1).length;
-    if (positives === 0) continue;
-    const s = list.map((i) => z[i].reduce((acc, v, j) => acc + w[j] * v, 0));
-    const top = Math.max(...s);
-    const e = s.map((v) => Math.exp(v - top));
-    const sum = e.reduce((a, b) => a + b, 0);
-    // Scaled so the per-question loss is on the pointwise fit's scale (the caller divides by the question count).
-    list.forEach((i, k) => {
-      const err = e[k] / sum - (rows[i].y === 1 ? 1 / positives : 0);
-      for (let j = 0; j < d; j++) grad[j] += err * z[i][j];
-    });
-  }
-}
-
 function main(): void {
   const counter = new TiktokenCounter();
   const rows: Row[] = [];
@@ -78,7 +58,7 @@ function main(): void {
     for (const s of ranked) {
       const y = holds(s.text) || (next(s) !== '' && holds(`${s.text} ${next(s)}`) && !holds(next(s))) ? 1 : 0;
       any ||= y === 1;
-      rows.push({ half, question, x: SENTENCE_FEATURES.map((f) => s.features![f]), y, hand: s.handScore });
+      rows.push({ half, question, x: SENTENCE_FEATURES.map((f) => s.features![f]), features: s.features!, y, hand: s.handScore });
     }
     if (any) answerableWithLabel[half] += 1;
   });
@@ -90,16 +70,12 @@ function main(): void {
   for (const half of ['tune', 'held-out'] as const) {
     const part = rows.filter((r) => r.half === half);
     console.log(
-      `${half}: a top sentence holds gold — model ${topK(part, (r) => logit(model, r.x))}; hand-weighted ${topK(part, (r) => r.hand)}`,
+      `${half}: a top sentence holds gold — model ${topK(part, (r) => sentenceLogit(model, r.features))}; hand-weighted ${topK(part, (r) => r.hand)}`,
     );
   }
   const line = SENTENCE_FEATURES.map((f) => `${f} ${model.coefficients[f].toFixed(3)}`).join(', ');
   console.log(`intercept ${model.intercept.toFixed(3)}; ${line}`);
   if (process.argv.includes('--write')) write(model);
-}
-
-function logit(model: SentenceModel, x: number[]): number {
-  return SENTENCE_FEATURES.reduce((z, f, i) => z + model.coefficients[f] * x[i], model.intercept);
 }
 
 function topK(rows: Row[], score: (r: Row) => number): string {
@@ -139,11 +115,10 @@ function fit(rows: Row[]): SentenceModel {
     rows.forEach((r, i) => {
       let s = w[d];
       for (let j = 0; j < d; j++) s += w[j] * z[i][j];
-      const err = LISTWISE ? 0 : (1 / (1 + Math.exp(-s)) - r.y) * weight[i];
+      const err = (1 / (1 + Math.exp(-s)) - r.y) * weight[i];
       for (let j = 0; j < d; j++) grad[j] += err * z[i][j];
       grad[d] += err;
     });
-    if (LISTWISE) listwiseGradient(rows, z, w, grad);
     for (const j of DROPPED) grad[j] = 0;
     for (let j = 0; j <= d; j++) {
       const g = grad[j] / total + (j < d ? L2 * w[j] : 0);

@@ -1,10 +1,6 @@
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { ABSTRACT_SECTION_NUMBER, collectHeadingTraining, PdfjsParser, readPdfOutline, type HeadingTrainingRow } from '@lectern/parsing';
-import { CORPUS_DIR } from '../../test/support/paths';
-import { isUsableGold, readBookmarkGold } from './bookmark-gold';
-import { fetchDebianSet, readManifest } from './debian-set';
-import { isHeldOut } from './eval-options';
+import { readBookmarkSet } from './bookmark-set';
 import { matchHeadings } from './structure-scoring';
 
 /**
@@ -19,7 +15,7 @@ async function main(): Promise<void> {
   const at = process.argv.indexOf('--only');
   const only = at >= 0 ? process.argv[at + 1] : null;
   writeFileSync(out, '');
-  const docs = (await bookmarkDocs()).filter((d, i) => !isHeldOut(i) && (only === null || d.name.includes(only)));
+  const docs = (await readBookmarkSet((line) => console.log(line))).filter((d) => !d.heldOut && (only === null || d.name.includes(only)));
   const parser = new PdfjsParser();
   for (const doc of docs) {
     const data = readFileSync(doc.pdf);
@@ -53,21 +49,6 @@ async function main(): Promise<void> {
       collectHeadingTraining(null);
     }
   }
-}
-
-/** The bookmark set in the eval's order (manifest, then the usable shared-corpus PDFs), so `isHeldOut` splits alike. */
-async function bookmarkDocs(): Promise<Array<{ name: string; pdf: string }>> {
-  const docs = fetchDebianSet(readManifest(), (line) => console.log(line)).map((d) => ({ name: `${d.package}:${d.file}`, pdf: d.path }));
-  const pdfDir = path.join(CORPUS_DIR, 'pdf');
-  const files = [
-    ...readdirSync(pdfDir).filter((f) => f.endsWith('.pdf')),
-    ...readdirSync(path.join(pdfDir, 'extra')).map((f) => `extra/${f}`),
-  ];
-  for (const file of files.sort()) {
-    if (isUsableGold(await readBookmarkGold(readFileSync(path.join(pdfDir, file)))))
-      docs.push({ name: file, pdf: path.join(pdfDir, file) });
-  }
-  return docs;
 }
 
 main().catch((error: unknown) => {

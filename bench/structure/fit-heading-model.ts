@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { HEADING_FEATURES } from '@lectern/parsing';
+import { HEADING_FEATURES, headingProbability, type HeadingTreeEnsemble } from '@lectern/parsing';
 import { REPO_ROOT } from '../../test/support/paths';
-import { boostTrees, evaluate, type BoostedModel } from './heading-boosting';
+import { boostTrees } from './heading-boosting';
 
 interface Row {
   features: number[];
@@ -73,15 +73,10 @@ function crossValidate(docs: Doc[], pick: (d: Doc) => Row[]): Map<Doc, number[]>
     for (const d of docs.filter((_, k) => k % FOLDS === fold))
       probs.set(
         d,
-        pick(d).map((r) => probability(model, r.features)),
+        pick(d).map((r) => headingProbability(r.features, model)),
       );
   }
   return probs;
-}
-
-function probability(model: BoostedModel, features: number[]): number {
-  const z = model.trees.reduce<number>((sum, tree) => sum + model.rate * evaluate(tree, features), model.base);
-  return 1 / (1 + Math.exp(-z));
 }
 
 function replay(docs: Doc[], dropProbs: Map<Doc, number[]>, dropBelow: number, rescueProbs: Map<Doc, number[]>, rescueFrom: number) {
@@ -120,9 +115,9 @@ function replay(docs: Doc[], dropProbs: Map<Doc, number[]>, dropBelow: number, r
 const fmt = (s: ReturnType<typeof replay>) =>
   `P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (dropped ${s.droppedTrue} matched, ${s.droppedFalse} unmatched; rescued ${s.rescued})`;
 
-function writeModel(name: string, model: BoostedModel, threshold: number): void {
+function writeModel(name: string, model: HeadingTreeEnsemble, threshold: number): void {
   const round = (x: number) => Number(x.toFixed(4));
-  const tree = (t: BoostedModel['trees'][number]): string =>
+  const tree = (t: HeadingTreeEnsemble['trees'][number]): string =>
     typeof t === 'number' ? String(round(t)) : `[${t[0]}, ${round(t[1])}, ${tree(t[2])}, ${tree(t[3])}]`;
   const constant = new RegExp(`export const ${name}: HeadingModel = [^;]*;\\n`);
   const text = readFileSync(MODEL_FILE, 'utf8').replace(

@@ -1,11 +1,4 @@
-/** A leaf value or `[feature, split value, tree below it, tree at or above it]` (as `HeadingTree` in the parser). */
-export type Tree = number | [number, number, Tree, Tree];
-
-export interface BoostedModel {
-  base: number;
-  rate: number;
-  trees: Tree[];
-}
+import { treeValue, type HeadingTree, type HeadingTreeEnsemble } from '@lectern/parsing';
 
 const LAMBDA = 1;
 const MIN_HESSIAN = 5;
@@ -18,14 +11,14 @@ const SPLITS = 25;
 export function boostTrees(
   rows: Array<{ features: number[]; label: number }>,
   o: { rounds: number; depth: number; rate: number },
-): BoostedModel {
+): HeadingTreeEnsemble {
   const x = rows.map((r) => r.features);
   const y = rows.map((r) => r.label);
   const mean = Math.min(0.999, Math.max(0.001, y.reduce((a, b) => a + b, 0) / y.length));
   const base = Math.log(mean / (1 - mean));
   const splits = candidateSplits(x);
   const score = new Array<number>(y.length).fill(base);
-  const trees: Tree[] = [];
+  const trees: HeadingTree[] = [];
   for (let round = 0; round < o.rounds; round++) {
     const p = score.map((z) => 1 / (1 + Math.exp(-z)));
     const g = p.map((q, i) => q - y[i]);
@@ -39,7 +32,7 @@ export function boostTrees(
       o.depth,
     );
     trees.push(tree);
-    x.forEach((f, i) => (score[i] += o.rate * evaluate(tree, f)));
+    x.forEach((f, i) => (score[i] += o.rate * treeValue(tree, f)));
   }
   return { base, rate: o.rate, trees };
 }
@@ -53,7 +46,7 @@ function candidateSplits(x: number[][]): number[][] {
   });
 }
 
-function grow(idx: number[], x: number[][], g: number[], h: number[], splits: number[][], depth: number): Tree {
+function grow(idx: number[], x: number[][], g: number[], h: number[], splits: number[][], depth: number): HeadingTree {
   const G = idx.reduce((s, i) => s + g[i], 0);
   const H = idx.reduce((s, i) => s + h[i], 0);
   const leaf = -G / (H + LAMBDA);
@@ -80,10 +73,4 @@ function grow(idx: number[], x: number[][], g: number[], h: number[], splits: nu
   const lo = idx.filter((i) => x[i][feature] < at);
   const hi = idx.filter((i) => x[i][feature] >= at);
   return [feature, at, grow(lo, x, g, h, splits, depth - 1), grow(hi, x, g, h, splits, depth - 1)];
-}
-
-export function evaluate(tree: Tree, features: number[]): number {
-  let node = tree;
-  while (typeof node !== 'number') node = features[node[0]] < node[1] ? node[2] : node[3];
-  return node;
 }

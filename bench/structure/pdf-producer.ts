@@ -1,4 +1,4 @@
-import { loadPdfjs, textOnlyDocumentOptions } from '@lectern/parsing';
+import { withPdfDocument } from '@lectern/parsing';
 
 /** What made a PDF, from its Info dictionary (empty strings where a key is missing). */
 export interface PdfProducer {
@@ -15,14 +15,11 @@ const TEX = /pdf-?e?tex|xetex|luatex|dvipdfm|dvips|\blatex|\btex\b|context|mikte
 
 export const isTexMade = ({ producer, creator }: PdfProducer) => TEX.test(producer) || TEX.test(creator);
 
-export async function readPdfProducer(data: Uint8Array): Promise<PdfProducer> {
-  const doc = await loadPdfjs().getDocument(textOnlyDocumentOptions(data)).promise;
-  try {
+export function readPdfProducer(data: Uint8Array): Promise<PdfProducer> {
+  return withPdfDocument(data, async (doc) => {
     // The parser's pdf.js typing leaves the Info dictionary out: the parser never reads it (nothing may leak into a score).
     const { info } = await (doc as unknown as { getMetadata(): Promise<{ info: Record<string, unknown> }> }).getMetadata();
     const text = (key: string) => (typeof info[key] === 'string' ? (info[key] as string).trim() : '');
     return { producer: text('Producer'), creator: text('Creator') };
-  } finally {
-    await doc.destroy();
-  }
+  });
 }

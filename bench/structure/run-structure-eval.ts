@@ -11,12 +11,12 @@ import {
 } from '@lectern/parsing';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
 import { markdownTable, writeMarkedSection } from '../results-file';
-import { isUsableGold, readBookmarkGold } from './bookmark-gold';
-import { fetchDebianSet, readManifest, SET6_MANIFEST_FILE } from './debian-set';
+import { debianDocs, readBookmarkSet } from './bookmark-set';
+import { readManifest, SET6_MANIFEST_FILE } from './debian-set';
 import { scoreFrontMatter } from './front-matter-scoring';
 import { readFrontMatterHoldout } from './front-matter-set';
 import { frontMatterNotes, frontRow, hasFrontGold } from './front-matter-table';
-import { isFullRun, isHeldOut, readEvalOptions } from './eval-options';
+import { isFullRun, readEvalOptions } from './eval-options';
 import { bookmarksStartingLines } from './line-start-gold';
 import { jatsGold, teiGold, type StructureGold } from './structure-gold';
 import { combine, emptyResult, row, strictCounts, type DocResult, type SetResult } from './set-results';
@@ -137,35 +137,12 @@ function teiSet(): EvalDoc[] {
 }
 
 async function bookmarkSet(): Promise<EvalDoc[]> {
-  const debian = fetchDebianSet(readManifest(), (line) => console.log(line));
-  const docs: EvalDoc[] = debian.map((d) => ({
-    name: `${d.package}:${d.file}`,
-    pdf: d.path,
-    gold: () => outlineGold(d.path),
+  const split = (await readBookmarkSet((line) => console.log(line))).map((d) => ({
+    ...d,
+    gold: () => outlineGold(d.pdf),
     ignoreOutline: true,
     dropReferences: false,
   }));
-  // Shared-corpus PDFs whose outline passes the same check as the manifest's.
-  const pdfDir = path.join(CORPUS_DIR, 'pdf');
-  const corpusPdfs = [
-    ...readdirSync(pdfDir).filter((f) => f.endsWith('.pdf')),
-    ...readdirSync(path.join(pdfDir, 'extra')).map((f) => `extra/${f}`),
-  ];
-  let fromCorpus = 0;
-  for (const file of corpusPdfs.sort()) {
-    const gold = await readBookmarkGold(readFileSync(path.join(pdfDir, file)));
-    if (!isUsableGold(gold)) continue;
-    fromCorpus++;
-    docs.push({
-      name: file,
-      pdf: path.join(pdfDir, file),
-      gold: () => outlineGold(path.join(pdfDir, file)),
-      ignoreOutline: true,
-      dropReferences: false,
-    });
-  }
-  console.log(`bookmark set: ${debian.length} Debian PDFs, ${fromCorpus} shared-corpus PDFs`);
-  const split = docs.map((d, i) => ({ ...d, heldOut: isHeldOut(i) }));
   return OPTIONS.split === null ? split : split.filter((d) => d.heldOut === (OPTIONS.split === 'holdout'));
 }
 
@@ -173,10 +150,9 @@ const SET6_NAME = '6 non-TeX bookmarks, outline hidden (held out)';
 
 /** Set 6: Debian PDFs not made by TeX, scored against their hidden outline like set 2; all held out. */
 function set6(): EvalDoc[] {
-  return fetchDebianSet(readManifest(SET6_MANIFEST_FILE), (line) => console.log(line)).map((d) => ({
-    name: `${d.package}:${d.file}`,
-    pdf: d.path,
-    gold: () => outlineGold(d.path),
+  return debianDocs(readManifest(SET6_MANIFEST_FILE), (line) => console.log(line)).map((d) => ({
+    ...d,
+    gold: () => outlineGold(d.pdf),
     ignoreOutline: true,
     dropReferences: false,
     heldOut: true,

@@ -243,12 +243,11 @@ export class PaperReader {
             [this.cursor?.articleId, this.options.articleId, ...this.articleIds()].filter((id): id is string => !!id && this.inScope(id)),
           ),
         ];
-    // A section id is unique across articles, so it needs no article.
-    for (const id of candidates) {
-      const entry = this.outlineOf(id).find((e) => e.id === section);
-      if (entry) return { article: id, entry };
-    }
-    if (this.scope && !articleId) this.refuseOutOfScopeSection(section);
+    // A section id is unique across articles, so it needs no article: only its owner's outline is read, if a candidate.
+    const owner = this.options.corpus.articleOfSection(section);
+    const byId = owner && candidates.includes(owner) ? this.outlineOf(owner).find((e) => e.id === section) : undefined;
+    if (owner && byId) return { article: owner, entry: byId };
+    if (this.scope && !articleId) this.refuseOutOfScopeSection(section, owner);
     const start = this.options.articleId && this.inScope(this.options.articleId) ? this.options.articleId : undefined;
     const scoped = articleId ?? this.cursor?.articleId ?? start ?? (candidates.length === 1 ? candidates[0] : undefined);
     if (!scoped)
@@ -273,9 +272,8 @@ export class PaperReader {
   }
 
   /** A section id of a paper outside the scope gets the same refusal as its article, not a vague "no section". */
-  private refuseOutOfScopeSection(section: string): void {
+  private refuseOutOfScopeSection(section: string, owner: string | null): void {
     // Looked up by the section alone: an out-of-scope paper's outline is never loaded (nor cached) just to refuse it.
-    const owner = this.options.corpus.articleOfSection(section);
     if (owner && !this.inScope(owner))
       throw new InvalidToolCallError(`${outOfScope(`section ${JSON.stringify(section)} (article ${owner})`)}${this.scopeList()}`);
   }

@@ -88,7 +88,6 @@ export {
 export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
 export {
   extractiveAnswer,
-  answerFromRanking,
   DEFAULT_ANSWER_WORDS,
   DEFAULT_COMPOSITION,
   withMarker,
@@ -103,7 +102,13 @@ export {
   type RankedSentence,
   type SentenceRanking,
 } from './answer/sentence-ranker';
-export { SENTENCE_FEATURES, type SentenceFeature, type SentenceFeatures, type SentenceModel } from './answer/sentence-features';
+export {
+  SENTENCE_FEATURES,
+  sentenceLogit,
+  type SentenceFeature,
+  type SentenceFeatures,
+  type SentenceModel,
+} from './answer/sentence-features';
 export { SENTENCE_MODEL } from './answer/sentence-ranker.model';
 export { buildSources, type AnswerSource } from './answer/answer-sources';
 export {

@@ -10,7 +10,6 @@ import {
   FindProject,
   ProjectAccess,
   createLecternMcpServer,
-  parseArticleIds,
   type LecternMcpDeps,
   type Principal,
 } from '@lectern/application';
@@ -50,7 +49,7 @@ export class McpService implements OnModuleDestroy {
     const project = named && this.access.roleIn(caller, named.id) ? named : null;
     if (!project)
       return rpcError(res, 404, wanted ? `no project ${JSON.stringify(wanted)}` : 'name the project: /mcp?project=<name or id>');
-    const server = createLecternMcpServer(this.deps, project.id, parseArticleIds(listedIds(req.query.articleIds)));
+    const server = createLecternMcpServer(this.deps, project.id, listedIds(req.query.articleIds));
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -38,10 +38,11 @@ interface Location {
  * streamable HTTP). One server per client session: it keeps the agent's reading cursor (PaperReader, the same object
  * the explore agent moves with), so `next`/`previous` go on from the last read and `cite` cites only what was read.
  * Every reading tool returns its article, section and page in `structuredContent`. `articleIds` scopes the session:
- * search ranks only those papers, and outline/read/next/previous/read_page refuse any other. The ids pass the commands'
- * `articleIdsSchema` here, so a scope `explore` would refuse (too many, an empty id) is refused before the session starts.
+ * search ranks only those papers, and outline/read/next/previous/read_page refuse any other. The ids (as the caller
+ * got them: a query parameter, `--paper`) pass the commands' `articleIdsSchema` here, and only here, so a scope
+ * `explore` would refuse (too many, an empty id) is refused before the session starts.
  */
-export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, articleIds?: readonly string[]): McpServer {
+export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, articleIds?: unknown): McpServer {
   const project = deps.projects.byId(projectId);
   const scope = checkedScope(deps.corpora.get(project.id), project.id, parseArticleIds(articleIds));
   // Looked up on every call, never kept: the registry may close and reopen a corpus (a re-embed does) during a session.

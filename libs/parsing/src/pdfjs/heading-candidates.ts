@@ -12,7 +12,7 @@ import {
   startsParagraph,
 } from './heading-guards';
 import { TABLE_NOTE } from './tables';
-import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, REFERENCES_TITLE, words } from './text-patterns';
+import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
 
 export interface HeadingCandidate {
   /** Flow indexes [start, end) of the heading's lines. */
@@ -37,7 +37,7 @@ export interface HeadingContext {
   inAppendix: boolean;
 }
 
-const SMALL_CAPS_FONT = /cmcsc|smallcaps|small-caps|[-_]sc\b|caps/i;
+export const SMALL_CAPS_FONT = /cmcsc|smallcaps|small-caps|[-_]sc\b|caps/i;
 const TOC_LEADER = /(\.\s?){4,}\s*([0-9]+|[ivxlc]+)$/i;
 
 /** Everything about a single line that says "this could be a heading", or null when it cannot be. */
@@ -145,7 +145,7 @@ export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle
  * each example, a running head set like a heading. The first one stays: it may be the section the label repeats.
  */
 export function dropRepeatedLabels(candidates: HeadingCandidate[]): HeadingCandidate[] {
-  const key = (c: HeadingCandidate) => c.text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const key = (c: HeadingCandidate) => lineKey(c.text);
   const counts = new Map<string, number>();
   for (const c of candidates) if (c.numbering.kind === 'none') counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
   const seen = new Set<string>();

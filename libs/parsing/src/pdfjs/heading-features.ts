@@ -1,8 +1,8 @@
 import { MONOSPACE_FONT, type BodyStyle } from './body-style';
-import type { HeadingCandidate } from './heading-candidates';
+import { SMALL_CAPS_FONT, type HeadingCandidate } from './heading-candidates';
 import { numberDepth } from './heading-numbering';
 import { isBold, type FlowLine } from './layout.types';
-import { KNOWN_SECTION, letters, words } from './text-patterns';
+import { KNOWN_SECTION, letters, lineKey, words } from './text-patterns';
 
 /** Names of the features `headingFeatures` returns, in order (the scorer's weights follow this order). */
 export const HEADING_FEATURES = [
@@ -55,10 +55,8 @@ export const HEADING_FEATURES = [
 
 export type HeadingFeatureName = (typeof HEADING_FEATURES)[number];
 
-const SMALL_CAPS_FONT = /cmcsc|smallcaps|small-caps|[-_]sc\b|caps/i;
 const ITALIC_FONT = /italic|oblique|-it\b|cmti|cmsl|[-_]i$|ti\d/i;
 const clip = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
-const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Document-wide counts the per-candidate features are relative to; computed once per detection. */
 export interface FeatureContext {
@@ -92,9 +90,15 @@ export function featureContext(
   const fontChars = new Map<string, number>();
   const pageTop = new Map<number, number>();
   const pageBottom = new Map<number, number>();
+  const pageTops = new Map<string, number>();
   let totalChars = 0;
-  for (const l of flow) {
-    lineCounts.set(norm(l.text), (lineCounts.get(norm(l.text)) ?? 0) + 1);
+  for (const [k, l] of flow.entries()) {
+    const key = lineKey(l.text);
+    lineCounts.set(key, (lineCounts.get(key) ?? 0) + 1);
+    if (k === 0 || flow[k - 1].page !== l.page) {
+      const top = undigited(key);
+      pageTops.set(top, (pageTops.get(top) ?? 0) + 1);
+    }
     fontChars.set(l.font, (fontChars.get(l.font) ?? 0) + l.text.length);
     totalChars += l.text.length;
     pageTop.set(l.page, Math.max(pageTop.get(l.page) ?? -Infinity, l.y));
@@ -107,11 +111,6 @@ export function featureContext(
     pageCounts.set(flow[c.start].page, (pageCounts.get(flow[c.start].page) ?? 0) + 1);
   }
   const numbered = candidates.filter((c) => c.strength >= 1 && (c.numbering.kind === 'arabic' || c.numbering.kind === 'roman')).length;
-  const pageTops = new Map<string, number>();
-  for (const [k, l] of flow.entries()) {
-    if (k > 0 && flow[k - 1].page === l.page) continue;
-    pageTops.set(undigited(l.text), (pageTops.get(undigited(l.text)) ?? 0) + 1);
-  }
   return {
     body,
     headingFonts,
@@ -130,10 +129,8 @@ export function featureContext(
   };
 }
 
-const undigited = (t: string) =>
-  norm(t)
-    .replace(/[\d.]+/g, '')
-    .trim();
+/** A line key without its digits: a running head's page number left out. */
+const undigited = (key: string) => key.replace(/[\d.]+/g, '').trim();
 
 /** "2.1" after "2", "2.2" after "2.1.3", "3" after "2.4": the next number of an outline. */
 function isSuccessor(prev: number[] | null, next: number[]): boolean {
@@ -163,6 +160,7 @@ export function headingFeatures(flow: FlowLine[], c: HeadingCandidate, fx: Featu
   const last = flow[c.end - 1];
   const prev = flow[c.start - 1];
   const next = flow[c.end];
+  const key = lineKey(line.text);
   const title = c.numbering.title;
   const count = words(title).length;
   const kind = c.numbering.kind;
@@ -210,7 +208,7 @@ export function headingFeatures(flow: FlowLine[], c: HeadingCandidate, fx: Featu
     centred: Math.abs(mid - colMid) < 0.05 * colWidth && width < 0.8 * colWidth && line.x0 - line.columnLeft > 2 * line.size ? 1 : 0,
     indent: clip((line.x0 - line.columnLeft) / line.size, 0, 10) / 5,
     widthShare: clip(width / colWidth, 0, 1),
-    repeats: Math.log1p((fx.lineCounts.get(norm(line.text)) ?? 1) - 1),
+    repeats: Math.log1p((fx.lineCounts.get(key) ?? 1) - 1),
     fontShare: (fx.fontChars.get(line.font) ?? 0) / fx.totalChars,
     styleShare: (fx.styleCounts.get(styleKey(c)) ?? 1) / fx.candidates,
     stylePerPage: clip((fx.styleCounts.get(styleKey(c)) ?? 1) / fx.pages, 0, 5),
@@ -226,7 +224,7 @@ export function headingFeatures(flow: FlowLine[], c: HeadingCandidate, fx: Featu
     advances: fx.sequence.get(c.start)?.advances ? 1 : 0,
     repeatsNumber: fx.sequence.get(c.start)?.repeats ? 1 : 0,
     topRepeats: Math.log1p(
-      Math.max(0, (fx.pageTops.get(undigited(line.text)) ?? 0) - (line.columnStart && (!prev || prev.page !== line.page) ? 1 : 0)),
+      Math.max(0, (fx.pageTops.get(undigited(key)) ?? 0) - (line.columnStart && (!prev || prev.page !== line.page) ? 1 : 0)),
     ),
   };
   return HEADING_FEATURES.map((name) => feature[name]);

@@ -6,12 +6,16 @@
  */
 export type HeadingTree = number | [feature: number, below: number, lo: HeadingTree, hi: HeadingTree];
 
-export interface HeadingModel {
+/** Boosted trees alone, as the bench's fitter produces them before a threshold is chosen. */
+export interface HeadingTreeEnsemble {
   /** Log-odds before any tree. */
   base: number;
   /** Shrinkage applied to every tree's value. */
   rate: number;
   trees: HeadingTree[];
+}
+
+export interface HeadingModel extends HeadingTreeEnsemble {
   /** Candidates scored below this probability are dropped. */
   threshold: number;
 }

@@ -22,6 +22,6 @@ describe(headingProbability.name, () => {
   });
 
   it('is one half under an empty model', () => {
-    expect(headingProbability(features({}), { base: 0, rate: 0.2, trees: [], threshold: 0.5 })).toBe(0.5);
+    expect(headingProbability(features({}), { base: 0, rate: 0.2, trees: [] })).toBe(0.5);
   });
 });

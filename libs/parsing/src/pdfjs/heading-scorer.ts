@@ -1,7 +1,7 @@
 import type { BodyStyle } from './body-style';
 import { featureContext, headingFeatures } from './heading-features';
 import type { HeadingCandidate } from './heading-candidates';
-import { HEADING_MODEL, HEADING_RESCUE_MODEL, type HeadingModel, type HeadingTree } from './heading-model';
+import { HEADING_MODEL, HEADING_RESCUE_MODEL, type HeadingTree, type HeadingTreeEnsemble } from './heading-model';
 import type { FlowLine } from './layout.types';
 
 /** One candidate as the bench's training dump sees it. */
@@ -32,7 +32,7 @@ export function treeValue(tree: HeadingTree, features: number[]): number {
 }
 
 /** Probability that a candidate with these features is an outline heading, under a boosted-tree model. */
-export function headingProbability(features: number[], model: HeadingModel = HEADING_MODEL): number {
+export function headingProbability(features: number[], model: HeadingTreeEnsemble = HEADING_MODEL): number {
   const z = model.trees.reduce<number>((sum, tree) => sum + model.rate * treeValue(tree, features), model.base);
   return 1 / (1 + Math.exp(-z));
 }
@@ -50,9 +50,10 @@ export function scoreCandidates(
   body: BodyStyle,
   headingFonts: Set<string>,
 ): HeadingCandidate[] {
-  if (candidates.length === 0) return candidates;
-  const fx = featureContext(flow, candidates, body, headingFonts);
   const sink = trainingSink;
+  // Without a training sink or a model there is nothing to compute the document-wide counts for.
+  if (candidates.length === 0 || (!sink && HEADING_MODEL.trees.length === 0)) return candidates;
+  const fx = featureContext(flow, candidates, body, headingFonts);
   const row = (c: HeadingCandidate, selected: boolean) => ({
     text: c.text,
     title: c.numbering.title,
@@ -65,7 +66,6 @@ export function scoreCandidates(
     for (const c of rejected) sink(row(c, false));
     return candidates;
   }
-  if (HEADING_MODEL.trees.length === 0) return candidates;
   const kept = candidates.filter((c) => c.references || headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold);
   const rescue = HEADING_RESCUE_MODEL;
   if (rescue.trees.length === 0) return kept;

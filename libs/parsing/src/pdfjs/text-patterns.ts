@@ -33,3 +33,6 @@ export const isLetterSpaced = (text: string): boolean =>
   /^(\S\s){2,}\S?(\s.*)?$/.test(text) && words(text).filter((w) => w.length === 1).length >= 3;
 
 export const normalizeSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** Lower-cased, spaces collapsed: how a line is compared with its repeats (running heads, labels). */
+export const lineKey = (text: string): string => normalizeSpaces(text).toLowerCase();

@@ -1,14 +1,7 @@
 import { citationOf, type AnswerSource } from './answer-sources';
 import type { Answer, Citation } from './answer.types';
 import { weightedQuestionTerms, type TermWeights } from './sentence-scorer';
-import {
-  DEFAULT_RANKER_WEIGHTS,
-  rankSentences,
-  type RankedContext,
-  type RankedSentence,
-  type RankerWeights,
-  type SentenceRanking,
-} from './sentence-ranker';
+import { DEFAULT_RANKER_WEIGHTS, rankSentences, type RankedContext, type RankedSentence, type RankerWeights } from './sentence-ranker';
 
 /**
  * The cap per answer. Issue 19 asks ~60 words on average; the answer stops early when no other sentence is nearly as
@@ -54,12 +47,7 @@ export function extractiveAnswer(
   options: ExtractiveOptions = {},
 ): Answer | null {
   if (weightedQuestionTerms(question, options.termWeights).size === 0) return null;
-  const ranking = rankSentences(question, sources, options.termWeights, options.ranker ?? DEFAULT_RANKER_WEIGHTS);
-  return answerFromRanking(ranking, notice, options);
-}
-
-/** The extractive answer from a ranking already made (the replay sweeps composition rules over one ranking). */
-export function answerFromRanking({ contexts, ranked }: SentenceRanking, notice: string, options: ExtractiveOptions = {}): Answer | null {
+  const { contexts, ranked } = rankSentences(question, sources, options.termWeights, options.ranker ?? DEFAULT_RANKER_WEIGHTS);
   if (ranked.length === 0) return null;
   const chosen = choose(ranked, contexts, options.maxWords ?? DEFAULT_ANSWER_WORDS, options.composition ?? DEFAULT_COMPOSITION);
 

@@ -106,12 +106,14 @@ export function rankSentences(
   const candidates: RankedSentence[] = [];
   let matched = false;
   const ranked = sources.slice(0, weights.sources);
-  const articles = articleSignals(ranked, terms);
+  // Each context's text stemmed once: for its own coverage and for its paper's.
+  const textStems = new Map(ranked.flatMap((source) => source.contexts.map((context) => [context, stemSet(context.text)] as const)));
+  const articles = articleSignals(ranked, terms, textStems);
   ranked.forEach((source, sourceRank) => {
     const article = articles.get(source.article.id)!;
     for (const context of source.contexts) {
       const setting = { kind: context.kind, section: context.section, articleTitle: source.article.title };
-      const contextCoverage = weightedCoverage(terms, stemSet(context.text));
+      const contextCoverage = weightedCoverage(terms, textStems.get(context)!);
       // Under a heading naming the question, the heading's words stand beside each sentence (as in scoreSentence).
       const headingNamed = titleCoverage(context.section.title, terms) > 0;
       const heading = headingNamed ? `${context.section.title}. ` : '';
@@ -197,6 +199,7 @@ export function rankSentences(
 function articleSignals(
   sources: readonly AnswerSource[],
   terms: ReadonlyMap<string, number>,
+  textStems: ReadonlyMap<PassageContext, ReadonlySet<string>>,
 ): Map<string, { share: number; coverage: number }> {
   const weight = new Map<string, number>();
   const stems = new Map<string, Set<string>>();
@@ -206,7 +209,10 @@ function articleSignals(
     weight.set(id, (weight.get(id) ?? 0) + 1 / (1 + rank));
     total += 1 / (1 + rank);
     const held = stems.get(id) ?? stemSet(source.article.title);
-    for (const context of source.contexts) for (const stem of stemSet(`${context.section.title}\n${context.text}`)) held.add(stem);
+    for (const context of source.contexts) {
+      for (const stem of stemSet(context.section.title)) held.add(stem);
+      for (const stem of textStems.get(context)!) held.add(stem);
+    }
     stems.set(id, held);
   });
   return new Map([...weight].map(([id, w]) => [id, { share: w / total, coverage: weightedCoverage(terms, stems.get(id)!) }]));

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CORPUS_DIR } from '../../test/support/paths';
+import { isUsableGold, readBookmarkGold } from './bookmark-gold';
+import { fetchDebianSet, readManifest, type DebianPdf } from './debian-set';
+import { isHeldOut } from './eval-options';
+
+/** A bookmark-set document: its name in the eval's tables and the PDF whose outline is the gold. */
+export interface BookmarkSetDoc {
+  name: string;
+  pdf: string;
+  heldOut: boolean;
+}
+
+/** A manifest's fetched Debian PDFs, named `package:file` as every table and misses file names them. */
+export function debianDocs(manifest: DebianPdf[], log: (line: string) => void): Array<{ name: string; pdf: string }> {
+  return fetchDebianSet(manifest, log).map((d) => ({ name: `${d.package}:${d.file}`, pdf: d.path }));
+}
+
+/**
+ * Set 2 in set order (the manifest's Debian PDFs, then the shared-corpus PDFs whose outline passes the same check),
+ * each with its held-out flag. The eval and the heading-feature dump both read it here, so that the held-out fifth
+ * can never drift between what is scored and what is trained on.
+ */
+export async function readBookmarkSet(log: (line: string) => void): Promise<BookmarkSetDoc[]> {
+  const debian = debianDocs(readManifest(), log);
+  const pdfDir = path.join(CORPUS_DIR, 'pdf');
+  const corpusPdfs = [
+    ...readdirSync(pdfDir).filter((f) => f.endsWith('.pdf')),
+    ...readdirSync(path.join(pdfDir, 'extra')).map((f) => `extra/${f}`),
+  ];
+  const fromCorpus: Array<{ name: string; pdf: string }> = [];
+  for (const file of corpusPdfs.sort()) {
+    const pdf = path.join(pdfDir, file);
+    if (isUsableGold(await readBookmarkGold(readFileSync(pdf)))) fromCorpus.push({ name: file, pdf });
+  }
+  log(`bookmark set: ${debian.length} Debian PDFs, ${fromCorpus.length} shared-corpus PDFs`);
+  return [...debian, ...fromCorpus].map((d, i) => ({ ...d, heldOut: isHeldOut(i) }));
+}
