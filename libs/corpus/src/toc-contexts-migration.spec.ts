@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { ArticleInput } from './corpus.types';
+import { checkCorpusFile } from './corpus-check';
 import { CorpusDb } from './corpus.db';
 import { openDatabase } from './database';
 import { storeAtOlderSchema } from './testing/later-schema.fixture';
@@ -84,6 +85,18 @@ describe(`corpus migration ${MIGRATION}`, () => {
     } finally {
       corpus.close();
     }
+  });
+
+  it('leaves `lectern doctor` nothing to report: toc contexts are not counted as missing from either index', () => {
+    const file = path.join(tempDir(), 'corpus.sqlite');
+    const corpus = CorpusDb.open(file, TEST_EMBEDDING);
+    corpus.insertArticle(withToc(GROBID_NAMES[0]));
+    corpus.close();
+
+    const check = checkCorpusFile(file);
+    expect(check.contexts).toBe(countRows(file, ['contexts']).contexts - 2);
+    expect(check.keywordRows).toBe(check.contexts);
+    expect(check.vectorRows).toBe(check.contexts);
   });
 
   it('gives toc contexts no vector when the corpus is re-embedded', async () => {
