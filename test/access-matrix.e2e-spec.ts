@@ -120,7 +120,7 @@ export const MATRIX: Record<string, Row> = {
   // Instructors and up: documents, export, members list, invites.
   'POST /projects/{projectId}/documents': { expect: '401 404 403 202 202 202 403 401', upload: true },
   'DELETE /documents/{id}': { expect: '401 404 403 204 204 204 403 401', fresh: 'document', params: (w) => ({ id: w.documentId }) },
-  'POST /documents/{id}/retry': { expect: '401 404 403 202 202 202 403 401', params: (w) => ({ id: w.documentId }) },
+  'POST /documents/{id}/retry': { expect: '401 404 403 409 409 409 403 401', params: (w) => ({ id: w.documentId }) },
   'GET /projects/{projectId}/export': { expect: '401 404 403 200 200 200 403 401' },
   'GET /projects/{projectId}/members': { expect: '401 404 403 200 200 200 403 401' },
   'GET /projects/{projectId}/invites': { expect: '401 404 403 200 200 200 403 401' },

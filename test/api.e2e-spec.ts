@@ -63,18 +63,15 @@ describe('Lectern API (e2e)', () => {
     expect(res.body.documents[0]).toMatchObject({ id: ready['acl-N18-3011.pdf'].documentId, duplicate: true });
   });
 
-  it('leaves a ready document as it is on retry, and answers with it as the list shows it', async () => {
+  it('refuses to retry a ready document with 409 and leaves it as it is', async () => {
     const { documentId } = ready['acl-N18-3011.pdf'];
-    const listed = (await t.http().get(`/projects/${projectId}/documents`).expect(200)).body.find(
-      (d: { id: string }) => d.id === documentId,
-    );
-    const retried = await t.http().post(`/documents/${documentId}/retry`).expect(202);
-    expect(retried.body).toEqual(listed);
-    expect(retried.body).toMatchObject({
-      status: 'ready',
-      title: expect.stringMatching(/Literature Graph/),
-      contextCount: expect.any(Number),
+    const before = (await t.http().get(`/documents/${documentId}`).expect(200)).body;
+    const res = await t.http().post(`/documents/${documentId}/retry`).expect(409);
+    expect(res.body).toMatchObject({
+      error: 'DocumentNotRetryableError',
+      message: expect.stringMatching(/is ready; only a failed document can be retried/),
     });
+    expect((await t.http().get(`/documents/${documentId}`).expect(200)).body).toEqual(before);
   });
 
   it('gives the outline in reading order with pages and a references section', async () => {

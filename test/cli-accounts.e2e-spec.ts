@@ -90,5 +90,7 @@ describe('lectern users / members / api-keys (e2e)', () => {
       serve.child.kill('SIGTERM');
       await serve.done;
     }
+    // A stop leaves its reason in the log.
+    expect(serve.result.stdout).toMatch(/stopped \(SIGTERM\)/);
   }, 60_000);
 });

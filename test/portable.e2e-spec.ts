@@ -133,7 +133,7 @@ describe('MCP server and import over HTTP (e2e)', () => {
       params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
     };
     expect((await test.http().post(`/mcp?project=${project}&articleIds=nope`).set(headers).send(init).expect(404)).body.message).toMatch(
-      /"nope"/,
+      /"nope" in project "two papers"; an MCP connection's articleIds/,
     );
     // Parsed by the commands' schema at the edge: a scope explore would refuse later is a 400 before the session starts.
     const tooMany = Array.from({ length: MAX_SCOPE_ARTICLES + 1 }, (_, i) => `${graph}-${i}`).join(',');

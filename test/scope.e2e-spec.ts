@@ -53,9 +53,18 @@ describe(`${SearchController.name} with articleIds`, () => {
     expect(unknown.body.message).toMatch(/no article "no-such-article" in project/);
     // Another project's article is as unknown here: each project is its own corpus.
     expect((await search([graph], otherProjectId).expect(404)).body.message).toMatch(new RegExp(`no article "${graph}"`));
-    expect((await search([]).expect(400)).body.message).toMatch(/articleIds must name at least one article/);
-    expect((await search(graph).expect(400)).body.message).toMatch(/articleIds must be a list/);
-    expect((await search(['  ']).expect(400)).body.message).toMatch(/articleIds must not hold an empty id/);
+    // One message each, naming the one problem (a string used to get three, two about array sizes).
+    expect((await search([]).expect(400)).body.message).toBe(
+      'articleIds must name at least one article (leave it out to search the whole project)',
+    );
+    expect((await search(graph).expect(400)).body.message).toBe('articleIds must be an array of article ids');
+    expect((await search(['  ']).expect(400)).body.message).toBe('articleIds must not hold an empty id');
+    const chat = await t
+      .http()
+      .post(`/projects/${projectId}/chat`)
+      .send({ messages: [{ role: 'user', content: QUESTION }], articleIds: 'abc' })
+      .expect(400);
+    expect(chat.body.message).toBe('articleIds must be an array of article ids');
   });
 
   it('answers a chat question and an explore run from the named paper only', async () => {

@@ -58,4 +58,45 @@ describe('heuristic navigator', () => {
     expect(result.answer).toMatch(/PGP 9\.5.* \[1\]\./);
     expect(result.answer).not.toContain('Key words');
   });
+
+  describe('trail', () => {
+    let book: ArticleCorpus;
+    const section = (number: string, title: string, text: string) => ({ number, title, page: 1, paragraphs: [text] });
+
+    beforeAll(async () => {
+      book = await buildArticleCorpus([
+        {
+          title: 'Grading lab reports',
+          sections: [
+            section('1', 'Introduction', 'Lab reports are graded by teaching assistants.'),
+            section('4', 'Method', 'The method has three parts.'),
+            section('4.1', 'Collecting reports', 'Reports were collected at the end of each week.'),
+            section('4.2', 'Rubric calibration', 'Rubric calibration used twelve anchor reports scored by two graders.'),
+            section('4.3', 'Disagreements', 'Disagreements between graders were settled by a third grader.'),
+            section('5', 'Results', 'Agreement rose after calibration.'),
+          ],
+        },
+      ]);
+    });
+    afterAll(() => book.dispose());
+
+    it('never shows previous() stepping over the section the trail was on', async () => {
+      const agent = new ExploreAgent({ corpus: book.corpus, search: new SearchService(book.corpus, book.embedder), llm: null });
+      const result = await agent.explore({ question: 'How was rubric calibration done?', searchMode: 'keyword' });
+      const order = book.corpus
+        .outline(book.articleIds.get('Grading lab reports') as string)
+        .filter((e) => e.contextCount > 0)
+        .map((e) => e.number);
+      const at = (summary: string) => /^§(\S+)/.exec(summary)?.[1] ?? '';
+      const moves = result.steps.filter((s) => ['read', 'next', 'previous'].includes(s.tool));
+      expect(moves[0]).toMatchObject({ tool: 'read', summary: expect.stringContaining('Rubric calibration') });
+      for (let i = 1; i < moves.length; i++) {
+        if (moves[i].tool !== 'previous') continue;
+        // Where the trail was, then one section with text back: what a reader of the trail expects previous() to do.
+        expect(order.indexOf(at(moves[i].summary))).toBe(order.indexOf(at(moves[i - 1].summary)) - 1);
+      }
+      // The section before the best one is still read, for the setup that leads into it.
+      expect(moves.map((s) => at(s.summary))).toContain('4.1');
+    });
+  });
 });

@@ -13,9 +13,9 @@ export const HEURISTIC_SEARCH_K = 5;
 /**
  * The navigator without an LLM, on the same tools: search, outline the best hit's article, read the section its
  * outline and the hits point to (a heading naming the question first, else the section holding the best hits),
- * read on with next() while each section adds question words not seen yet, then step back with previous() the same
- * way, and answer with the read sentences that best answer the question, each with its `[n]`. Deterministic for a
- * given corpus.
+ * read on with next() while each section adds question words not seen yet, then read the section before the best
+ * one and step back from it with previous() the same way, and answer with the read sentences that best answer the
+ * question, each with its `[n]`. Deterministic for a given corpus.
  */
 export async function* navigateHeuristically(
   session: ExploreSession,
@@ -64,9 +64,13 @@ export async function* navigateHeuristically(
     .reverse()
     .find((e) => e.contextCount > 0);
   if (before && canMove() && !reader.readSections.some((r) => r.section.id === before.id)) {
-    // Standing on the best section again, previous() lands on the section with text before it.
-    reader.cursor = { articleId: best.article.id, sectionId: target, nextContext: 0 };
-    yield* readOn('previous');
+    // A jump the trail shows as one: moving the cursor back unseen and calling previous() read as a previous()
+    // that skipped a section (4.2 read, next 4.3, "previous" 4.1). The same sections are read in the same steps.
+    const outcome: CallOutcome = yield* run({ tool: 'read', args: { section: before.id } });
+    const now = coverage();
+    const rising = now > seen;
+    seen = now;
+    if (outcome.kind === 'result' && !outcome.content.startsWith('error:') && rising) yield* readOn('previous');
   }
 
   const extracted = extractAnswer(question, reader.readSections, (id) => reader.titleOf(id), reader.termWeights(question));

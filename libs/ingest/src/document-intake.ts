@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { DuplicateDocumentError, type CatalogDb, type DocumentRow } from '@lectern/corpus';
 import { assertPdfBytes } from '@lectern/parsing';
 import { documentObjectKey, type ObjectStore } from '@lectern/storage';
-import { FileTooLargeError, ProjectNotFoundError, UploadRejectedError } from './errors';
+import { DocumentNotRetryableError, FileTooLargeError, ProjectNotFoundError, UploadRejectedError } from './errors';
 import { cleanFilename } from './filename';
 import { withObjectKeyLock } from './object-key-lock';
 import type { JobQueue, JobTarget } from './queue/job-queue';
@@ -56,11 +56,11 @@ export class DocumentIntake {
     return result;
   }
 
-  /** Puts a failed document back in the queue (after a fix to Lectern, or a transient error). */
+  /** Puts a failed document back in the queue (after a fix to Lectern, or a transient error); any other is refused. */
   async retry(documentId: string): Promise<DocumentRow | null> {
     const doc = this.catalog.documents.findById(documentId);
     if (!doc) return null;
-    if (doc.status !== 'failed') return doc;
+    if (doc.status !== 'failed') throw new DocumentNotRetryableError(documentId, doc.status);
     await this.requeue(doc);
     this.onQueued();
     return this.catalog.documents.findById(documentId);

@@ -1,4 +1,4 @@
-import { DomainError, InvalidInputError, NotFoundError } from '@lectern/common';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError } from '@lectern/common';
 
 /** Domain errors of ingestion; the API's exception filter maps each to an HTTP status. */
 export class ProjectNotFoundError extends NotFoundError {
@@ -12,6 +12,14 @@ export class DocumentNotFoundError extends NotFoundError {
   override readonly name = 'DocumentNotFoundError';
   constructor(id: string) {
     super(`no document ${JSON.stringify(id)}`);
+  }
+}
+
+/** Retry re-queues a failed document only; a ready, queued or parsing one is refused rather than silently kept. */
+export class DocumentNotRetryableError extends ConflictError {
+  override readonly name = 'DocumentNotRetryableError';
+  constructor(id: string, status: string) {
+    super(`document ${JSON.stringify(id)} is ${status}; only a failed document can be retried`);
   }
 }
 

@@ -5,6 +5,7 @@ export {
   ArticleNotFoundError,
   ContextNotFoundError,
   DocumentNotFoundError,
+  DocumentNotRetryableError,
   FileTooLargeError,
   NoPassagesError,
   InvalidFilenameError,

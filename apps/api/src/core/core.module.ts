@@ -51,7 +51,9 @@ export class CoreModule implements OnApplicationBootstrap, OnApplicationShutdown
     this.logger.log(`in-process ingest worker started (${this.lifecycle.startWorker()})`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** `signal` is set when enableShutdownHooks caught one (SIGTERM from docker stop, SIGINT from Ctrl-C). */
+  async onApplicationShutdown(signal?: string): Promise<void> {
     await this.lifecycle.close();
+    new Logger('Lectern').log(`stopped (${signal ?? 'closed by the app'})`);
   }
 }

@@ -117,7 +117,7 @@ export class DocumentsController {
   @ProjectRoute('instructor', { document: 'id' })
   @HttpCode(202)
   @ApiAcceptedResponse({ type: DocumentResponseDto, description: 'The document, queued again.' })
-  @ApiErrors({ 404: 'No document with this id.' })
+  @ApiErrors({ 404: 'No document with this id.', 409: 'The document is not failed: only a failed document can be retried.' })
   retry(@Param('id') id: string): Promise<DocumentResponseDto> {
     return this.service.retry(id);
   }

@@ -60,7 +60,7 @@ export class DocumentsService {
     this.audit.record(auth, 'document.remove', row.projectId, row.filename, { documentId: id });
   }
 
-  /** The document as the list shows it: a ready one, left as it is, keeps its title and counts. */
+  /** The document, queued again, as the list shows it. */
   async retry(id: string): Promise<DocumentResponseDto> {
     await this.retryDocument.execute({ documentId: id });
     return this.get(id);

@@ -3719,6 +3719,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description The document is not failed: only a failed document can be retried. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /**
              * @description An unexpected failure; the body carries an `errorId` that is also in the log.
              *

@@ -4,10 +4,7 @@ import type { Citation, Message } from '../hooks/useConversation';
 import { AnswerMarkdown } from './AnswerMarkdown';
 import { CitationChips } from './CitationChips';
 import { ExploreTrail } from './ExploreTrail';
-
-/** The server's NO_ANSWER_TEXT, also when a model quotes it with a typographic apostrophe or in quotes. */
-const NO_ANSWER = /^\W*The sources in this project don['’]t contain an answer/i;
-const NO_LLM_NOTICE = /^No LLM is configured/;
+import { NO_ANSWER, visibleNotice } from './message-notice';
 
 interface Props {
   message: Message;
@@ -36,6 +33,7 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
     if (citation) onOpenCitation(message, citation);
   };
   const sourcesSayNothing = message.status === 'done' && citations.length === 0 && NO_ANSWER.test(message.content);
+  const notice = visibleNotice(message.notice, { refusal: sourcesSayNothing, showNoLlmNotice });
   return (
     <article className={`message message-assistant${sourcesSayNothing ? ' is-no-answer' : ''}`} aria-label="Answer" aria-busy={streaming}>
       {message.kind === 'explore' && <ExploreTrail steps={message.steps ?? []} live={streaming} />}
@@ -85,9 +83,7 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
       )}
       {message.status !== 'streaming' && (
         <footer className="message-footer">
-          {message.notice && (showNoLlmNotice || !NO_LLM_NOTICE.test(message.notice)) && (
-            <span className="notice-inline">{message.notice}</span>
-          )}
+          {notice && <span className="notice-inline">{notice}</span>}
           <span className="message-meta">
             {message.via ? `${message.via}` : ''}
             {message.llm === false ? ' · extractive' : ''}

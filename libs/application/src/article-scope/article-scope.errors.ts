@@ -6,10 +6,9 @@ export class ArticleNotInProjectError extends NotFoundError {
   constructor(
     readonly articleId: string,
     projectId: string,
+    message = `no article ${JSON.stringify(articleId)} in project ${JSON.stringify(projectId)}; scope a search only to this project's articles`,
   ) {
-    super(
-      `no article ${JSON.stringify(articleId)} in project ${JSON.stringify(projectId)}; scope a search only to this project's articles`,
-    );
+    super(message);
   }
 }
 

@@ -32,10 +32,16 @@ export function parseArticleIds(articleIds: unknown): string[] | undefined {
  * The scope of a search over `corpus`: every id must be an article of this project; an id of another project's
  * article is as unknown here as a made-up one (each project is its own corpus), so both are a 404 naming the id.
  */
-export function checkedScope(corpus: CorpusDb, projectId: string, articleIds: readonly string[] | undefined): SearchScope {
+export function checkedScope(
+  corpus: CorpusDb,
+  projectId: string,
+  articleIds: readonly string[] | undefined,
+  /** The 404's message, for a caller whose scope is not a search's (the MCP endpoint's). */
+  unknownMessage?: (articleId: string) => string,
+): SearchScope {
   if (!articleIds) return {};
   const unknown = corpus.unknownArticles(articleIds);
-  if (unknown.length > 0) throw new ArticleNotInProjectError(unknown[0], projectId);
+  if (unknown.length > 0) throw new ArticleNotInProjectError(unknown[0], projectId, unknownMessage?.(unknown[0]));
   return { articleIds };
 }
 

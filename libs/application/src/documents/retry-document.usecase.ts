@@ -1,7 +1,7 @@
 import type { DocumentRow } from '@lectern/corpus';
 import { DocumentNotFoundError, type DocumentIntake } from '@lectern/ingest';
 
-/** Puts a failed document back in the queue (after a fix to Lectern, or a transient error); others are left as they are. */
+/** Puts a failed document back in the queue (after a fix to Lectern, or a transient error); any other is a 409. */
 export class RetryDocument {
   constructor(private readonly intake: DocumentIntake) {}
 

@@ -5,7 +5,7 @@ import { CatalogDb } from '@lectern/corpus';
 import type { ConfiguredEmbedder } from '@lectern/ingest';
 import { useTempDir } from '../../../corpus/src/testing/temp-dir.fixture';
 import type { Explore, ExploreOutcome } from '../explore/explore.usecase';
-import { ArticleScopeError } from '../article-scope/article-scope.errors';
+import { ArticleNotInProjectError, ArticleScopeError } from '../article-scope/article-scope.errors';
 import { MAX_SCOPE_ARTICLES } from '../article-scope/article-scope';
 import { FindProject } from '../projects/find-project.query';
 import { createLecternMcpServer, type LecternMcpDeps } from './lectern-mcp.server';
@@ -71,5 +71,21 @@ describe(createLecternMcpServer.name, () => {
     expect(() => createLecternMcpServer(deps, projectId, tooMany)).toThrow(`articleIds must name at most ${MAX_SCOPE_ARTICLES} articles`);
     expect(() => createLecternMcpServer(deps, projectId, ['a1', ' '])).toThrow('articleIds must not hold an empty id');
     expect(() => createLecternMcpServer(deps, projectId, [])).toThrow(/articleIds must name at least one article/);
+  });
+
+  it("refuses an unknown id in articleIds naming the project by its name and the MCP session's scope", () => {
+    const scoped = { ...deps, corpora: { get: () => ({ unknownArticles: (ids: readonly string[]) => [...ids] }) as never } };
+    expect(() => createLecternMcpServer(scoped, projectId, ['nope'])).toThrow(ArticleNotInProjectError);
+    let message = '';
+    try {
+      createLecternMcpServer(scoped, projectId, ['nope']);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/"nope"/);
+    expect(message).toMatch(/project "course"/);
+    expect(message).toMatch(/MCP/);
+    expect(message).not.toContain(projectId);
+    expect(message).not.toMatch(/scope a search/);
   });
 });

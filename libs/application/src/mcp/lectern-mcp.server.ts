@@ -44,7 +44,14 @@ interface Location {
  */
 export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, articleIds?: unknown): McpServer {
   const project = deps.projects.byId(projectId);
-  const scope = checkedScope(deps.corpora.get(project.id), project.id, parseArticleIds(articleIds));
+  const scope = checkedScope(
+    deps.corpora.get(project.id),
+    project.id,
+    parseArticleIds(articleIds),
+    (id) =>
+      `no article ${JSON.stringify(id)} in project ${JSON.stringify(project.name)}; ` +
+      "an MCP connection's articleIds may name only that project's articles (leave articleIds out for all of them)",
+  );
   // Looked up on every call, never kept: the registry may close and reopen a corpus (a re-embed does) during a session.
   const current = () => deps.corpora.get(project.id);
   const corpus: PaperReaderCorpus = {
