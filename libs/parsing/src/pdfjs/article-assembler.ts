@@ -6,6 +6,7 @@ import {
   type ParsedBlock,
   type ParsedSection,
 } from '../article';
+import { ocrProvenance } from '../ocr/ocr-blocks';
 import { findBodyStyle, type BodyStyle } from './body-style';
 import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
@@ -174,7 +175,9 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     let at = from;
     for (const table of doc.tables) {
       if (table.start < from || table.start >= to) continue;
-      out.push(...paragraphsIn(at, table.start).map(toBlock), ...table.blocks);
+      // A table read by OCR carries its confidence and the box around its lines, like an OCR'd paragraph.
+      const ocr = ocrProvenance(flow.slice(table.start, table.end));
+      out.push(...paragraphsIn(at, table.start).map(toBlock), ...table.blocks.map((b) => ({ ...b, ...ocr })));
       at = Math.min(to, table.end);
     }
     return [...out, ...paragraphsIn(at, to).map(toBlock)];
