@@ -2,7 +2,7 @@ import { baselineRowEnd } from './baseline-rows';
 import type { BodyStyle } from './body-style';
 import type { FlowLine } from './layout.types';
 import { looksLikeCode } from './heading-guards';
-import { insideAny, tableRegion, type TableRegion } from './table-region';
+import { tableRegion, type TableRegion } from './table-region';
 import { words } from './text-patterns';
 import { cellsOf, columnOf, hasAlignedColumns, isNumberCell, isTabular, pieceCount, type Row } from './table-rows';
 
@@ -54,15 +54,14 @@ function tabularRun(flow: FlowLine[], i: number, body: BodyStyle, taken: readonl
     if (prev && (flow[j].page !== flow[prev.start].page || flow[prev.start].y - flow[j].y > MAX_ROW_GAP_EM * flow[j].size)) break;
     // Counting pieces is cheap and most lines are prose: cells are split only on baselines of three pieces or more.
     const row = piecesOnBaseline(flow, j) >= MIN_CELLS ? cellsOf(flow, j) : null;
-    const overlaps = (r: Row) => Array.from({ length: r.end - r.start }, (_, k) => r.start + k).some((k) => insideAny(taken, k));
-    if (row && row.cells.length >= MIN_CELLS && isTabular(row, body) && !looksLikeCode(flow[j].text) && !overlaps(row)) {
+    if (row && row.cells.length >= MIN_CELLS && isTabular(row, body) && !looksLikeCode(flow[j].text) && !overlapsAny(taken, row)) {
       rows.push(...pending, row);
       pending = [];
       j = row.end;
       continue;
     }
     const label = rows.length > 0 && pending.length < MAX_LABEL_ROWS ? cellsOf(flow, j) : null;
-    if (!label || !isLabelRow(label) || overlaps(label)) break;
+    if (!label || !isLabelRow(label) || overlapsAny(taken, label)) break;
     pending.push(label);
     j = label.end;
   }
@@ -77,9 +76,13 @@ function isLabelRow(row: Row): boolean {
 
 function piecesOnBaseline(flow: FlowLine[], i: number): number {
   let n = 0;
-  for (let k = i; k < baselineRowEnd(flow, i); k++) n += pieceCount(flow[k]);
+  const end = baselineRowEnd(flow, i);
+  for (let k = i; k < end; k++) n += pieceCount(flow[k]);
   return n;
 }
+
+/** Whether a row (never empty) shares a line with a region already taken. */
+const overlapsAny = (taken: readonly TableRegion[], r: Row): boolean => taken.some((t) => r.start < t.end && r.end > t.start);
 
 /** At least three columns (taken from the widest row) mostly of figures, and three rows with three figures each. */
 export function hasNumericColumns(rows: Row[]): boolean {

@@ -50,7 +50,10 @@ export function findRuledTables(
   const found: TableRegion[] = [];
   const byPage = new Map<number, number[]>();
   flow.forEach((l, i) => {
-    if (rules.has(l.page)) byPage.set(l.page, [...(byPage.get(l.page) ?? []), i]);
+    if (!rules.has(l.page)) return;
+    const lines = byPage.get(l.page);
+    if (lines) lines.push(i);
+    else byPage.set(l.page, [i]);
   });
   for (const [page, pageRules] of rules) {
     const lines = byPage.get(page) ?? [];
