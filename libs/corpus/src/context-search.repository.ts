@@ -53,7 +53,7 @@ export class ContextSearchRepository {
   }
 
   keyword(query: string, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
-    return this.toHits(this.keywordRanking(query, k, exact, scope));
+    return this.hits(this.keywordRanking(query, k, exact, scope));
   }
 
   /** `keyword`'s ranking, not yet read into hits (see `hits`). */
@@ -69,7 +69,7 @@ export class ContextSearchRepository {
    * connection (whose rows the thread cannot see) run here; so does a search whose thread failed.
    */
   async keywordConcurrently(query: string, k: number, scope: SearchScope = {}): Promise<CorpusHit[]> {
-    return this.toHits(await this.keywordRankingConcurrently(query, k, scope));
+    return this.hits(await this.keywordRankingConcurrently(query, k, scope));
   }
 
   /** `keywordConcurrently`'s ranking, not yet read into hits (see `hits`). */
@@ -95,7 +95,7 @@ export class ContextSearchRepository {
   }
 
   vector(vector: Float32Array, k: number, exact = false, scope: SearchScope = {}): CorpusHit[] {
-    return this.toHits(this.vectorRanking(vector, k, exact, scope));
+    return this.hits(this.vectorRanking(vector, k, exact, scope));
   }
 
   /** `vector`'s ranking, not yet read into hits (see `hits`). */
@@ -105,21 +105,17 @@ export class ContextSearchRepository {
     return within ? this.vectors.nearestAmong(vector, k, within) : this.vectors.nearest(vector, k, exact);
   }
 
-  /**
-   * The hits of a ranking, in its order and with its scores (a context removed since it was ranked is left out).
-   * Hybrid search fuses the legs' rankings first and reads only the fused top k.
-   */
-  hits(ranked: readonly RankedContext[]): CorpusHit[] {
-    return this.toHits(ranked);
-  }
-
   /** The contexts of the scope's articles (null: no scope, the whole corpus). An article's few hundred rows are scored exactly. */
   private scopedSeqs(scope: SearchScope): number[] | null {
     if (!scope.articleIds) return null;
     return this.seqsOfArticles.all(JSON.stringify(scope.articleIds));
   }
 
-  private toHits(ranked: readonly RankedContext[]): CorpusHit[] {
+  /**
+   * The hits of a ranking, in its order and with its scores (a context removed since it was ranked is left out).
+   * Hybrid search fuses the legs' rankings first and reads only the fused top k.
+   */
+  hits(ranked: readonly RankedContext[]): CorpusHit[] {
     if (ranked.length === 0) return [];
     const scores = new Map(ranked.map((row) => [row.rowid, row.score]));
     return this.hydrate.all(JSON.stringify(ranked.map((row) => row.rowid))).map((row) => ({

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { KeywordHalf } from './keyword-index';
+import type { KeywordHalf, KeywordHalfAnswer } from './keyword-index';
 import { type KeywordMatch, mergeSplit } from './keyword-plan';
 import type { KeywordThreadReply, KeywordThreadRequest } from './keyword-thread.worker';
 
@@ -20,12 +20,6 @@ export function compiledKeywordThreadFile(): string | null {
 export interface KeywordThreadLimits {
   pruneFromContexts?: number;
   maxScoredRows?: number;
-}
-
-interface HalfAnswer {
-  matches: KeywordMatch[];
-  split: boolean;
-  totals: Uint8Array | null;
 }
 
 /**
@@ -66,7 +60,7 @@ export class KeywordThread {
 class KeywordWorker {
   private worker: Worker | null = null;
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (answer: HalfAnswer) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (answer: KeywordHalfAnswer) => void; reject: (error: Error) => void }>();
 
   constructor(
     private readonly file: string,
@@ -74,10 +68,10 @@ class KeywordWorker {
     private readonly limits: KeywordThreadLimits,
   ) {}
 
-  ask(terms: readonly string[], k: number, half: KeywordHalf | 'whole'): Promise<HalfAnswer> {
+  ask(terms: readonly string[], k: number, half: KeywordHalf | 'whole'): Promise<KeywordHalfAnswer> {
     const worker = this.started();
     const id = this.nextId++;
-    return new Promise<HalfAnswer>((resolve, reject) => {
+    return new Promise<KeywordHalfAnswer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ id, terms: [...terms], k, half } satisfies KeywordThreadRequest);
     });
