@@ -52,8 +52,6 @@ export const DEFAULT_VECTOR_SEARCH: VectorSearchSettings = {
   rescoreCandidates: DEFAULT_RESCORE_CANDIDATES,
   shortlist: DEFAULT_SHORTLIST,
 };
-/** The prefix a shortlisted first pass scans: 512 of the 1024 bits (256 kept too few true neighbours at 1M contexts). */
-const SHORTLIST_PREFIX_BYTES = 64;
 /** sqlite-vec refuses k above 4096. */
 const MAX_KNN_K = 4096;
 
@@ -197,7 +195,7 @@ export class VectorIndex {
   private syncedScanner(): HammingScanner {
     const version = this.dataVersion.get()!;
     if (this.scanner && !this.scannerStale && version === this.scannedVersion) return this.scanner;
-    const scanner = (this.scanner ??= new HammingScanner(this.simhash.bytes, Math.min(SHORTLIST_PREFIX_BYTES, this.simhash.bytes)));
+    const scanner = (this.scanner ??= new HammingScanner(this.simhash.bytes));
     for (const [seq, code] of this.codesAfter.iterate(scanner.lastSeq)) scanner.append(seq, code);
     if (this.removals.length > 0) {
       const held = new Set(this.codesStillHeld.all(JSON.stringify(this.removals)));
