@@ -37,3 +37,7 @@ export async function readBookmarkSet(log: (line: string) => void): Promise<Book
   log(`bookmark set: ${debian.length} Debian PDFs, ${fromCorpus.length} shared-corpus PDFs`);
   return [...debian, ...fromCorpus].map((d, i) => ({ ...d, heldOut: isHeldOut(i) }));
 }
+
+/** The outline entries that are gold: placed on a page, with a title (the eval scores them; the heading model learns them). */
+export const placedBookmarks = <B extends { page: number | null; title: string }>(bookmarks: readonly B[]): B[] =>
+  bookmarks.filter((b) => b.page !== null && b.title.trim() !== '');

@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { ABSTRACT_SECTION_NUMBER, collectHeadingTraining, PdfjsParser, readPdfOutline, type HeadingTrainingRow } from '@lectern/parsing';
-import { readBookmarkSet } from './bookmark-set';
+import { placedBookmarks, readBookmarkSet } from './bookmark-set';
 import { matchHeadings } from './structure-scoring';
 
 /**
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   for (const doc of docs) {
     const data = readFileSync(doc.pdf);
     const { bookmarks } = await readPdfOutline(data);
-    const gold = bookmarks.filter((b) => b.page !== null && b.title.trim()).map((b) => ({ title: b.title, level: b.level }));
+    const gold = placedBookmarks(bookmarks).map((b) => ({ title: b.title, level: b.level }));
     const rows: HeadingTrainingRow[] = [];
     collectHeadingTraining((row) => rows.push(row));
     try {

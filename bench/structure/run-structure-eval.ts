@@ -11,7 +11,7 @@ import {
 } from '@lectern/parsing';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
 import { markdownTable, writeMarkedSection } from '../results-file';
-import { debianDocs, readBookmarkSet } from './bookmark-set';
+import { debianDocs, placedBookmarks, readBookmarkSet } from './bookmark-set';
 import { readManifest, SET6_MANIFEST_FILE } from './debian-set';
 import { scoreFrontMatter } from './front-matter-scoring';
 import { readFrontMatterHoldout } from './front-matter-set';
@@ -170,7 +170,7 @@ function outlineGold(file: string): Promise<StructureGold> {
 async function readOutlineGold(file: string): Promise<StructureGold> {
   const data = readFileSync(file);
   const { bookmarks } = await readPdfOutline(data);
-  const placed = bookmarks.filter((b) => b.page !== null && b.title.trim());
+  const placed = placedBookmarks(bookmarks);
   const starts = await bookmarksStartingLines(data, placed);
   return { headings: placed.map((b, k) => ({ title: b.title, level: b.level, page: b.page ?? undefined, startsLine: starts[k] })) };
 }
