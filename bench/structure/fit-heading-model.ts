@@ -31,20 +31,23 @@ const MODEL_FILE = path.join(REPO_ROOT, 'libs', 'parsing', 'src', 'pdfjs', 'head
  * outline costs a match, any dropped row costs a prediction. The final model is fitted on all rows.
  * Usage: `node dist/bench/structure/fit-heading-model.js ROWS.jsonl [--write]`.
  */
+/** The rows the rules selected (the drop model's), and those they turned down (the rescue model's). */
+const kept = (d: Doc) => d.rows.filter((r) => r.selected !== false);
+const turnedDown = (d: Doc) => d.rows.filter((r) => r.selected === false);
+
 function main(): void {
   const docs = readFileSync(process.argv[2], 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Doc);
-  const kept = (d: Doc) => d.rows.filter((r) => r.selected !== false);
-  const turnedDown = (d: Doc) => d.rows.filter((r) => r.selected === false);
   const dropProbs = crossValidate(docs, kept);
   const rescueProbs = crossValidate(docs, turnedDown);
   console.log(
     `docs ${docs.length}, rows ${docs.reduce((n, d) => n + kept(d).length, 0)} kept, ${docs.reduce((n, d) => n + turnedDown(d).length, 0)} turned down`,
   );
-  console.log(`no scorer: ${fmt(replay(docs, dropProbs, 0, rescueProbs, 2))}`);
-  let drop = { threshold: 0, f1: replay(docs, dropProbs, 0, rescueProbs, 2).f1 };
+  const none = replay(docs, dropProbs, 0, rescueProbs, 2);
+  console.log(`no scorer: ${fmt(none)}`);
+  let drop = { threshold: 0, f1: none.f1 };
   for (const t of THRESHOLDS) {
     const score = replay(docs, dropProbs, t, rescueProbs, 2);
     console.log(`drop below ${t}: ${fmt(score)} (cross-validated by document)`);
@@ -87,12 +90,12 @@ function replay(docs: Doc[], dropProbs: Map<Doc, number[]>, dropBelow: number, r
   let droppedFalse = 0;
   let rescued = 0;
   for (const d of docs) {
-    const kept = d.rows.filter((r) => r.selected !== false);
-    const turnedDown = d.rows.filter((r) => r.selected === false);
+    const keptRows = kept(d);
+    const turnedDownRows = turnedDown(d);
     (dropProbs.get(d) ?? []).forEach((q, i) => {
       if (q >= dropBelow) return;
       predicted--;
-      if (kept[i].label) {
+      if (keptRows[i].label) {
         matched--;
         droppedTrue++;
       } else droppedFalse++;
@@ -101,7 +104,7 @@ function replay(docs: Doc[], dropProbs: Map<Doc, number[]>, dropBelow: number, r
       if (q < rescueFrom) return;
       predicted++;
       rescued++;
-      if (turnedDown[i].label) matched++;
+      if (turnedDownRows[i].label) matched++;
     });
     matched += d.matched;
     predicted += d.predicted;
