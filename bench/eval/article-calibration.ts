@@ -1,4 +1,5 @@
 import { EVIDENCE_FEATURES } from '@lectern/retrieval';
+import { mulberry32 } from '../../test/support/mulberry32';
 import type { AnswerOutcome } from './answer-eval';
 import { fitLogistic, sigmoid } from './logistic-fit';
 
@@ -76,7 +77,8 @@ export function calibrateAcrossArticles(
   });
   const articles = [...byArticle.values()];
   if (articles.length === 0) return 0;
-  const random = seededRandom(settings.seed);
+  // Seeded: the same resamples on every run, so the chosen threshold is reproducible.
+  const random = mulberry32(settings.seed);
   const resamples = Array.from({ length: settings.resamples }, () =>
     articles.flatMap(() => articles[Math.floor(random() * articles.length)]),
   );
@@ -88,16 +90,4 @@ export function calibrateAcrossArticles(
     if (within >= settings.confidence * resamples.length) best = t;
   }
   return best;
-}
-
-/** mulberry32: the same resamples on every run, so the chosen threshold is reproducible. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
