@@ -2,8 +2,7 @@
  * Scoring of the front-matter fields beyond title and authors for `npm run eval:structure`: pure functions,
  * unit-tested in front-matter-scoring.spec.ts. A field is scored only on documents whose gold has it.
  */
-import type { Counts } from './structure-scoring';
-import { tokenF1 } from './structure-scoring';
+import { addCounts, tokenF1, type Counts } from './structure-scoring';
 
 /** Per field: the documents scored and the sum of their scores (1/0 for DOI and year, word F1 otherwise). */
 export interface FieldScore {
@@ -82,8 +81,6 @@ export function addFrontMatterScores(into: FrontMatterScores, more: FrontMatterS
     into[key].docs += more[key].docs;
     into[key].sum += more[key].sum;
   }
-  into.keywords.matched += more.keywords.matched;
-  into.keywords.predicted += more.keywords.predicted;
-  into.keywords.gold += more.keywords.gold;
+  addCounts(into.keywords, more.keywords);
   return into;
 }
