@@ -46,9 +46,9 @@ type Section = { title: string; table: Table; notes: string[] };
 
 /** A bench that `--only <name>` runs alone, and the subsection of the results file its tables replace. */
 interface OnlyBench {
-  /** The heading its subsection starts with, and the heading it goes before when the file has none yet. */
+  /** The heading its subsection starts with, and the heading it goes after when the file has none yet. */
   heading: string;
-  before: string;
+  after: string;
   /** Its tables state how they were measured themselves (no "Measured … by …" line is added). */
   saysHowMeasured?: boolean;
   run(options: { quick: boolean; log: (line: string) => void; machine: string }): Promise<Section[]>;
@@ -57,13 +57,13 @@ interface OnlyBench {
 const ONLY_BENCHES: Record<string, OnlyBench> = {
   'scale-out': {
     heading: SCALE_OUT_HEADING,
-    before: POOL_HEADING,
+    after: POOL_HEADING,
     run: async ({ quick, log }) => [await scaleOutSection(quick, log)],
   },
   // The 1M hybrid tail on the cached corpus (built once, then reused).
   'search-tail': {
     heading: TAIL_HEADING,
-    before: `${SEARCH_HEADING} 1,000,000`,
+    after: `${SEARCH_HEADING} 1,000,000`,
     saysHowMeasured: true,
     run: async ({ quick, log, machine }) => {
       const contexts = sizesArg('--search-sizes')?.[0] ?? (quick ? 100_000 : 1_000_000);
@@ -84,14 +84,14 @@ const ONLY_BENCHES: Record<string, OnlyBench> = {
   },
   hostile: {
     heading: HOSTILE_HEADING,
-    before: POOL_HEADING,
+    after: POOL_HEADING,
     run: async ({ log }) => {
       const { rows, notes } = await runHostileBench(log);
       return [{ title: HOSTILE_HEADING, table: rows, notes }];
     },
   },
   // `--ocr-pages=N` sets the scanned book's pages.
-  ocr: { heading: OCR_HEADING, before: SCALE_OUT_HEADING, run: ({ quick, log }) => ocrSection(quick, log) },
+  ocr: { heading: OCR_HEADING, after: SCALE_OUT_HEADING, run: ({ quick, log }) => ocrSection(quick, log) },
 };
 
 /**
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     // A quick run is a check, not a measurement to keep: it never replaces the full run's numbers.
     const results = quick ? 'RESULTS.quick.md' : 'RESULTS.md';
     const text = bench.saysHowMeasured ? sections : [heading, '', measured, ...rest];
-    writeBenchSubsection(path.join(REPO_ROOT, 'bench', results), bench.heading, text.join('\n'), bench.before);
+    writeBenchSubsection(path.join(REPO_ROOT, 'bench', results), bench.heading, text.join('\n'), bench.after);
     console.log(`\nwritten to bench/${results} (${minutes} min)`);
     return;
   }
