@@ -5,6 +5,7 @@ import { buildTextPdf } from './fixtures/pdf-fixtures';
 import { CALLERS, startAccessApp, type AccessApp, type Caller, type ProjectWorld } from './support/access-world';
 import { declaredRoutes } from './support/nest-routes';
 import { REPO_ROOT } from './support/paths';
+import { MCP_HEADERS, MCP_INITIALIZE } from './support/mcp-handshake';
 
 /**
  * Every route × every kind of caller → the status it must answer. Columns, in order:
@@ -23,14 +24,6 @@ interface Row {
   query?: (w: ProjectWorld) => Record<string, string>;
   headers?: Record<string, string>;
 }
-
-const MCP_INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'access-matrix', version: '1' } },
-};
-const MCP_HEADERS = { Accept: 'application/json, text/event-stream' };
 
 const PAGE = existsSync(path.join(REPO_ROOT, 'dist', 'web', 'index.html')) ? '200' : '503';
 const everyone = (status: string) => CALLERS.map(() => status).join(' ');

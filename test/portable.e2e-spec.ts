@@ -11,6 +11,7 @@ import { MAX_SCOPE_ARTICLES, MCP_TOOL_NAMES } from '@lectern/application';
 import { CLI_ENTRY } from './support/cli';
 import { corpusPdf, REPO_ROOT } from './support/paths';
 import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { MCP_HEADERS, MCP_INITIALIZE } from './support/mcp-handshake';
 
 interface Location {
   article: { id: string; title: string };
@@ -125,13 +126,8 @@ describe('MCP server and import over HTTP (e2e)', () => {
     const [graph, higgs] = await Promise.all(
       upload.body.documents.map(async (d: { id: string }) => (await waitForDocument(test, d.id)).articleId as string),
     );
-    const headers = { Accept: 'application/json, text/event-stream' };
-    const init = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-    };
+    const headers = MCP_HEADERS;
+    const init = MCP_INITIALIZE;
     expect((await test.http().post(`/mcp?project=${project}&articleIds=nope`).set(headers).send(init).expect(404)).body.message).toMatch(
       /"nope" in project "two papers"; an MCP connection's articleIds/,
     );
@@ -162,13 +158,8 @@ describe('MCP server and import over HTTP (e2e)', () => {
   });
 
   it('over HTTP refuses a session without a project, an unknown project and an unknown session id', async () => {
-    const init = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-    };
-    const headers = { Accept: 'application/json, text/event-stream' };
+    const headers = MCP_HEADERS;
+    const init = MCP_INITIALIZE;
     expect((await test.http().post('/mcp').set(headers).send(init).expect(404)).body.error.message).toMatch(/name the project/);
     expect((await test.http().post('/mcp?project=nope').set(headers).send(init).expect(404)).body.error.message).toMatch(
       /no project "nope"/,
