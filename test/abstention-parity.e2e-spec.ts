@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { sink } from './support/cli';
 import { createLectern, type Lectern } from '@lectern/application';
 import { loadConfig } from '@lectern/config';
 import { NO_ANSWER_TEXT } from '@lectern/retrieval';
@@ -23,13 +23,6 @@ const PAPERS = [
 ];
 const OFF_TOPIC = ['What is the capital of Nigeria?', 'What is the capital of France?'];
 const REPHRASED = 'What baselines did they consider for question reformulation?';
-
-function sink(): PassThrough & { text: () => string } {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (d: Buffer) => (text += d.toString()));
-  return Object.assign(stream, { text: () => text });
-}
 
 describe('abstention in the web chat and `lectern ask`', () => {
   let t: TestApp;

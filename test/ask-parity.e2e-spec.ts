@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { sink } from './support/cli';
 import { createLectern, type Lectern } from '@lectern/application';
 import { loadConfig } from '@lectern/config';
 import { NO_ANSWER_TEXT } from '@lectern/retrieval';
@@ -34,13 +34,6 @@ function answerFromSources(request: ChatRequest): { content: string } {
     if (sentence) return { content: `${sentence.trim()} [${n}]` };
   }
   return { content: NO_ANSWER_TEXT };
-}
-
-function sink(): PassThrough & { text: () => string } {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (d: Buffer) => (text += d.toString()));
-  return Object.assign(stream, { text: () => text });
 }
 
 describe('the web chat and `lectern ask` on the same question', () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { REPO_ROOT } from './paths';
 
 export const CLI_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
@@ -24,4 +25,12 @@ export function runLectern(args: string[], env: Record<string, string>, input?: 
   child.stderr.on('data', (d: Buffer) => (result.stderr += d.toString()));
   const done = new Promise<CliRun>((resolve) => child.on('close', (code, signal) => resolve(Object.assign(result, { code, signal }))));
   return { child, done, result };
+}
+
+/** A writable stream that keeps what a command writes, for commands run in-process. */
+export function sink(): PassThrough & { text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (d: Buffer) => (text += d.toString()));
+  return Object.assign(stream, { text: () => text });
 }
