@@ -118,7 +118,8 @@ export function rankSentences(
       const headingNamed = titleCoverage(context.section.title, terms) > 0;
       const heading = headingNamed ? `${context.section.title}. ` : '';
       const spans = sentencesWithSpans(context.text);
-      const own = spans.map((s) => weightedCoverage(terms, stemSet(s.text)));
+      const spanStems = spans.map((s) => stemSet(s.text));
+      const own = spanStems.map((stems) => weightedCoverage(terms, stems));
       const sentences = spans.map((sentence, index): RankedSentence => {
         const base = {
           text: sentence.text,
@@ -132,7 +133,10 @@ export function rankSentences(
         const captioned = CAPTION_LABEL.test(spans[index - 1]?.text ?? '');
         if (captioned || !isQuotable(sentence.text, setting, citationsAsked))
           return { ...base, quotable: false, coverage: 0, score: 0, handScore: 0 };
-        const scored = scoreSentence(sentence.text, setting, terms, type, question, spans[index - 1]?.text ?? '');
+        const scored = scoreSentence(sentence.text, setting, terms, type, question, spans[index - 1]?.text ?? '', {
+          sentence: spanStems[index],
+          previous: spanStems[index - 1],
+        });
         const previousCoverage = own[index - 1] ?? 0;
         const nextCoverage = own[index + 1] ?? 0;
         if (scored.score <= 0 && previousCoverage === 0 && nextCoverage === 0)

@@ -183,11 +183,13 @@ export function scoreSentence(
   type: QuestionType,
   rawQuestion = '',
   previous = '',
+  stemmed?: { sentence: Set<string>; previous?: Set<string> },
 ): SentenceScore {
-  const own = withSynonyms(stemSet(sentence));
+  // `stemmed`: the caller's stems of the same two sentences, when it has them already (the ranker does).
+  const own = withSynonyms(stemmed?.sentence ?? stemSet(sentence));
   // "Its principal exports are …" is about what the sentence before named: a pronoun carries its terms over.
   const anaphor = previous !== '' && PRONOUN_START.test(sentence);
-  if (anaphor) for (const term of stemSet(previous)) own.add(term);
+  if (anaphor) for (const term of stemmed?.previous ?? stemSet(previous)) own.add(term);
   const coverage = weightedCoverage(question, own);
   // Under a heading that names the question, the heading's words count as the sentence's own: "Assessment of X"
   // answers "how was X assessed?" in sentences that need not repeat X.
