@@ -137,12 +137,17 @@ function recorded(question: EvalQuestion, answerable: boolean, result: AnswerSou
  * How an answer fares against a question's gold, as both evals count it: `holds(text)` says a text contains a gold
  * answer; `hit` is an answer (markers removed) holding one; `words` counts the answer's words (0 when refused).
  */
+/** Whether a text holds one of the question's gold answers (both normalised): the eval's and the ranker fit's one test. */
+export function goldHolder(question: EvalQuestion): (text: string) => boolean {
+  const gold = question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
+  return (text) => gold.some((g) => containsPhrase(normaliseText(text), g));
+}
+
 export function goldCheck(
   answer: Answer,
   question: EvalQuestion,
 ): { holds: (text: string) => boolean; refused: boolean; hit: boolean; words: number } {
-  const gold = question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
-  const holds = (text: string) => gold.some((g) => containsPhrase(normaliseText(text), g));
+  const holds = goldHolder(question);
   const refused = answer.answer.includes(NO_ANSWER_TEXT);
   const text = answer.answer.replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '');
   return { holds, refused, hit: !refused && holds(text), words: refused ? 0 : text.split(/\s+/).filter((w) => w.length > 0).length };

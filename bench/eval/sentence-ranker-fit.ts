@@ -13,7 +13,7 @@ import {
 } from '@lectern/retrieval';
 import { TiktokenCounter } from '@lectern/text';
 import { REPO_ROOT } from '../../test/support/paths';
-import { containsPhrase, normaliseText } from './gold-matcher';
+import { goldHolder } from './answer-eval';
 import { loadReplayRecords, type ReplayHalf } from './replay-records';
 
 /**
@@ -50,13 +50,14 @@ function main(): void {
   loadReplayRecords().forEach(({ record, half }, question) => {
     const sources = buildSources({ hits: record.hits, passages: record.passages }, { maxTokens: DEFAULT_SOURCE_TOKENS, counter });
     const { contexts, ranked } = rankSentences(record.question.question, sources, new Map(record.termWeights));
-    const gold = record.question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
-    const holds = (text: string) => gold.some((g) => containsPhrase(normaliseText(withoutCitationBrackets(text)), g));
+    const inGold = goldHolder(record.question);
+    const holds = (text: string) => inGold(withoutCitationBrackets(text));
     const next = (s: RankedSentence) =>
       contexts.find((c) => c.context === s.context && c.source === s.source)!.sentences[s.index + 1]?.text ?? '';
     let any = false;
     for (const s of ranked) {
-      const y = holds(s.text) || (next(s) !== '' && holds(`${s.text} ${next(s)}`) && !holds(next(s))) ? 1 : 0;
+      const after = next(s);
+      const y = holds(s.text) || (after !== '' && holds(`${s.text} ${after}`) && !holds(after)) ? 1 : 0;
       any ||= y === 1;
       rows.push({ half, question, x: SENTENCE_FEATURES.map((f) => s.features![f]), features: s.features!, y, hand: s.handScore });
     }
