@@ -2,6 +2,8 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import {
   buildSources,
+  definesTerm,
+  hasAnswerShape,
   DEFAULT_SOURCE_TOKENS,
   EVIDENCE_FEATURES,
   evidenceOf,
@@ -11,7 +13,6 @@ import {
   weightedQuestionTerms,
 } from '@lectern/retrieval';
 import { QUESTION_STOPWORDS, porterStem, TiktokenCounter } from '@lectern/text';
-import { definesTerm, hasAnswerShape } from '../../libs/retrieval/src/answer/question-type';
 import type { AnswerOutcome, RecordedRetrieval } from './answer-eval';
 import { articleFolds, calibrateAcrossArticles } from './article-calibration';
 import { splitByArticle } from './evidence-fit';
@@ -33,7 +34,12 @@ const LEADING = /^\s*(what|which|who|whom|whose|when|where|why|how)(\s+(many|muc
 
 /** The question's object as a run of content words ("incubation period of MERS-CoV"): the heaviest run by idf. */
 export function headPhrase(question: string, terms: ReadonlyMap<string, number>): string[] {
-  const words = (question.replace(LEADING, '').toLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []).flatMap((w) => w.split('-'));
+  const words = (
+    question
+      .replace(LEADING, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []
+  ).flatMap((w) => w.split('-'));
   let best: string[] = [];
   let bestMass = 0;
   let run: string[] = [];
@@ -50,6 +56,25 @@ export function headPhrase(question: string, terms: ReadonlyMap<string, number>)
   }
   close();
   return best;
+}
+
+const ASK =
+  /^\s*(what|which|who|whom|whose|when|where|why|how)(\s+(many|much|long|often|large|old|big|high|frequently))?(\s+(is|are|was|were|do|does|did|can|could|will|would|has|have|had|should|may|might))?(\s+(the|a|an))?\s+/i;
+
+/** What is asked about: the first run of content words after the question's opening ("the mortality rate" of …). */
+export function askedAttribute(question: string, terms: ReadonlyMap<string, number>): string[] {
+  const words =
+    question
+      .replace(ASK, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const run: string[] = [];
+  for (const word of words) {
+    const stem = porterStem(word);
+    if (word.length <= 1 || QUESTION_STOPWORDS.has(word) || CONNECTORS.has(word) || !terms.has(stem)) break;
+    if (!run.includes(stem)) run.push(stem);
+  }
+  return run.length < terms.size ? run : [];
 }
 
 function stemsInOrder(text: string): string[] {
@@ -94,6 +119,18 @@ function features(r: RecordedRetrieval, counter: TiktokenCounter): Row {
       }
     }
   }
+  // The asked attribute held in one sentence, and the best coverage among such sentences.
+  const attribute = askedAttribute(q, terms);
+  let attrHeld = 0;
+  let attrSentence = 0;
+  for (const hit of r.hits.slice(0, 20)) {
+    for (const span of sentencesWithSpans(hit.text)) {
+      const set = new Set(stemsInOrder(span.text));
+      if (!attribute.every((t) => set.has(t))) continue;
+      attrHeld = 1;
+      attrSentence = Math.max(attrSentence, [...terms].reduce((s, [t, w]) => s + (set.has(t) ? w : 0), 0) / (mass || 1));
+    }
+  }
   const uncoveredMax = Math.max(0, ...[...terms].filter(([t]) => !bestSentenceStems.has(t)).map(([, w]) => w));
   const s0 = r.hits[0]?.score ?? 0;
   const s1 = r.hits[1]?.score ?? 0;
@@ -111,6 +148,9 @@ function features(r: RecordedRetrieval, counter: TiktokenCounter): Row {
     headLen: head.length,
     headCover: head.length >= 2 ? headCover : ev.sentence,
     headAdjacent: head.length >= 2 ? headAdjacent : 1,
+    attrLen: attribute.length,
+    attrHeld: attribute.length ? attrHeld : 1,
+    attrSentence: attribute.length ? attrSentence : bestSentenceCover,
     mass: Math.log1p(mass),
     maxIdf,
     nTerms: terms.size,
@@ -210,7 +250,8 @@ async function main(): Promise<void> {
   }
   const { dev, heldOut } = splitByArticle(items);
   const base = [...EVIDENCE_FEATURES];
-  for (const f of Object.keys(items[0].f)) console.log(`AUC ${f.padEnd(14)} dev ${auc(dev, (o) => o.f[f]).toFixed(3)} held ${auc(heldOut, (o) => o.f[f]).toFixed(3)}`);
+  for (const f of Object.keys(items[0].f))
+    console.log(`AUC ${f.padEnd(14)} dev ${auc(dev, (o) => o.f[f]).toFixed(3)} held ${auc(heldOut, (o) => o.f[f]).toFixed(3)}`);
   evaluate('base', base, dev, heldOut);
   const sets: Array<[string, string[]]> = [
     ['+ranker top1', ['top1']],
@@ -226,6 +267,9 @@ async function main(): Promise<void> {
     ['+scoreNorm', ['scoreNorm']],
     ['+score0,gaps', ['score0', 'scoreGap1', 'scoreGap5']],
     ['+coverage', ['coverage']],
+    ['+attrHeld', ['attrHeld']],
+    ['+attrSentence', ['attrSentence']],
+    ['+attrHeld,attrSentence', ['attrHeld', 'attrSentence']],
   ];
   for (const [name, extra] of sets) evaluate(name, [...base, ...extra], dev, heldOut);
   // Each further argument: a whole feature set, comma-separated.
