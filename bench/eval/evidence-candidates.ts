@@ -33,7 +33,7 @@ const CONNECTORS = new Set(['of', 'the', 'a', 'an', 'in', 'for', 'on', 'to', 'wi
 const LEADING = /^\s*(what|which|who|whom|whose|when|where|why|how)(\s+(many|much|long|often|large|old|big|high))?\s+/i;
 
 /** The question's object as a run of content words ("incubation period of MERS-CoV"): the heaviest run by idf. */
-export function headPhrase(question: string, terms: ReadonlyMap<string, number>): string[] {
+function headPhrase(question: string, terms: ReadonlyMap<string, number>): string[] {
   const words = (
     question
       .replace(LEADING, '')
@@ -62,7 +62,7 @@ const ASK =
   /^\s*(what|which|who|whom|whose|when|where|why|how)(\s+(many|much|long|often|large|old|big|high|frequently))?(\s+(is|are|was|were|do|does|did|can|could|will|would|has|have|had|should|may|might))?(\s+(the|a|an))?\s+/i;
 
 /** What is asked about: the first run of content words after the question's opening ("the mortality rate" of …). */
-export function askedAttribute(question: string, terms: ReadonlyMap<string, number>): string[] {
+function askedAttribute(question: string, terms: ReadonlyMap<string, number>): string[] {
   const words =
     question
       .replace(ASK, '')
@@ -215,8 +215,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function evaluate(name: string, names: readonly string[], dev: Item[], held: Item[]): void {
   const oof = outOfFold(dev, names);
-  const asOutcomes = dev as unknown as AnswerOutcome[];
-  const t = calibrateAcrossArticles(asOutcomes, oof);
+  const t = calibrateAcrossArticles(dev, oof);
   const score = scorer(dev, names);
   const heldScores = held.map(score);
   const h = at(held, heldScores, t);
