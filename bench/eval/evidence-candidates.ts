@@ -171,12 +171,17 @@ function auc(items: readonly Item[], value: (i: Item) => number): number {
   return wins / (pos.length * neg.length);
 }
 
+/** A feature, or a product of features ("sentence*maxIdf"), for trying interactions. */
+function value(o: Item, name: string): number {
+  return name.split('*').reduce((p, n) => p * o.f[n], 1);
+}
+
 function scorer(train: readonly Item[], names: readonly string[]): (i: Item) => number {
   const model = fitLogistic(
-    train.map((o) => names.map((n) => o.f[n])),
+    train.map((o) => names.map((n) => value(o, n))),
     train.map((o) => o.answerable),
   );
-  return (o) => sigmoid(names.reduce((z, n, j) => z + model.weights[j] * o.f[n], model.intercept));
+  return (o) => sigmoid(names.reduce((z, n, j) => z + model.weights[j] * value(o, n), model.intercept));
 }
 
 function outOfFold(items: readonly Item[], names: readonly string[], folds = 5): number[] {
