@@ -66,7 +66,7 @@ export function outOfFoldScores(outcomes: readonly AnswerOutcome[], folds: numbe
  * with replacement, stay ≤ maxRefusals on at least `confidence` of the resamples. `scores[i]` is outcome i's score.
  */
 export function calibrateAcrossArticles(
-  outcomes: readonly AnswerOutcome[],
+  outcomes: ReadonlyArray<Labelled & Pick<AnswerOutcome, 'refusedAnyway'>>,
   scores: readonly number[],
   settings: ArticleCalibration = ARTICLE_CALIBRATION,
 ): number {

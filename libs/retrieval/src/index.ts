@@ -86,6 +86,8 @@ export {
   type EvidenceFeature,
 } from './answer/evidence';
 export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
+// For the abstention study (bench/eval/evidence-candidates.ts): answer-type match as an evidence feature.
+export { definesTerm, hasAnswerShape } from './answer/question-type';
 export {
   extractiveAnswer,
   DEFAULT_ANSWER_WORDS,
