@@ -148,10 +148,6 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
     const messages = await page.locator('.messages').boundingBox();
     expect(messages!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
     await page.locator('.citation-chip').first().click();
-    await page
-      .getByRole('img', { name: /^Page \d+ of \d+$/ })
-      .first()
-      .waitFor(WAIT);
     // Measured in the page, on a drawn page's canvas: pages are drawn and dropped as the view moves, so a handle
     // taken a moment earlier may be gone. Fit width: wider than 80% of the screen, never wider than it.
     const drawnWidth = `(${FIRST_DRAWN_CANVAS}?.getBoundingClientRect().width ?? 0)`;

@@ -265,10 +265,6 @@ run('the course-assistant UI in Chromium (e2e)', () => {
   it('covers the chat with the source view on a tablet, where side by side would be too narrow', async () => {
     await page.setViewportSize(TABLET);
     await page.locator('.citation-chip').first().click();
-    await page
-      .getByRole('img', { name: /^Page \d+ of \d+$/ })
-      .first()
-      .waitFor(WAIT);
     await waitForDrawnPage(page, WAIT);
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 260, width: TABLET.width - 260 });
@@ -306,10 +302,6 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.keyboard.press('Escape');
     await waitInPage(page, 'document.activeElement?.getAttribute("aria-label") === "Open projects and papers"', null, WAIT);
     await page.locator('.citation-chip').first().click();
-    await page
-      .getByRole('img', { name: /^Page \d+ of \d+$/ })
-      .first()
-      .waitFor(WAIT);
     await waitForDrawnPage(page, WAIT);
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 0, y: 0, width: PHONE.width });
