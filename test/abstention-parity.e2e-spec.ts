@@ -59,6 +59,9 @@ describe('abstention in the web chat and `lectern ask`', () => {
     expect(cli.answer).toBe(NO_ANSWER_TEXT);
     expect(cli.citations).toEqual([]);
     expect(web.answer).toBe(NO_ANSWER_TEXT);
+    // A refusal quotes nothing: the no-LLM notice ("… sentences quoted from the sources") does not go with it.
+    expect(cli).not.toHaveProperty('notice');
+    expect(web).not.toHaveProperty('notice');
   });
 
   it('answers a question about what the paper does say, asked with a verb it does not use, in both', async () => {

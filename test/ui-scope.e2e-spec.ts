@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { browserAvailable, inPage, waitInPage } from './support/browser';
 import { corpusPdf } from './support/paths';
+import { FIRST_DRAWN_CANVAS } from './support/source-pages';
 import { openProjectWithPapers, openUiSession, type UiSession } from './support/ui-session';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -147,13 +148,9 @@ run('the UI: one paper, conversations, and the small fixes (e2e)', () => {
     const messages = await page.locator('.messages').boundingBox();
     expect(messages!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
     await page.locator('.citation-chip').first().click();
-    await page
-      .getByRole('img', { name: /^Page \d+ of \d+$/ })
-      .first()
-      .waitFor(WAIT);
     // Measured in the page, on a drawn page's canvas: pages are drawn and dropped as the view moves, so a handle
     // taken a moment earlier may be gone. Fit width: wider than 80% of the screen, never wider than it.
-    const drawnWidth = '(document.querySelector(".source-pane .sv-page[aria-busy=false] canvas")?.getBoundingClientRect().width ?? 0)';
+    const drawnWidth = `(${FIRST_DRAWN_CANVAS}?.getBoundingClientRect().width ?? 0)`;
     await waitInPage(page, `${drawnWidth} > ${PHONE.width * 0.8} && ${drawnWidth} <= ${PHONE.width}`, null, WAIT);
     expect(ui.errors).toEqual([]);
   });

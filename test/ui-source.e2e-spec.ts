@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { browserAvailable, inPage, waitInPage } from './support/browser';
 import { corpusPdf } from './support/paths';
+import { DRAWN_PAGES, waitForDrawnPage } from './support/source-pages';
 import { openProjectWithPapers, openUiSession, type UiSession } from './support/ui-session';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -9,10 +10,9 @@ jest.setTimeout(120_000);
 
 const QUESTION = 'How are entity mentions linked to the knowledge base?';
 
-/** Pages of the source view drawn by PDF.js (a canvas), by page number. */
-const DRAWN = `[...document.querySelectorAll('.source-pane .sv-slot')]
-  .filter((slot) => (slot.querySelector('.sv-page[aria-busy=false] canvas')?.width ?? 0) > 0)
-  .map((slot) => Number(slot.dataset.page))`;
+/** How far the top of page `n`'s slot sits below the top of the source view, in CSS px (negative: above it). */
+const slotTopInView = (n: number) =>
+  `(document.querySelector('.sv-slot[data-page="${n}"]').getBoundingClientRect().top - document.querySelector('.sv-scroller').getBoundingClientRect().top)`;
 
 async function openCitation(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Your question' }).fill(QUESTION);
@@ -20,7 +20,7 @@ async function openCitation(page: Page): Promise<void> {
   const answer = page.locator('article[aria-label="Answer"][aria-busy="false"]').last();
   await answer.waitFor(WAIT);
   await answer.locator('.citation-chip').first().click();
-  await waitInPage(page, `${DRAWN}.length > 0`, null, WAIT);
+  await waitForDrawnPage(page, WAIT);
 }
 
 const run = browserAvailable() ? describe : describe.skip;
@@ -44,13 +44,13 @@ run('the UI: continuous source view, outline jumps, explore turns kept (e2e)', (
     expect(slots).toBeGreaterThan(4);
     expect(await page.locator('.sv-page-count').innerText()).toBe(`/ ${slots}`);
     // Only the pages near the view are drawn.
-    expect((await inPage<number[]>(page, DRAWN)).length).toBeLessThan(slots);
+    expect((await inPage<number[]>(page, DRAWN_PAGES)).length).toBeLessThan(slots);
 
     await page.locator('.sv-scroller').evaluate((el) => el.scrollTo({ top: 0 }));
-    await waitInPage(page, `${DRAWN}.includes(1)`, null, WAIT);
+    await waitForDrawnPage(page, WAIT, 1);
     await page.locator('.sv-scroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await waitInPage(page, `document.querySelector('.sv-page-badge.is-visible')?.textContent.trim() === '${slots} / ${slots}'`, null, WAIT);
-    await waitInPage(page, `${DRAWN}.includes(${slots}) && !${DRAWN}.includes(1)`, null, WAIT);
+    await waitInPage(page, `${DRAWN_PAGES}.includes(${slots}) && !${DRAWN_PAGES}.includes(1)`, null, WAIT);
     expect(await page.locator('.sv-page-input').inputValue()).toBe(String(slots));
     // The badge goes once the scrolling stops.
     await page.locator('.sv-page-badge:not(.is-visible)').waitFor({ state: 'attached', ...WAIT });
@@ -59,6 +59,8 @@ run('the UI: continuous source view, outline jumps, explore turns kept (e2e)', (
     await page.locator('.sv-scroller').focus();
     await page.keyboard.press('PageUp');
     await waitInPage(page, `document.querySelector('.sv-page-input').value === '${slots - 1}'`, null, WAIT);
+    // A page turn lands on the page's own top edge: the margin kept above a heading is not taken here.
+    await waitInPage(page, `Math.abs(${slotTopInView(slots - 1)}) < 1`, null, WAIT);
   });
 
   it("jumps from the outline to the heading's line, not to the top of its page", async () => {
@@ -92,10 +94,7 @@ run('the UI: continuous source view, outline jumps, explore turns kept (e2e)', (
       });
     })()`;
     await waitInPage(page, headingAtTop, null, WAIT);
-    const pageTop = await inPage<number>(
-      page,
-      `document.querySelector('.sv-slot[data-page="${at}"]').getBoundingClientRect().top - document.querySelector('.sv-scroller').getBoundingClientRect().top`,
-    );
+    const pageTop = await inPage<number>(page, slotTopInView(at));
     // Not the page's top: that is above the view, by the text before the heading.
     expect(pageTop).toBeLessThan(-40);
     await ui.shot('11-source-heading');

@@ -6,6 +6,7 @@ import type { Page, Response as PageResponse, Route } from 'playwright-core';
 import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
 import { browserAvailable, inPage, unlabelledControls, waitInPage } from './support/browser';
 import { corpusPdf } from './support/paths';
+import { waitForDrawnPage } from './support/source-pages';
 import { openUiSession, type UiSession } from './support/ui-session';
 
 const PAPERS = ['acl-N18-3011.pdf', 'arxiv-1912.10667.pdf'];
@@ -39,16 +40,6 @@ function exploreScript(): (request: ChatRequest) => { toolCalls: Array<{ name: s
     ];
     return { toolCalls: [steps[Math.min(call, steps.length) - 1]] };
   };
-}
-
-/** The source view's page drawn by PDF.js: the blank placeholder before it carries the same "Page n of m" label. */
-async function pageDrawn(page: Page): Promise<void> {
-  await waitInPage(
-    page,
-    '(document.querySelector(".source-pane .sv-page:not(.sv-page--placeholder)[aria-busy=false] canvas")?.width ?? 0) > 0',
-    null,
-    WAIT,
-  );
 }
 
 const run = browserAvailable() ? describe : describe.skip;
@@ -158,7 +149,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     const viewer = page.getByRole('img', { name: new RegExp(`^Page ${page_} of \\d+$`) });
     await viewer.waitFor(WAIT);
     await page.getByTestId('source-highlight').first().waitFor(WAIT);
-    await pageDrawn(page);
+    await waitForDrawnPage(page, WAIT);
     await shot('05-source');
     expect(await unlabelledControls(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -274,11 +265,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
   it('covers the chat with the source view on a tablet, where side by side would be too narrow', async () => {
     await page.setViewportSize(TABLET);
     await page.locator('.citation-chip').first().click();
-    await page
-      .getByRole('img', { name: /^Page \d+ of \d+$/ })
-      .first()
-      .waitFor(WAIT);
-    await pageDrawn(page);
+    await waitForDrawnPage(page, WAIT);
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 260, width: TABLET.width - 260 });
     expect(await page.locator('main').getAttribute('inert')).not.toBeNull();
@@ -315,11 +302,7 @@ run('the course-assistant UI in Chromium (e2e)', () => {
     await page.keyboard.press('Escape');
     await waitInPage(page, 'document.activeElement?.getAttribute("aria-label") === "Open projects and papers"', null, WAIT);
     await page.locator('.citation-chip').first().click();
-    await page
-      .getByRole('img', { name: /^Page \d+ of \d+$/ })
-      .first()
-      .waitFor(WAIT);
-    await pageDrawn(page);
+    await waitForDrawnPage(page, WAIT);
     const pane = await page.locator('.source-pane').boundingBox();
     expect(pane).toMatchObject({ x: 0, y: 0, width: PHONE.width });
     await shot('10-phone-source');

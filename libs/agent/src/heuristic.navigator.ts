@@ -44,14 +44,18 @@ export async function* navigateHeuristically(
   if (canMove()) yield* run({ tool: 'read', args: { section: target } });
 
   let seen = coverage();
+  /** After a step: whether it read a section (not an error, not the article's edge) that added question words. */
+  const gained = (outcome: CallOutcome): boolean => {
+    const now = coverage();
+    const rising = now > seen;
+    seen = now;
+    const moved = outcome.kind === 'result' && !outcome.content.startsWith(AT_THE_EDGE) && !outcome.content.startsWith('error:');
+    return moved && rising;
+  };
   const readOn = async function* (tool: 'next' | 'previous'): AsyncGenerator<ExploreEvent, void> {
     while (canMove()) {
       const outcome: CallOutcome = yield* run({ tool, args: {} });
-      const now = coverage();
-      const moved = outcome.kind === 'result' && !outcome.content.startsWith(AT_THE_EDGE) && !outcome.content.startsWith('error:');
-      const rising = now > seen;
-      seen = now;
-      if (!moved || !rising) return;
+      if (!gained(outcome)) return;
     }
   };
   yield* readOn('next');
@@ -66,11 +70,9 @@ export async function* navigateHeuristically(
   if (before && canMove() && !reader.readSections.some((r) => r.section.id === before.id)) {
     // A jump the trail shows as one: moving the cursor back unseen and calling previous() read as a previous()
     // that skipped a section (4.2 read, next 4.3, "previous" 4.1). The same sections are read in the same steps.
+    // (A read's content opens with its section's label, never with AT_THE_EDGE.)
     const outcome: CallOutcome = yield* run({ tool: 'read', args: { section: before.id } });
-    const now = coverage();
-    const rising = now > seen;
-    seen = now;
-    if (outcome.kind === 'result' && !outcome.content.startsWith('error:') && rising) yield* readOn('previous');
+    if (gained(outcome)) yield* readOn('previous');
   }
 
   const extracted = extractAnswer(question, reader.readSections, (id) => reader.titleOf(id), reader.termWeights(question));

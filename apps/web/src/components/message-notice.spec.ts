@@ -4,24 +4,19 @@ const NO_LLM = 'No LLM is configured, so this answer is made of sentences quoted
 const LLM_DOWN = 'The LLM could not be reached, so this answer is made of sentences quoted from the sources.';
 
 describe(visibleNotice.name, () => {
-  it('shows no "quoted from the sources" notice under a refusal, even when the banner is dismissed', () => {
-    expect(visibleNotice(NO_LLM, { refusal: true, showNoLlmNotice: true })).toBeNull();
-    expect(visibleNotice(LLM_DOWN, { refusal: true, showNoLlmNotice: true })).toBeNull();
+  it('shows the no-LLM notice under an answer unless the banner already says it', () => {
+    expect(visibleNotice(NO_LLM, { showNoLlmNotice: true })).toBe(NO_LLM);
+    expect(visibleNotice(NO_LLM, { showNoLlmNotice: false })).toBeNull();
   });
 
-  it('shows the no-LLM notice under a quoted answer unless the banner already says it', () => {
-    expect(visibleNotice(NO_LLM, { refusal: false, showNoLlmNotice: true })).toBe(NO_LLM);
-    expect(visibleNotice(NO_LLM, { refusal: false, showNoLlmNotice: false })).toBeNull();
-    expect(visibleNotice(LLM_DOWN, { refusal: false, showNoLlmNotice: false })).toBe(LLM_DOWN);
-  });
-
-  it('keeps a notice that is not about quoting under a refusal', () => {
+  it('keeps a notice the banner does not say', () => {
+    expect(visibleNotice(LLM_DOWN, { showNoLlmNotice: false })).toBe(LLM_DOWN);
     const gaveUp = 'The agent gave up: no section matched.';
-    expect(visibleNotice(gaveUp, { refusal: true, showNoLlmNotice: true })).toBe(gaveUp);
+    expect(visibleNotice(gaveUp, { showNoLlmNotice: false })).toBe(gaveUp);
   });
 
   it('shows nothing when there is no notice', () => {
-    expect(visibleNotice(undefined, { refusal: false, showNoLlmNotice: true })).toBeNull();
+    expect(visibleNotice(undefined, { showNoLlmNotice: true })).toBeNull();
   });
 });
 

@@ -146,7 +146,7 @@ export function extractAffiliations(lines: FlowLine[]): string[] {
       continue;
     }
     const stray = markerBelow(line);
-    const text = line.text.replace(/^[\s\d*∗†‡§¶#,a-e]{0,3}(?=\p{Lu})/u, '').trim();
+    const text = line.text.replace(LEADING_MARKER, '').trim();
     const pending = markerAbove !== null && (markerAbove === 0 || Math.abs(markerAbove - line.size) < 0.5);
     const marked = pending || (!stray && isMarked(line));
     if (pending || stray) markerAbove = stray ? line.size : null;
@@ -170,28 +170,35 @@ export function extractAffiliations(lines: FlowLine[]): string[] {
   return [...new Set(kept.map((b) => b.text))];
 }
 
-/** A leading small marker run whose baseline lies below the line's: it was grouped in from the line below. */
-function markerBelow(line: FlowLine): boolean {
-  const first = line.runs.find((r) => r.text.trim());
-  return (
-    first !== undefined && first.size < 0.85 * line.size && /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text) && first.y < line.y - 0.2 * line.size
-  );
-}
-
 /** Longer than any affiliation: a paragraph that came between the title and the abstract. */
 const MAX_AFFILIATION_CHARS = 300;
-const MARKER_ONLY = /^\s*[\d*∗†‡§¶#a-e]{1,2}(\s*,\s*[\d*∗†‡§¶#a-e]{1,2})*\s*$/;
-const isMarked = (line: FlowLine) => /^[\s\d*∗†‡§¶#,a-e]{1,3}(?=\p{Lu})/u.test(line.text) || startsWithRaisedMarker(line);
+/** What an affiliation marker is made of: digits, footnote symbols, the letters a–e. */
+const MARK = String.raw`\d*∗†‡§¶#a-e`;
+/** Markers with the spaces and commas between them ("1,2", "a, ∗"). */
+const MARKS = String.raw`[\s,${MARK}]`;
+/** Markers alone on a line: "1", "∗", "a, b". */
+const MARKER_ONLY = new RegExp(String.raw`^\s*[${MARK}]{1,2}(\s*,\s*[${MARK}]{1,2})*\s*$`);
+/** Markers printed inline before the text they mark: "1Department …", "a,b School …". */
+const LEADING_MARKER = new RegExp(String.raw`^${MARKS}{1,3}(?=\p{Lu})`, 'u');
+const ALL_MARKS = new RegExp(`^${MARKS}+$`);
+const isMarked = (line: FlowLine) => LEADING_MARKER.test(line.text) || startsWithRaisedMarker(line);
 
-/** A first run set small and raised: an affiliation marker printed as a superscript ("¹Department …"). */
-function startsWithRaisedMarker(line: FlowLine): boolean {
+/** The line's first run when it is a marker: markers only, set smaller than the line. */
+function markerRun(line: FlowLine): FlowLine['runs'][number] | null {
   const first = line.runs.find((r) => r.text.trim());
-  return (
-    first !== undefined &&
-    first !== line.runs[line.runs.length - 1] &&
-    first.size < 0.85 * line.size &&
-    /^[\s\d*∗†‡§¶#,a-e]+$/.test(first.text)
-  );
+  return first !== undefined && first.size < 0.85 * line.size && ALL_MARKS.test(first.text) ? first : null;
+}
+
+/** A leading marker whose baseline lies below the line's: it was grouped in from the line below. */
+function markerBelow(line: FlowLine): boolean {
+  const marker = markerRun(line);
+  return marker !== null && marker.y < line.y - 0.2 * line.size;
+}
+
+/** A leading marker with text after it: an affiliation marker printed as a superscript ("¹Department …"). */
+function startsWithRaisedMarker(line: FlowLine): boolean {
+  const marker = markerRun(line);
+  return marker !== null && marker !== line.runs[line.runs.length - 1];
 }
 
 const AFFILIATION_NAME =

@@ -11,6 +11,8 @@ const row = (cells: string[], y: number) =>
 describe(mayHoldTable.name, () => {
   it('reads the drawing of a page with a "Table N" label or three rows of three pieces', () => {
     expect(mayHoldTable([prose(700), line('Table 3. Yields per plot', 680)])).toBe(true);
+    // The label a caption has, sub-tables included.
+    expect(mayHoldTable([prose(700), line('Table 1a. Yields in the first season', 680)])).toBe(true);
     expect(mayHoldTable([row(['Plot', 'A', 'B'], 680), row(['North', '1', '2'], 668), row(['South', '3', '4'], 656)])).toBe(true);
   });
 

@@ -2,9 +2,8 @@ import type { TextLine } from './layout.types';
 import type { PdfjsPage } from './pdfjs.types';
 import { pieceCount } from './table-rows';
 import { readRules, type DrawingOps, type OperatorList, type Rule } from './ruling-lines';
+import { TABLE_CAPTION } from './table-region';
 
-/** "Table 3", "Tab. 2", "Cuadro 1" starting a line: a page that announces a table. */
-const TABLE_LABEL = /^(table|tab\.|tabla|cuadro|tableau|tabelle)\s*([0-9]+|[ivxlc]+)\b/i;
 /** A baseline in this many pieces (separate lines, or runs set wide apart) may be a table row. */
 const ROW_PIECES = 3;
 const MIN_ROWS = 3;
@@ -15,11 +14,12 @@ const TEX_SOURCE = /[{}]|^\d+\s+[\\%]/;
 const MIN_ROW_CHARS = 6;
 
 /**
- * Whether a page's text suggests a table, so that its drawing operators are worth reading: a "Table N" label, or
- * at least three baselines split into three or more pieces. Prose pages (one or two columns) skip the operator list.
+ * Whether a page's text suggests a table, so that its drawing operators are worth reading: a line opening with a
+ * table's caption label, or at least three baselines split into three or more pieces. Prose pages (one or two
+ * columns) skip the operator list.
  */
 export function mayHoldTable(lines: readonly TextLine[]): boolean {
-  if (lines.some((l) => TABLE_LABEL.test(l.text))) return true;
+  if (lines.some((l) => TABLE_CAPTION.test(l.text))) return true;
   const rows = new Set(lines.filter((l) => mayBeRow(l)).map((l) => Math.round(l.y)));
   return rows.size >= MIN_ROWS;
 }

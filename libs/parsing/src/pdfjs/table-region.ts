@@ -9,6 +9,7 @@ export interface TableRegion {
   blocks: ParsedBlock[];
 }
 
+/** A table's caption label opening a line: "Table 3", "Tab. 2a", "Cuadro IV". */
 export const TABLE_CAPTION = /^(table|tab\.|tabla|cuadro|tableau|tabelle)\s*([0-9]+|[ivxlc]+)[a-z]?\b/i;
 /** Notes printed under a table: "Note: *, ** and *** depict significance…", "Source: …", "* p < 0.05". */
 export const TABLE_NOTE = /^(notes?|sources?|fuente|legend)\s*[:.]|^[*∗†‡]+\s*\S|^[a-d]\s*[:)]\s|^significan/i;

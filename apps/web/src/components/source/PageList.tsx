@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { ContextBox } from '../../api/types';
 import { PdfPage, type HighlightStatus, type PageSize } from './PdfPage';
-import { headingOffsetEstimate, pageSlot, scrollToPage, type PageAim } from './page-aim';
+import { aimAtHeadingEstimate, pageSlot, scrollToPage, type PageAim } from './page-aim';
 
 /** An aim at one page; `id` changes with every request, so asking for the same place again scrolls again. */
 export interface PageRequest {
@@ -124,7 +124,7 @@ export function PageList(props: PageListProps) {
   useLayoutEffect(() => {
     if (!request) return;
     const scroller = scrollerRef.current;
-    if (request.aim.kind === 'heading') scrollToPage(scroller, request.page, headingOffsetEstimate(request.aim.box, scale));
+    if (request.aim.kind === 'heading') aimAtHeadingEstimate(scroller, request.page, request.aim.box, scale);
     else {
       const box = target.box && target.box.page === request.page ? target.box : null;
       scrollToPage(scroller, request.page, box ? box.y * scale - (scroller?.clientHeight ?? 0) / 3 : 0);

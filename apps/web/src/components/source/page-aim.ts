@@ -24,17 +24,30 @@ export function pageSlot(scroller: HTMLElement | null, page: number): HTMLElemen
   return scroller?.querySelector<HTMLElement>(`[data-page="${page}"]`) ?? null;
 }
 
-/** Scrolls so that `offset` CSS px below the top of page `page` is at the top of the view. */
-export function scrollToPage(scroller: HTMLElement | null, page: number, offset = 0): boolean {
+/** Scrolls so that `offset` CSS px below `element`'s top sits `margin` px below the top of the view. */
+function scrollBelow(scroller: HTMLElement, element: Element, offset: number, margin = 0): void {
+  scroller.scrollTo({ top: Math.max(0, contentTop(scroller, element) + offset - margin) });
+}
+
+/**
+ * Scrolls so that `offset` CSS px below the top of page `page` is `margin` px below the top of the view. A page turn
+ * or a zoom lands on the page itself (no margin); a heading asks for HEADING_MARGIN.
+ */
+export function scrollToPage(scroller: HTMLElement | null, page: number, offset = 0, margin = 0): boolean {
   const slot = pageSlot(scroller, page);
   if (!scroller || !slot) return false;
-  scroller.scrollTo({ top: Math.max(0, contentTop(scroller, slot) + offset - HEADING_MARGIN) });
+  scrollBelow(scroller, slot, offset, margin);
   return true;
 }
 
 /** Before a page is drawn: roughly where a section's heading sits on it, from its first passage's box. */
-export function headingOffsetEstimate(box: ContextBox | null, scale: number): number {
+function headingOffsetEstimate(box: ContextBox | null, scale: number): number {
   return box ? Math.max(0, (box.y - HEADING_ROOM_PT) * scale) : 0;
+}
+
+/** Before page `page` is drawn: its section's heading roughly at the top, with room above it. */
+export function aimAtHeadingEstimate(scroller: HTMLElement | null, page: number, box: ContextBox | null, scale: number): boolean {
+  return scrollToPage(scroller, page, headingOffsetEstimate(box, scale), HEADING_MARGIN);
 }
 
 /** Puts the heading's line at the top: its own text on the page when found, else the estimate from the box. */
@@ -56,7 +69,7 @@ export function aimAtHeading(
       : passageTop !== null
         ? Math.max(0, passageTop - HEADING_ROOM_PT * shown.scale)
         : headingOffsetEstimate(aim.box, shown.scale);
-  scroller.scrollTo({ top: Math.max(0, contentTop(scroller, page) + offset - HEADING_MARGIN) });
+  scrollBelow(scroller, page, offset, HEADING_MARGIN);
 }
 
 /** Brings `element` into the scroller's upper third, without moving any scroll container outside it. */
