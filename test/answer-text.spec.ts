@@ -8,6 +8,12 @@ describe('holdsAnswer', () => {
     expect(holds('had clinical- ly apparent illnesses', 'had clinical-\nly apparent illnesses')).toBe(true);
   });
 
+  it("reads the paper's reference marker the same as the answer's rewriting of it", () => {
+    expect(
+      holds('Early pneumonia can impair lung function (ref. 6) . Severe pneumonia', 'impair lung function [6] . Severe pneumonia'),
+    ).toBe(true);
+  });
+
   it('lets a gold of several words end inside a word, as a span cut mid-word does', () => {
     expect(holds('Control measures and changes in population behaviour.', 'changes in population behaviou')).toBe(true);
   });

@@ -7,9 +7,18 @@ import { normaliseText } from './gold-matcher';
  */
 const WORD_HYPHEN = /(\p{L})[-\u2010\u2011\u00ad]\s*(?=\p{L})/gu;
 
-/** normaliseText, with in-word hyphens joined (WORD_HYPHEN): how the answer eval compares gold and answer. */
+/**
+ * A paper's own reference marker: "[6]" in the gold (the source text) and "(ref. 6)" in an answer, which rewrites it
+ * so that `[n]` only ever means one of its sources (withoutCitationBrackets). Neither is content.
+ */
+const REFERENCE_MARKER = /\[\d+(?:\s*[,–-]\s*\d+)*\]|\(ref\.\s*\d+(?:\s*[,–-]\s*\d+)*\)/g;
+
+/**
+ * normaliseText, with in-word hyphens joined (WORD_HYPHEN) and reference markers dropped (REFERENCE_MARKER): how
+ * the answer eval compares gold and answer.
+ */
 export function normaliseAnswerText(text: string): string {
-  return normaliseText(text.replace(WORD_HYPHEN, '$1'));
+  return normaliseText(text.replace(REFERENCE_MARKER, ' ').replace(WORD_HYPHEN, '$1'));
 }
 
 /**
