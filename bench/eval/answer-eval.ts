@@ -13,7 +13,7 @@ import {
   type AnswerSourcesInput,
   type SearchMode,
 } from '@lectern/retrieval';
-import { containsPhrase, normaliseText } from './gold-matcher';
+import { holdsAnswer, normaliseAnswerText } from './answer-text';
 import type { EvalDocument, EvalQuestion } from './eval.types';
 
 /** The dev construction (issue 19): every other COVID-QA article is ingested; the rest are asked about but absent. */
@@ -139,8 +139,11 @@ function recorded(question: EvalQuestion, answerable: boolean, result: AnswerSou
  */
 /** Whether a text holds one of the question's gold answers (both normalised): the eval's and the ranker fit's one test. */
 export function goldHolder(question: EvalQuestion): (text: string) => boolean {
-  const gold = question.gold.answers.map(normaliseText).filter((g) => g.length > 0);
-  return (text) => gold.some((g) => containsPhrase(normaliseText(text), g));
+  const gold = question.gold.answers.map(normaliseAnswerText).filter((g) => g.length > 0);
+  return (text) => {
+    const normalised = normaliseAnswerText(text);
+    return gold.some((g) => holdsAnswer(normalised, g));
+  };
 }
 
 export function goldCheck(
