@@ -2,6 +2,7 @@ import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import {
+  endsInUnit,
   followsNumberedHeading,
   hasRoomAbove,
   inFigureOrTable,
@@ -35,6 +36,8 @@ export interface HeadingContext {
   /** Fonts that are not the body font and are used almost only for short standalone lines. */
   headingFonts: Set<string>;
   inAppendix: boolean;
+  /** The candidate found last, while scanning the flow in order. */
+  previous?: HeadingCandidate | null;
 }
 
 export const SMALL_CAPS_FONT = /cmcsc|smallcaps|small-caps|[-_]sc\b|caps/i;
@@ -62,6 +65,7 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   )
     return null;
   const title = numbering.title;
+  if (numbering.kind === 'none' && endsInUnit(title)) return null;
   const bold = isBold(line);
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
   const caps = (isAllCaps(title) || line.smallCaps === true) && words(title).length <= 12 && letters(title) >= 5;
@@ -72,8 +76,19 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const bare = title.replace(/[.:]$/, '');
   const references = REFERENCES_TITLE.test(bare);
   const known = references || KNOWN_SECTION.test(bare);
-  if ((strength === 0 && !references) || !(hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)))) return null;
-  return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
+  const candidate = { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
+  if (strength === 0 && !references) return null;
+  const room = hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)) || stacksUnder(ctx.previous, candidate);
+  return room ? candidate : null;
+}
+
+/**
+ * A sub-heading set right under its section's heading ("METHODS" over "Search strategy") has no space above it; it
+ * stacks when the heading above ends on the line before and is of a higher style: capitals over mixed case, or larger.
+ */
+function stacksUnder(above: HeadingCandidate | null | undefined, c: HeadingCandidate): boolean {
+  if (!above || above.end !== c.start || above.references) return false;
+  return (above.caps && !c.caps && above.size >= c.size - 0.3) || above.size >= c.size + 1;
 }
 
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
@@ -126,12 +141,15 @@ export function continuesHeading(
 
 export const isChapterLabel = (c: HeadingCandidate): boolean => c.numbering.kind === 'chapter' && c.numbering.title === '';
 
-/** Fonts other than the body font whose lines are nearly all short and standalone: heading fonts. */
+/**
+ * Fonts other than the body font whose lines are nearly all short and standalone: heading fonts. Only lines at
+ * least about body size count: a journal's bold sans also sets its table headers and footnote labels smaller.
+ */
 export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle): Set<string> {
   const stats = new Map<string, { lines: number; short: number }>();
   for (let i = from; i < flow.length; i++) {
     const line = flow[i];
-    if (line.font === body.font || MONOSPACE_FONT.test(line.font)) continue;
+    if (line.font === body.font || MONOSPACE_FONT.test(line.font) || line.size < body.size - 0.5) continue;
     const s = stats.get(line.font) ?? { lines: 0, short: 0 };
     s.lines++;
     if (line.rowPeers === 1 && words(line.text).length <= 12 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text)) s.short++;

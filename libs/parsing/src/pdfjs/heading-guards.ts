@@ -109,3 +109,19 @@ export function followsNumberedHeading(flow: FlowLine[], i: number, numbering: N
 export function looksLikeCode(text: string): boolean {
   return /[{}]|%$|^\d+:?\s+[〈⟨]|^\d+\s+(\\[A-Za-z@]+){2}|^\d{3,}\s+\\|[〈⟨][∗*/]|^\d+:\s/u.test(text);
 }
+
+/**
+ * A table's column header names a quantity and its unit ("Concentration (g)", "Yield (mg/L)", "Share (%)"); a section
+ * title does not end in a unit. An acronym in brackets ("Support Vector Machines (SVM)") or an item label ("(a)") is no unit.
+ */
+export function endsInUnit(title: string): boolean {
+  const unit = /\s\(([^()\s][^()]{0,11})\)$/u.exec(title)?.[1];
+  if (!unit || words(title).length > 5) return false;
+  if (/^(%|‰|°C|°F|°)$/u.test(unit)) return true;
+  if ((unit.match(/\p{Lu}/gu) ?? []).length >= 2 || /^([a-e]|[ivx]{1,4})$/i.test(unit)) return false;
+  return UNIT.test(unit);
+}
+
+// Each part is a lowercase unit ("mg", "days") or one capital with a prefix and a letter after it ("kDa", "Hz", "K").
+const UNIT_PART = '[µμ°]?(?:\\p{Ll}{1,4}|\\p{Ll}?\\p{Lu}\\p{Ll}?)[-−]?\\d?';
+const UNIT = new RegExp(`^${UNIT_PART}(?:[/·\\s^]${UNIT_PART}){0,2}$`, 'u');
