@@ -1,4 +1,4 @@
-import { looksLikeCode } from './heading-guards';
+import { endsInUnit, looksLikeCode } from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -24,6 +24,20 @@ describe(looksLikeCode.name, () => {
       'Version 2: changes',
     ]) {
       expect(looksLikeCode(text)).toBe(false);
+    }
+  });
+});
+
+describe(endsInUnit.name, () => {
+  it('recognises a quantity with its unit in brackets, as a column header names it', () => {
+    for (const text of ['Concentration (g)', 'Yield (mg/L)', 'Share (%)', 'Temperature (°C)', 'Dose (kg m−2)', 'Mass (kDa)', 'Time (days)']) {
+      expect(endsInUnit(text)).toBe(true);
+    }
+  });
+
+  it('accepts titles ending in an acronym, an item label, a year or a word in brackets', () => {
+    for (const text of ['Support Vector Machines (SVM)', 'Results (a)', 'Phase (ii)', 'Data (2019)', 'Discussion (continued)', 'Installation (Unix)']) {
+      expect(endsInUnit(text)).toBe(false);
     }
   });
 });
