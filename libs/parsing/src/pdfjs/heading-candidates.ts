@@ -11,6 +11,7 @@ import {
   rowEnd,
   runsIntoSentence,
   startsParagraph,
+  titlesSmallType,
 } from './heading-guards';
 import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
@@ -76,6 +77,7 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const bare = title.replace(/[.:]$/, '');
   const references = REFERENCES_TITLE.test(bare);
   const known = references || KNOWN_SECTION.test(bare);
+  if (numbering.kind === 'none' && !caps && !known && titlesSmallType(flow, i, body)) return null;
   const candidate = { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
   if (strength === 0 && !references) return null;
   const room = hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)) || stacksUnder(ctx.previous, candidate);
@@ -142,17 +144,19 @@ export function continuesHeading(
 export const isChapterLabel = (c: HeadingCandidate): boolean => c.numbering.kind === 'chapter' && c.numbering.title === '';
 
 /**
- * Fonts other than the body font whose lines are nearly all short and standalone: heading fonts. Only lines at
- * least about body size count: a journal's bold sans also sets its table headers and footnote labels smaller.
+ * Fonts other than the body font whose lines are nearly all short and standalone: heading fonts. A journal's bold
+ * sans also sets its table's header cells, in smaller type: those do not count. A short line is a title's: a math
+ * italic's fragments ("FE i", "A") have too few letters.
  */
 export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle): Set<string> {
   const stats = new Map<string, { lines: number; short: number }>();
   for (let i = from; i < flow.length; i++) {
     const line = flow[i];
-    if (line.font === body.font || MONOSPACE_FONT.test(line.font) || line.size < body.size - 0.5) continue;
+    if (line.font === body.font || MONOSPACE_FONT.test(line.font) || (line.rowPeers > 1 && line.size < 0.9 * body.size)) continue;
     const s = stats.get(line.font) ?? { lines: 0, short: 0 };
     s.lines++;
-    if (line.rowPeers === 1 && words(line.text).length <= 12 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text)) s.short++;
+    const titleLike = words(line.text).length <= 12 && letters(line.text) >= 4 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text);
+    if (line.rowPeers === 1 && titleLike) s.short++;
     stats.set(line.font, s);
   }
   return new Set([...stats.entries()].filter(([, s]) => s.lines >= 2 && s.short / s.lines >= 0.7).map(([font]) => font));
