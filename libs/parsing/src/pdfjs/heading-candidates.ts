@@ -78,7 +78,19 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const references = REFERENCES_TITLE.test(bare);
   const known = references || KNOWN_SECTION.test(bare);
   if (numbering.kind === 'none' && !caps && !known && titlesSmallType(flow, i, body)) return null;
-  const candidate = { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
+  const candidate = {
+    start: i,
+    end: i + 1,
+    text: line.text,
+    numbering,
+    size: line.size,
+    font: line.font,
+    bold,
+    caps,
+    strength,
+    known,
+    references,
+  };
   if (strength === 0 && !references) return null;
   const room = hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)) || stacksUnder(ctx.previous, candidate);
   return room ? candidate : null;
@@ -155,7 +167,8 @@ export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle
     if (line.font === body.font || MONOSPACE_FONT.test(line.font) || (line.rowPeers > 1 && line.size < 0.9 * body.size)) continue;
     const s = stats.get(line.font) ?? { lines: 0, short: 0 };
     s.lines++;
-    const titleLike = words(line.text).length <= 12 && letters(line.text) >= 4 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text);
+    const titleLike =
+      words(line.text).length <= 12 && letters(line.text) >= 4 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text);
     if (line.rowPeers === 1 && titleLike) s.short++;
     stats.set(line.font, s);
   }

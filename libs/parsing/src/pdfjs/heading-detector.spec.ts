@@ -168,4 +168,17 @@ describe(detectHeadings.name, () => {
     ]);
     expect(titles(flow)).toEqual(['1 METHODS', '2 Search strategy and identification of studies', '2 Inclusion criteria']);
   });
+
+  it("does not take a math italic's short fragments for a heading font", () => {
+    const italic = 'Times-Italic';
+    const flow = flowOf([
+      ...para(740, 3),
+      { text: 'FE i', y: 690, font: italic },
+      { text: 'Fext i = 100', y: 678, font: italic },
+      ...para(660, 3),
+      { text: 'A', y: 610, font: italic },
+      ...para(598, 3),
+    ]);
+    expect(titles(flow)).toEqual([]);
+  });
 });
