@@ -2,6 +2,7 @@ import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import {
+  endsInUnit,
   followsNumberedHeading,
   hasRoomAbove,
   inFigureOrTable,
@@ -10,6 +11,7 @@ import {
   rowEnd,
   runsIntoSentence,
   startsParagraph,
+  titlesSmallType,
 } from './heading-guards';
 import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
@@ -35,6 +37,8 @@ export interface HeadingContext {
   /** Fonts that are not the body font and are used almost only for short standalone lines. */
   headingFonts: Set<string>;
   inAppendix: boolean;
+  /** The candidate found last, while scanning the flow in order. */
+  previous?: HeadingCandidate | null;
 }
 
 export const SMALL_CAPS_FONT = /cmcsc|smallcaps|small-caps|[-_]sc\b|caps/i;
@@ -62,6 +66,7 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   )
     return null;
   const title = numbering.title;
+  if (numbering.kind === 'none' && endsInUnit(title)) return null;
   const bold = isBold(line);
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
   const caps = (isAllCaps(title) || line.smallCaps === true) && words(title).length <= 12 && letters(title) >= 5;
@@ -72,8 +77,32 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   const bare = title.replace(/[.:]$/, '');
   const references = REFERENCES_TITLE.test(bare);
   const known = references || KNOWN_SECTION.test(bare);
-  if ((strength === 0 && !references) || !(hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)))) return null;
-  return { start: i, end: i + 1, text: line.text, numbering, size: line.size, font: line.font, bold, caps, strength, known, references };
+  if (numbering.kind === 'none' && !caps && !known && titlesSmallType(flow, i, body)) return null;
+  const candidate = {
+    start: i,
+    end: i + 1,
+    text: line.text,
+    numbering,
+    size: line.size,
+    font: line.font,
+    bold,
+    caps,
+    strength,
+    known,
+    references,
+  };
+  if (strength === 0 && !references) return null;
+  const room = hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)) || stacksUnder(ctx.previous, candidate);
+  return room ? candidate : null;
+}
+
+/**
+ * A sub-heading set right under its section's heading ("METHODS" over "Search strategy") has no space above it; it
+ * stacks when the heading above ends on the line before and is of a higher style: capitals over mixed case, or larger.
+ */
+function stacksUnder(above: HeadingCandidate | null | undefined, c: HeadingCandidate): boolean {
+  if (!above || above.end !== c.start || above.references) return false;
+  return (above.caps && !c.caps && above.size >= c.size - 0.3) || above.size >= c.size + 1;
 }
 
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
@@ -126,15 +155,21 @@ export function continuesHeading(
 
 export const isChapterLabel = (c: HeadingCandidate): boolean => c.numbering.kind === 'chapter' && c.numbering.title === '';
 
-/** Fonts other than the body font whose lines are nearly all short and standalone: heading fonts. */
+/**
+ * Fonts other than the body font whose lines are nearly all short and standalone: heading fonts. A journal's bold
+ * sans also sets its table's header cells, in smaller type: those do not count. A short line is a title's: a math
+ * italic's fragments ("FE i", "A") have too few letters.
+ */
 export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle): Set<string> {
   const stats = new Map<string, { lines: number; short: number }>();
   for (let i = from; i < flow.length; i++) {
     const line = flow[i];
-    if (line.font === body.font || MONOSPACE_FONT.test(line.font)) continue;
+    if (line.font === body.font || MONOSPACE_FONT.test(line.font) || (line.rowPeers > 1 && line.size < 0.9 * body.size)) continue;
     const s = stats.get(line.font) ?? { lines: 0, short: 0 };
     s.lines++;
-    if (line.rowPeers === 1 && words(line.text).length <= 12 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text)) s.short++;
+    const titleLike =
+      words(line.text).length <= 12 && letters(line.text) >= 4 && /^[\p{Lu}\d]/u.test(line.text) && !/[.,;:-]$/.test(line.text);
+    if (line.rowPeers === 1 && titleLike) s.short++;
     stats.set(line.font, s);
   }
   return new Set([...stats.entries()].filter(([, s]) => s.lines >= 2 && s.short / s.lines >= 0.7).map(([font]) => font));

@@ -11,6 +11,7 @@ interface Spec {
   font?: string;
   page?: number;
   x1?: number;
+  rowPeers?: number;
 }
 
 /** A single-column page of lines, top to bottom, 12 pt leading for body text. */
@@ -28,7 +29,7 @@ function flowOf(specs: Spec[]): FlowLine[] {
       font,
       boldRatio: s.bold ? 1 : 0,
       runs: [{ text: s.text, x: 72, x1: 540, y: s.y, size, font, bold: s.bold === true }],
-      rowPeers: 1,
+      rowPeers: s.rowPeers ?? 1,
       columnLeft: 72,
       columnRight: 540,
       columnStart: k === 0 || (specs[k - 1].page ?? 1) !== (s.page ?? 1),
@@ -140,5 +141,44 @@ describe(detectHeadings.name, () => {
       ...['A', 'B', 'C'].flatMap((l, k): Spec[] => [{ text: l, y: 680 - 40 * k, bold: true }, ...para(668 - 40 * k, 1)]),
     ]);
     expect(titles(flow)).toEqual(['1 Results']);
+  });
+
+  it('takes a sans heading font at body size for headings though the same font sets smaller table header cells', () => {
+    const sans = 'Sans-Medium';
+    const cells = ['Reference', 'Country', 'Participants', 'Treatment', 'Age group', 'Year'];
+    const flow = flowOf([
+      { text: 'Inclusion criteria', y: 740, size: 10.5, font: sans },
+      ...para(728, 4),
+      ...cells.map((text, k): Spec => ({ text, y: 660 - 10 * Math.floor(k / 3), size: 8, font: sans, rowPeers: 3 })),
+      ...para(630, 3),
+      { text: 'Data extraction', y: 580, size: 10.5, font: sans },
+      ...para(568, 4),
+    ]);
+    expect(titles(flow).map((t) => t.slice(2))).toEqual(['Inclusion criteria', 'Data extraction']);
+  });
+
+  it('takes a sub-heading stacked right under a capitals heading with no space between them', () => {
+    const sans = 'Sans-Medium';
+    const flow = flowOf([
+      { text: 'METHODS', y: 740, size: 10.5, font: sans },
+      { text: 'Search strategy and identification of studies', y: 728, size: 10.5, font: sans },
+      ...para(716, 4),
+      { text: 'Inclusion criteria', y: 650, size: 10.5, font: sans },
+      ...para(638, 4),
+    ]);
+    expect(titles(flow)).toEqual(['1 METHODS', '2 Search strategy and identification of studies', '2 Inclusion criteria']);
+  });
+
+  it("does not take a math italic's short fragments for a heading font", () => {
+    const italic = 'Times-Italic';
+    const flow = flowOf([
+      ...para(740, 3),
+      { text: 'FE i', y: 690, font: italic },
+      { text: 'Fext i = 100', y: 678, font: italic },
+      ...para(660, 3),
+      { text: 'A', y: 610, font: italic },
+      ...para(598, 3),
+    ]);
+    expect(titles(flow)).toEqual([]);
   });
 });

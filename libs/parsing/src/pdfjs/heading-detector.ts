@@ -48,6 +48,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
     }
     extend(flow, candidate, ctx);
     candidates.push(candidate);
+    ctx.previous = candidate;
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
     i = candidate.end;
   }

@@ -1,4 +1,5 @@
-import { looksLikeCode } from './heading-guards';
+import { flowLine } from '../testing/flow-line.fixture';
+import { endsInUnit, looksLikeCode, titlesSmallType } from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -25,5 +26,59 @@ describe(looksLikeCode.name, () => {
     ]) {
       expect(looksLikeCode(text)).toBe(false);
     }
+  });
+});
+
+describe(endsInUnit.name, () => {
+  it('recognises a quantity with its unit in brackets, as a column header names it', () => {
+    for (const text of [
+      'Concentration (g)',
+      'Yield (mg/L)',
+      'Share (%)',
+      'Temperature (°C)',
+      'Dose (kg m−2)',
+      'Mass (kDa)',
+      'Time (days)',
+    ]) {
+      expect(endsInUnit(text)).toBe(true);
+    }
+  });
+
+  it('accepts titles ending in an acronym, an item label, a year or a word in brackets', () => {
+    for (const text of [
+      'Support Vector Machines (SVM)',
+      'Results (a)',
+      'Phase (ii)',
+      'Data (2019)',
+      'Discussion (continued)',
+      'Installation (Unix)',
+    ]) {
+      expect(endsInUnit(text)).toBe(false);
+    }
+  });
+});
+
+describe(titlesSmallType.name, () => {
+  const body = { size: 10, font: 'Times-Roman' };
+  const small = { size: 7.5 };
+
+  it("takes a small-type title over a table's header cells for the table's title", () => {
+    const flow = [
+      flowLine('Summary of results obtained from the search', 700, { ...small, bold: true }),
+      { ...flowLine('Name', 688, small), rowPeers: 3 },
+    ];
+    expect(titlesSmallType(flow, 0, body)).toBe(true);
+  });
+
+  it('takes a supplementary figure label for a caption whatever its size', () => {
+    expect(titlesSmallType([flowLine('Figure S2 Interaction fields computed in the region', 700, { bold: true })], 0, body)).toBe(true);
+  });
+
+  it('leaves a small back-matter heading over a paragraph, and a body-size heading, to the heading rules', () => {
+    const paragraph = 'Department of Neurosurgery, University of Tuebingen, Otfried-Mueller-Str. 45, 72076 Tuebingen, Germany and more';
+    expect(titlesSmallType([flowLine('Author details', 700, small), flowLine(paragraph, 691, small)], 0, body)).toBe(false);
+    expect(
+      titlesSmallType([flowLine('Data extraction', 700, { bold: true }), { ...flowLine('Name', 688, small), rowPeers: 3 }], 0, body),
+    ).toBe(false);
   });
 });

@@ -109,3 +109,37 @@ export function followsNumberedHeading(flow: FlowLine[], i: number, numbering: N
 export function looksLikeCode(text: string): boolean {
   return /[{}]|%$|^\d+:?\s+[〈⟨]|^\d+\s+(\\[A-Za-z@]+){2}|^\d{3,}\s+\\|[〈⟨][∗*/]|^\d+:\s/u.test(text);
 }
+
+/**
+ * A table's column header names a quantity and its unit ("Concentration (g)", "Yield (mg/L)", "Share (%)"); a section
+ * title does not end in a unit. An acronym in brackets ("Support Vector Machines (SVM)") or an item label ("(a)") is no unit.
+ */
+export function endsInUnit(title: string): boolean {
+  const unit = /\s\(([^()\s][^()]{0,11})\)$/u.exec(title)?.[1];
+  if (!unit || words(title).length > 5) return false;
+  if (/^(%|‰|°C|°F|°)$/u.test(unit)) return true;
+  if ((unit.match(/\p{Lu}/gu) ?? []).length >= 2 || /^([a-e]|[ivx]{1,4})$/i.test(unit)) return false;
+  return UNIT.test(unit);
+}
+
+// Each part is a lowercase unit ("mg", "days") or one capital with a prefix and a letter after it ("kDa", "Hz", "K").
+const UNIT_PART = '[µμ°]?(?:\\p{Ll}{1,4}|\\p{Ll}?\\p{Lu}\\p{Ll}?)[-−]?\\d?';
+const UNIT = new RegExp(`^${UNIT_PART}(?:[/·\\s^]${UNIT_PART}){0,2}$`, 'u');
+
+/**
+ * A table's title or a figure's label set in the small caption type ("Summary of results obtained from SHOP", whose
+ * "Table 3" label is not text, or "Figure S2 …"): smaller than the body, and what follows it is small type too, where
+ * a section's text would come back at body size. A smaller back-matter heading ("Funding", "AUTHOR CONTRIBUTION") is
+ * a usual section name or in capitals (left to the caller), or is followed by a paragraph.
+ */
+export function titlesSmallType(flow: FlowLine[], i: number, body: BodyStyle): boolean {
+  const line = flow[i];
+  if (/^(fig(ure)?s?\.?|tables?)\s*S\d+/i.test(line.text)) return true;
+  const small = (l: FlowLine) => l.size < 0.88 * body.size;
+  if (!small(line)) return false;
+  const next = flow[rowEnd(flow, i)];
+  if (!next || next.page !== line.page || line.y - next.y >= 3 * line.size || !small(next)) return false;
+  // Back matter set small ("Author details" over a paragraph of affiliations) goes on in full lines; a table in cells.
+  const fullLine = next.rowPeers === 1 && next.x1 - next.x0 >= 0.6 * (next.columnRight - next.columnLeft);
+  return !fullLine;
+}
