@@ -29,15 +29,15 @@ export const CROSS_ENCODER_LOW_LOGIT = Math.log(DEFAULT_RERANK_THRESHOLD / (1 - 
 
 /**
  * NOT MEASURED HERE: no cross-encoder weights exist on the machine this was built on, so this model was not fitted.
- * It is the lexical EVIDENCE_MODEL unchanged, plus one logit unit off for every logit unit the best hit falls below
- * the reranker's drop point: when the cross-encoder judges every hit irrelevant it refuses — the verdict `rerank` at
- * its default threshold already reaches by dropping every hit — and otherwise the cross-encoder moves nothing until an
- * operator fits it (`npm run eval -- --answers` with the model in MODELS_DIR prints the fit and the threshold to put
+ * It is the lexical EVIDENCE_MODEL unchanged, plus ten logit units off for every logit unit the best hit falls below
+ * the reranker's drop point (a near-step there): when the cross-encoder judges every hit irrelevant it refuses — the
+ * verdict `rerank` at its default threshold already reaches by dropping every hit, so the two agree — and otherwise
+ * the cross-encoder moves nothing until an operator fits it (`npm run eval -- --answers` with the model in MODELS_DIR prints the fit and the threshold to put
  * here; bench/RESULTS.md, "Answer evaluation").
  */
 export const RERANKED_EVIDENCE_MODEL: { intercept: number; weights: Record<RerankedEvidenceFeature, number> } = {
   intercept: EVIDENCE_MODEL.intercept,
-  weights: { ...EVIDENCE_MODEL.weights, crossEncoder: 0, crossEncoderLow: FEATURE_SCALE },
+  weights: { ...EVIDENCE_MODEL.weights, crossEncoder: 0, crossEncoderLow: -10 * FEATURE_SCALE },
 };
 
 /**
