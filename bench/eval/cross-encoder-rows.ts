@@ -26,8 +26,12 @@ const MODE = 'extractive + cross-encoder' as const;
  */
 export function crossEncoderSkipReason(modelsDir: string, model = CROSS_ENCODER_MODEL): string | null {
   if (localCrossEncoderWeights(modelsDir, model) !== null) return null;
+  const dir = path.join(modelsDir, ...model.split('/'));
+  // Relative when under the working directory (the default ./models), so the written table names no machine path.
+  const relative = path.relative(process.cwd(), dir);
+  const shown = relative.startsWith('..') || path.isAbsolute(relative) ? dir : relative;
   return (
-    `${MODE}: skipped — no cross-encoder under MODELS_DIR (${path.join(modelsDir, ...model.split('/'))} needs config.json, ` +
+    `${MODE}: skipped — no cross-encoder under MODELS_DIR (${shown} needs config.json, ` +
     'tokenizer.json and onnx/model.onnx or onnx/model_quantized.onnx); put the model there and rerun `npm run eval -- --answers` to calibrate it.'
   );
 }
