@@ -106,12 +106,15 @@ export function rerankedCalibrationRows(
   const show = (m: { intercept: number; weights: number[] }) =>
     `${m.intercept.toFixed(3)} + ${RERANKED_EVIDENCE_FEATURES.map((f, i) => `${m.weights[i].toFixed(3)}·${f}`).join(' + ')}`;
   const unscored = outcomes.filter((o) => !o.crossEncoder).length;
+  // At the default rerank threshold no kept hit is under the drop point, so the hinge never varies and fits to 0.
+  const hingeIdle = dev.every((o) => (o.crossEncoder?.crossEncoderLow ?? 0) === 0);
   const notes = [
     `${MODE}: the cross-encoder reranks (chat's \`rerank\`, default threshold); ${unscored} of ${outcomes.length} questions kept no scored hit ` +
       `(refused, whatever the model); threshold chosen on the dev half across articles as for extractive: ${chosen.toFixed(2)} ` +
       `(in code, not measured: ${ABSTAIN_BELOW_RERANKED_EVIDENCE.toFixed(2)}, \`ABSTAIN_BELOW_RERANKED_EVIDENCE\`).`,
     `${MODE}: logistic fit on the dev half: ${model ? show(model) : 'none (one class only)'}; ` +
-      `in code, not measured (RERANKED_EVIDENCE_MODEL): ${show({ intercept: RERANKED_EVIDENCE_MODEL.intercept, weights: RERANKED_EVIDENCE_FEATURES.map((f) => RERANKED_EVIDENCE_MODEL.weights[f]) })}.`,
+      `in code, not measured (RERANKED_EVIDENCE_MODEL): ${show({ intercept: RERANKED_EVIDENCE_MODEL.intercept, weights: RERANKED_EVIDENCE_FEATURES.map((f) => RERANKED_EVIDENCE_MODEL.weights[f]) })}` +
+      (hingeIdle ? '; crossEncoderLow is 0 on every dev question (hits under the drop point are dropped): keep its weight in code.' : '.'),
   ];
   return { rows, chosen, notes };
 }
