@@ -2,7 +2,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CROSS_ENCODER_MODEL } from '@lectern/retrieval';
-import { buildTinyCrossEncoder } from '../libs/retrieval/src/testing/tiny-cross-encoder.fixture';
 import type { AnswerOutcome } from '../bench/eval/answer-eval';
 import { crossEncoderSkipReason, rerankedCalibrationRows } from '../bench/eval/cross-encoder-rows';
 
@@ -20,7 +19,10 @@ describe(crossEncoderSkipReason.name, () => {
   });
 
   it('runs the rows when the cross-encoder is in MODELS_DIR, and skips them when its weights are missing', () => {
-    const dir = buildTinyCrossEncoder(modelsDir, CROSS_ENCODER_MODEL, ['virus']);
+    // The files transformers.js loads, in the layout it loads them from (their content is the reranker spec's matter).
+    const dir = path.join(modelsDir, ...CROSS_ENCODER_MODEL.split('/'));
+    fs.mkdirSync(path.join(dir, 'onnx'), { recursive: true });
+    for (const file of ['config.json', 'tokenizer.json', 'onnx/model.onnx']) fs.writeFileSync(path.join(dir, file), '{}');
     expect(crossEncoderSkipReason(modelsDir)).toBeNull();
     fs.rmSync(path.join(dir, 'onnx', 'model.onnx'));
     expect(crossEncoderSkipReason(modelsDir)).not.toBeNull();
