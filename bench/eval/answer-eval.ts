@@ -11,6 +11,8 @@ import {
   type Answer,
   type EvidenceFeature,
   type AnswerSourcesInput,
+  type CrossEncoderFeature,
+  type Reranker,
   type SearchMode,
 } from '@lectern/retrieval';
 import { holdsAnswer, normaliseAnswerText } from './answer-text';
@@ -46,6 +48,11 @@ export interface AnswerOutcome {
   coverage: number;
   /** The model's features, for refitting it. */
   features: Record<EvidenceFeature, number>;
+  /**
+   * With a cross-encoder reranking: its features (evidence-reranked.ts) and the lexical model's score of the same
+   * sources; `score` is then the reranked model's. Absent when no hit was scored (or every hit was dropped).
+   */
+  crossEncoder?: Record<CrossEncoderFeature, number> & { lexicalScore: number };
   question: string;
   /** With abstention off: the answer text holds a gold answer. */
   goldInAnswer: boolean;
@@ -57,8 +64,11 @@ export interface AnswerOutcome {
   refusedAnyway: boolean;
 }
 
+/** `extractive + cross-encoder`: extractive, with the cross-encoder reranking (chat's `rerank`, default threshold). */
+export type AnswerMode = 'extractive' | 'llm' | 'extractive + cross-encoder';
+
 export interface AnswerRow {
-  mode: 'extractive' | 'llm';
+  mode: AnswerMode;
   /** Which questions and which signal, when not every question by the evidence score. */
   label: string;
   threshold: number;
@@ -77,6 +87,8 @@ export interface AnswerEvalDeps {
   embedder: Embedder;
   searchMode: SearchMode;
   llm: LlmClient | null;
+  /** For the `extractive + cross-encoder` rows: the cross-encoder alone (cross-encoder-rows.ts). */
+  rerankers?: readonly Reranker[];
 }
 
 /**
@@ -92,17 +104,23 @@ export interface AnswerRecorders {
 export async function runAnswers(
   deps: AnswerEvalDeps,
   dev: AnswerDevSet,
-  mode: 'extractive' | 'llm',
+  mode: AnswerMode,
   record?: AnswerRecorders,
 ): Promise<{ outcomes: AnswerOutcome[]; ms: number }> {
   const search = new SearchService(deps.corpus, deps.embedder);
-  const pipeline = new RetrievalPipeline({ search, corpus: deps.corpus, llm: mode === 'llm' ? deps.llm : null });
+  const reranked = mode === 'extractive + cross-encoder';
+  const pipeline = new RetrievalPipeline({
+    search,
+    corpus: deps.corpus,
+    llm: mode === 'llm' ? deps.llm : null,
+    rerankers: reranked ? deps.rerankers : undefined,
+  });
   const composer = new AnswerComposer(mode === 'llm' ? deps.llm : null, { abstainBelow: 0 });
   const outcomes: AnswerOutcome[] = [];
   const started = process.hrtime.bigint();
   const all = [...dev.answerable.map((q) => ({ q, answerable: true })), ...dev.unanswerable.map((q) => ({ q, answerable: false }))];
   for (const { q, answerable } of all) {
-    const result = await pipeline.retrieve(q.question, { mode: deps.searchMode });
+    const result = await pipeline.retrieve(q.question, { mode: deps.searchMode, rerank: reranked });
     const answer = await composer.answer(q.question, [], result);
     outcomes.push(score(answer, q, answerable));
     record?.replay?.push(recorded(q, answerable, result));
@@ -164,6 +182,15 @@ function score(answer: Answer, question: EvalQuestion, answerable: boolean): Ans
     score: answer.evidence?.score ?? 0,
     coverage: answer.evidence?.coverage ?? 0,
     features: Object.fromEntries(EVIDENCE_FEATURES.map((f) => [f, answer.evidence?.[f] ?? 0])) as Record<EvidenceFeature, number>,
+    ...(answer.evidence?.crossEncoder
+      ? {
+          crossEncoder: {
+            crossEncoder: answer.evidence.crossEncoder.crossEncoder,
+            crossEncoderLow: answer.evidence.crossEncoder.crossEncoderLow,
+            lexicalScore: answer.evidence.crossEncoder.lexicalScore,
+          },
+        }
+      : {}),
     question: question.question,
     goldInAnswer: hit,
     words,
@@ -180,7 +207,7 @@ export const BY_COVERAGE: AbstentionSignal = (o) => o.coverage;
 
 /** The table row for abstention at `threshold` over recorded outcomes. */
 export function rowAt(
-  mode: 'extractive' | 'llm',
+  mode: AnswerMode,
   threshold: number,
   outcomes: readonly AnswerOutcome[],
   ms: number,

@@ -3,10 +3,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig } from '@lectern/config';
 import { createLlm } from '@lectern/llm';
-import { ABSTAIN_BELOW_EVIDENCE, SearchService, selectRerankers } from '@lectern/retrieval';
+import { ABSTAIN_BELOW_EVIDENCE, CrossEncoderReranker, SearchService, selectRerankers } from '@lectern/retrieval';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
 import { writeMarkedSection } from '../results-file';
 import { answerTable, runAnswers, splitDevSet, type AnswerRow, type RecordedRetrieval } from './answer-eval';
+import { crossEncoderSkipReason, rerankedCalibrationRows } from './cross-encoder-rows';
 import { calibrationRows } from './evidence-fit';
 import { ArticleRenderer } from './article-renderer';
 import { ingestForEval } from './eval-corpus';
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const base = loadConfig(process.env);
   const llm = createLlm(base.llm);
   const rerankers = selectRerankers({ modelsDir: base.embeddings.modelsDir, allowDownload: base.embeddings.allowDownload }, llm);
-  const answerSection = await evaluateAnswers(datasets, llm, machine, quick);
+  const answerSection = await evaluateAnswers(datasets, llm, base.embeddings.modelsDir, machine, quick);
   // Between markers, so the hand-written reading under the table survives a new run.
   writeMarkedSection(path.join(REPO_ROOT, 'bench', 'RESULTS.md'), ANSWER_SECTION, answerSection);
   if (answersOnly) return;
@@ -213,6 +214,7 @@ function caveats(embedderKind: string, datasets: EvalDataset[]): string[] {
 async function evaluateAnswers(
   datasets: EvalDataset[],
   llm: ReturnType<typeof createLlm>,
+  modelsDir: string,
   machine: string,
   quick: boolean,
 ): Promise<string> {
@@ -243,6 +245,21 @@ async function evaluateAnswers(
       rows.push(...calibration.rows);
       notes.push(...calibration.notes);
     }
+    // With a cross-encoder in MODELS_DIR: the reranked evidence model, fitted and calibrated the same way.
+    const skipped = crossEncoderSkipReason(modelsDir);
+    if (skipped) {
+      console.log(skipped);
+      notes.push(skipped);
+    } else {
+      const rerankers = [new CrossEncoderReranker({ modelsDir, allowDownload: false })];
+      console.log(`answers: extractive + cross-encoder over the same questions …`);
+      const { outcomes, ms } = await runAnswers({ ...deps, rerankers }, dev, 'extractive + cross-encoder');
+      await fs.writeFile(path.join(REPO_ROOT, 'bench', '.data', 'answer-outcomes-cross-encoder.json'), JSON.stringify(outcomes));
+      const calibration = rerankedCalibrationRows(outcomes, ms);
+      calibrated.push(`extractive + cross-encoder: ${calibration.chosen.toFixed(2)}`);
+      rows.push(...calibration.rows);
+      notes.push(...calibration.notes);
+    }
     const table = answerTable(rows);
     console.log(`\n${table}\ncalibrated on the dev half across articles: ${calibrated.join(', ')}\n${notes.join('\n')}`);
     return [
@@ -251,7 +268,8 @@ async function evaluateAnswers(
       `Dev construction: COVID-QA articles (${covid.documents.length}${quick ? ', --quick' : ''}) sorted by id, every other one ingested ` +
         `(${dev.ingested.length}, ${ingested.failed.length} failed to ingest) as two-column PDFs at CONTEXT_MAX_TOKENS=${corpus.contextMaxTokens}; ` +
         `questions about ingested articles are answerable, the others unanswerable. Embedder: ${corpus.embedder.choice.kind}, search mode ${corpus.embedder.defaultSearchMode}, ` +
-        'k 80, no expansion (the chat and `lectern ask` defaults). LLM rows only with a configured server.',
+        'k 80, no expansion (the chat and `lectern ask` defaults). LLM rows only with a configured server; ' +
+        '"extractive + cross-encoder" rows only with the cross-encoder in MODELS_DIR (reranking on, its default threshold).',
       '',
       'gold in answer: share of answerable questions whose answer (markers removed) contains a gold answer, refusals counting as misses; ' +
         'mean words: over answers given; cited sentence holds gold: share of the citations of answered answerable questions whose quoted sentence ' +

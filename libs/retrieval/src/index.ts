@@ -82,9 +82,21 @@ export {
   evidenceOf,
   evidenceScore,
   isTooWeak,
+  abstentionThreshold,
   type Evidence,
   type EvidenceFeature,
 } from './answer/evidence';
+export {
+  ABSTAIN_BELOW_RERANKED_EVIDENCE,
+  CROSS_ENCODER_FEATURES,
+  RERANKED_EVIDENCE_FEATURES,
+  RERANKED_EVIDENCE_MODEL,
+  crossEncoderFeatures,
+  rerankedEvidenceScore,
+  type CrossEncoderEvidence,
+  type CrossEncoderFeature,
+  type RerankedEvidenceFeature,
+} from './answer/evidence-reranked';
 export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
 // For the abstention study (bench/eval/evidence-candidates.ts): answer-type match as an evidence feature.
 export { definesTerm, hasAnswerShape } from './answer/question-type';

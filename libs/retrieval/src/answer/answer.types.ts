@@ -2,6 +2,7 @@ import type { Evidence } from './evidence';
 import type { TermWeights } from './sentence-scorer';
 import type { Passage } from '../parent-expansion';
 import type { RetrievedHit } from '../retrieval.pipeline';
+import type { RerankerName } from '../rerank/reranker';
 
 /** Said instead of guessing when retrieval found nothing relevant; the LLM is told to say it too. */
 export const NO_ANSWER_TEXT = "The sources in this project don't contain an answer to that.";
@@ -42,6 +43,8 @@ export interface AnswerSourcesInput {
   passages: readonly Passage[];
   /** Corpus idf per stemmed question term, for weighing sentences and evidence. */
   termWeights?: TermWeights;
+  /** Which reranker scored the hits: a cross-encoder's scores join the evidence (evidence-reranked.ts). */
+  used?: { reranker: RerankerName | 'off' };
 }
 
 export const NOTICE_NO_LLM = 'No LLM is configured, so this answer is made of sentences quoted from the sources.';

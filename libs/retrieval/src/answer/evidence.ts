@@ -2,6 +2,15 @@ import type { AnswerSource } from './answer-sources';
 import type { AnswerSourcesInput } from './answer.types';
 import { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './evidence-features';
 import { weightedQuestionTerms, type TermWeights } from './sentence-scorer';
+import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, type EvidenceFeature } from './evidence.model';
+import {
+  ABSTAIN_BELOW_RERANKED_EVIDENCE,
+  crossEncoderFeatures,
+  rerankedEvidenceScore,
+  type CrossEncoderEvidence,
+} from './evidence-reranked';
+
+export { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, type EvidenceFeature };
 
 /**
  * How strongly the sources bear on the question: one score from the features of evidence-features.ts. A question
@@ -11,27 +20,12 @@ import { weightedQuestionTerms, type TermWeights } from './sentence-scorer';
 export interface Evidence extends EvidenceFeatures {
   /** 0..1, the model's probability that the sources answer the question; 0 when there is no source or no content word. */
   score: number;
+  /**
+   * Present when a cross-encoder scored the hits: then `score` is evidence-reranked.ts's model, which adds the
+   * cross-encoder's features to the lexical ones, and abstention uses its threshold.
+   */
+  crossEncoder?: CrossEncoderEvidence;
 }
-
-/**
- * A logistic model of "the sources answer it" over EVIDENCE_FEATURES, fitted on the dev half of the COVID-QA dev
- * construction (articles split in two; `npm run eval -- --answers` refits it there and prints the fit).
- */
-export const EVIDENCE_MODEL: { intercept: number; weights: Record<EvidenceFeature, number> } = {
-  intercept: -6.322,
-  weights: { sentence: 3.628, article: 2.613, agreement: 2.19, unique: 1.354 },
-};
-
-export type EvidenceFeature = 'sentence' | 'article' | 'agreement' | 'unique';
-export const EVIDENCE_FEATURES: readonly EvidenceFeature[] = ['sentence', 'article', 'agreement', 'unique'];
-
-/**
- * Below this score the answer is "the sources don't say", in chat, `lectern ask`, explore and MCP alike. Chosen on
- * the dev half of the COVID-QA dev construction across its articles (bench/eval/article-calibration.ts: out-of-fold
- * scores, wrongful refusals ≤ 5% on 80% of article resamples), so that it holds on articles it was not chosen on;
- * bench/RESULTS.md, "Answer evaluation", reports it on the held-out half.
- */
-export const ABSTAIN_BELOW_EVIDENCE = 0.23;
 
 /** The model's score for some features. */
 export function evidenceScore(features: Pick<EvidenceFeatures, EvidenceFeature>): number {
@@ -50,10 +44,19 @@ export function evidenceOf(
   input: AnswerSourcesInput | readonly AnswerSource[],
 ): Evidence {
   const features = evidenceFeatures(question, weightedQuestionTerms(question, termWeights), contextsOf(input));
-  return { ...features, score: features.contextId === null ? 0 : evidenceScore(features) };
+  if (features.contextId === null) return { ...features, score: 0 };
+  const lexicalScore = evidenceScore(features);
+  const crossEncoder = Array.isArray(input) ? null : crossEncoderFeatures(input as AnswerSourcesInput);
+  if (!crossEncoder) return { ...features, score: lexicalScore };
+  return { ...features, score: rerankedEvidenceScore({ ...features, ...crossEncoder }), crossEncoder: { ...crossEncoder, lexicalScore } };
 }
 
-export function isTooWeak(evidence: Evidence, threshold = ABSTAIN_BELOW_EVIDENCE): boolean {
+/** The threshold abstention uses for this evidence when the caller sets none: the reranked model's has its own. */
+export function abstentionThreshold(evidence: Evidence): number {
+  return evidence.crossEncoder ? ABSTAIN_BELOW_RERANKED_EVIDENCE : ABSTAIN_BELOW_EVIDENCE;
+}
+
+export function isTooWeak(evidence: Evidence, threshold = abstentionThreshold(evidence)): boolean {
   return evidence.score < threshold;
 }
 

@@ -1,0 +1,120 @@
+import * as path from 'node:path';
+import {
+  ABSTAIN_BELOW_EVIDENCE,
+  ABSTAIN_BELOW_RERANKED_EVIDENCE,
+  CROSS_ENCODER_MODEL,
+  localCrossEncoderWeights,
+  RERANKED_EVIDENCE_FEATURES,
+  RERANKED_EVIDENCE_MODEL,
+} from '@lectern/retrieval';
+import { BY_SCORE, rowAt, SWEEP, type AbstentionSignal, type AnswerOutcome, type AnswerRow } from './answer-eval';
+import { ARTICLE_CALIBRATION, articleFolds, calibrateAcrossArticles } from './article-calibration';
+import { splitByArticle } from './evidence-fit';
+import { fitLogistic, sigmoid, type LogisticModel } from './logistic-fit';
+
+/**
+ * The `extractive + cross-encoder` answer rows (issue 19: abstention from "the cross-encoder … when configured"): the
+ * reranked evidence model (evidence-reranked.ts) fitted on the dev half and its threshold chosen across the dev half's
+ * articles exactly as the lexical one is (article-calibration.ts), reported on the held-out half.
+ */
+
+const MODE = 'extractive + cross-encoder' as const;
+
+/**
+ * Why the rows cannot run, or null when they can: only a cross-encoder already under MODELS_DIR is used (never a
+ * download), so that the rows measure the model an operator has.
+ */
+export function crossEncoderSkipReason(modelsDir: string, model = CROSS_ENCODER_MODEL): string | null {
+  if (localCrossEncoderWeights(modelsDir, model) !== null) return null;
+  const dir = path.join(modelsDir, ...model.split('/'));
+  // Relative when under the working directory (the default ./models), so the written table names no machine path.
+  const relative = path.relative(process.cwd(), dir);
+  const shown = relative.startsWith('..') || path.isAbsolute(relative) ? dir : relative;
+  return (
+    `${MODE}: skipped — no cross-encoder under MODELS_DIR (${shown} needs config.json, ` +
+    'tokenizer.json and onnx/model.onnx or onnx/model_quantized.onnx); put the model there and rerun `npm run eval -- --answers` to calibrate it.'
+  );
+}
+
+/** The reranked model's features of an outcome; null when no hit was scored (every hit dropped: refused anyway). */
+function featureRow(o: AnswerOutcome): number[] | null {
+  const ce = o.crossEncoder;
+  if (!ce) return null;
+  const all: Record<string, number> = { ...o.features, crossEncoder: ce.crossEncoder, crossEncoderLow: ce.crossEncoderLow };
+  return RERANKED_EVIDENCE_FEATURES.map((f) => all[f]);
+}
+
+function fit(outcomes: readonly AnswerOutcome[]): LogisticModel | null {
+  const usable = outcomes.filter((o) => featureRow(o) !== null);
+  if (usable.length === 0 || usable.every((o) => o.answerable === usable[0].answerable)) return null;
+  return fitLogistic(
+    usable.map((o) => featureRow(o) as number[]),
+    usable.map((o) => o.answerable),
+  );
+}
+
+/** Each outcome's score by `model`; 0 when it has no cross-encoder features. */
+function scored(model: LogisticModel | null, o: AnswerOutcome): number {
+  const row = featureRow(o);
+  if (!model || !row) return 0;
+  return sigmoid(row.reduce((z, x, j) => z + model.weights[j] * x, model.intercept));
+}
+
+/** As outOfFoldScores (article-calibration.ts), over the reranked model's features. */
+export function rerankedOutOfFoldScores(outcomes: readonly AnswerOutcome[], folds: number): number[] {
+  const foldOf = articleFolds(outcomes, folds);
+  const scores = new Array<number>(outcomes.length).fill(0);
+  for (let k = 0; k < folds; k++) {
+    const model = fit(outcomes.filter((o) => foldOf.get(o.documentKey) !== k));
+    outcomes.forEach((o, i) => {
+      if (foldOf.get(o.documentKey) === k) scores[i] = scored(model, o);
+    });
+  }
+  return scores;
+}
+
+/**
+ * The rows: the shipped reranked score swept over every question; the model fitted on the dev half at the threshold
+ * chosen there across articles, on the dev half, the held-out half and all; and, in the same run, the shipped model at
+ * its threshold and the lexical score of the same reranked sources at the lexical threshold. Notes print the fit in
+ * RERANKED_EVIDENCE_MODEL's shape, to paste with the threshold into evidence-reranked.ts.
+ */
+export function rerankedCalibrationRows(
+  outcomes: readonly AnswerOutcome[],
+  ms: number,
+): { rows: AnswerRow[]; chosen: number; notes: string[] } {
+  const { dev, heldOut } = splitByArticle(outcomes);
+  const settings = ARTICLE_CALIBRATION;
+  const chosen = calibrateAcrossArticles(dev, rerankedOutOfFoldScores(dev, settings.folds), settings);
+  const model = fit(dev);
+  const fitted: AbstentionSignal = (o) => scored(model, o);
+  const lexical: AbstentionSignal = (o) => o.crossEncoder?.lexicalScore ?? o.score;
+  const shipped = 'reranked evidence, shipped model (not fitted)';
+  const rows = [...new Set([...SWEEP, ABSTAIN_BELOW_RERANKED_EVIDENCE])]
+    .sort((a, b) => a - b)
+    .map((t) => rowAt(MODE, t, outcomes, ms, undefined, `all, ${shipped}`));
+  const halves = (signal: AbstentionSignal, name: string, threshold: number) => [
+    rowAt(MODE, threshold, dev, ms, signal, `dev half, ${name}`),
+    rowAt(MODE, threshold, heldOut, ms, signal, `**held-out half**, ${name}`),
+    rowAt(MODE, threshold, outcomes, ms, signal, `all, ${name}`),
+  ];
+  rows.push(
+    ...halves(fitted, 'reranked evidence fitted on the dev half', chosen),
+    ...halves(BY_SCORE, shipped, ABSTAIN_BELOW_RERANKED_EVIDENCE),
+    ...halves(lexical, 'lexical evidence of the reranked sources', ABSTAIN_BELOW_EVIDENCE),
+  );
+  const show = (m: { intercept: number; weights: number[] }) =>
+    `${m.intercept.toFixed(3)} + ${RERANKED_EVIDENCE_FEATURES.map((f, i) => `${m.weights[i].toFixed(3)}·${f}`).join(' + ')}`;
+  const unscored = outcomes.filter((o) => !o.crossEncoder).length;
+  // At the default rerank threshold no kept hit is under the drop point, so the hinge never varies and fits to 0.
+  const hingeIdle = dev.every((o) => (o.crossEncoder?.crossEncoderLow ?? 0) === 0);
+  const notes = [
+    `${MODE}: the cross-encoder reranks (chat's \`rerank\`, default threshold); ${unscored} of ${outcomes.length} questions kept no scored hit ` +
+      `(refused, whatever the model); threshold chosen on the dev half across articles as for extractive: ${chosen.toFixed(2)} ` +
+      `(in code, not measured: ${ABSTAIN_BELOW_RERANKED_EVIDENCE.toFixed(2)}, \`ABSTAIN_BELOW_RERANKED_EVIDENCE\`).`,
+    `${MODE}: logistic fit on the dev half: ${model ? show(model) : 'none (one class only)'}; ` +
+      `in code, not measured (RERANKED_EVIDENCE_MODEL): ${show({ intercept: RERANKED_EVIDENCE_MODEL.intercept, weights: RERANKED_EVIDENCE_FEATURES.map((f) => RERANKED_EVIDENCE_MODEL.weights[f]) })}` +
+      (hingeIdle ? '; crossEncoderLow is 0 on every dev question (hits under the drop point are dropped): keep its weight in code.' : '.'),
+  ];
+  return { rows, chosen, notes };
+}
