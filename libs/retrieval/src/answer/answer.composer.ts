@@ -24,7 +24,7 @@ export interface AnswerComposerOptions {
   historyTokens?: number;
   maxAnswerTokens?: number;
   counter?: TokenCounter;
-  /** Evidence score below which the answer is the no-answer text (default ABSTAIN_BELOW_EVIDENCE). */
+  /** Evidence score below which the answer is the no-answer text (default: `isTooWeak`'s threshold for the evidence, lexical or reranked). */
   abstainBelow?: number;
 }
 
