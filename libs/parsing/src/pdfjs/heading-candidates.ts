@@ -77,12 +77,20 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
 }
 
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
-function hasHeadingShape(text: string): boolean {
+export function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
   if (looksLikeCode(text)) return false;
-  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=<>±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
-  return letters(text) / text.replace(/\s/g, '').length >= 0.55;
+  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
+  // The letters are counted in the title without its number: "9.1.4 Bar" is mostly digits but its title is a word.
+  const number = SECTION_NUMBER.exec(text);
+  const title = number ? text.slice(number[0].length) : text;
+  // A numbered title may be a markup tag ("1.4.8 <description>"); "<" and ">" anywhere else mark a formula or code.
+  if (/[<>]/.test(number && MARKUP_TAG.test(title) ? '' : text)) return false;
+  return letters(title) / Math.max(1, title.replace(/\s/g, '').length) >= 0.55;
 }
+
+const SECTION_NUMBER = /^(?:\d{1,2}|[A-H](?=\.\d))(?:\.\d{1,3}){0,3}\.?\s+(?=\S)/;
+const MARKUP_TAG = /^<\/?\p{L}[\p{L}\d_:.-]*>$/u;
 
 /**
  * A title is a capitalised phrase: not a sentence, not a list of names, not a lead-in ending in a stop. A numbered

@@ -141,4 +141,17 @@ describe(detectHeadings.name, () => {
     ]);
     expect(titles(flow)).toEqual(['1 Results']);
   });
+  it('counts the letters of a numbered title without its number, so a short title after a deep number is kept', () => {
+    const flow = flowOf([
+      { text: '1 Notation', y: 740, size: 14, bold: true },
+      ...para(720, 2),
+      { text: '1.1.8 Bar', y: 680, bold: true },
+      ...para(664, 2),
+      { text: '1.1.113 Stavespacing', y: 620, bold: true },
+      ...para(604, 2),
+      { text: '1.1 2.5 7.5', y: 560, bold: true },
+      ...para(544, 2),
+    ]);
+    expect(titles(flow)).toEqual(['1 Notation', '3 Bar', '3 Stavespacing']);
+  });
 });
