@@ -154,4 +154,30 @@ describe(detectHeadings.name, () => {
     ]);
     expect(titles(flow)).toEqual(['1 Notation', '3 Bar', '3 Stavespacing']);
   });
+  it('keeps every copy of section names that recur in a fixed order once per reference entry', () => {
+    const entry = (page: number): Spec[] =>
+      ['SYNOPSIS', 'DESCRIPTION', 'OPTIONS'].flatMap((name, k) => [
+        { text: `Text of a paragraph above the ${k + 1}th heading`, y: 740 - 100 * k, page },
+        { text: name, y: 716 - 100 * k, size: 12, bold: true, page },
+        ...para(700 - 100 * k, 3).map((p) => ({ ...p, page })),
+      ]);
+    const flow = flowOf([1, 2, 3].flatMap(entry));
+    expect(titles(flow)).toEqual([1, 2, 3].flatMap(() => ['1 SYNOPSIS', '1 DESCRIPTION', '1 OPTIONS']));
+  });
+  it('keeps an unnumbered sub-heading in the numbered headings\' font one level below them, not a larger line in another font', () => {
+    const sans = 'Sans-Regular';
+    const flow = flowOf([
+      { text: '1 Introduction', y: 740, size: 16, font: sans },
+      ...para(720, 3),
+      { text: '1.1 Getting Started', y: 660, size: 13.3, font: sans },
+      ...para(640, 3),
+      { text: 'Module Dependencies', y: 580, size: 11.7, font: sans },
+      ...para(560, 3),
+      { text: 'A Larger Line In The Body Font', y: 500, size: 11.7 },
+      ...para(480, 3),
+      { text: '1.2 Running It', y: 420, size: 13.3, font: sans },
+      ...para(400, 3),
+    ]);
+    expect(titles(flow)).toEqual(['1 Introduction', '2 Getting Started', '3 Module Dependencies', '2 Running It']);
+  });
 });
