@@ -93,8 +93,14 @@ async function main(): Promise<void> {
     const set6Result = await runSet(SET6_NAME, set6());
     if (OPTIONS.split === null) results.push(set6Result);
     const parts = [
-      combine('6 hidden: dev part (tuned on)', set6Result.perDoc.filter((d) => !d.heldOut)),
-      combine('6 hidden: held-out packages', set6Result.perDoc.filter((d) => d.heldOut)),
+      combine(
+        '6 hidden: dev part (tuned on)',
+        set6Result.perDoc.filter((d) => !d.heldOut),
+      ),
+      combine(
+        '6 hidden: held-out packages',
+        set6Result.perDoc.filter((d) => d.heldOut),
+      ),
     ];
     results.push(...parts.filter((p) => p.docs > 0));
   }

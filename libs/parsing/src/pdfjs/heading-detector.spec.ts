@@ -164,7 +164,7 @@ describe(detectHeadings.name, () => {
     const flow = flowOf([1, 2, 3].flatMap(entry));
     expect(titles(flow)).toEqual([1, 2, 3].flatMap(() => ['1 SYNOPSIS', '1 DESCRIPTION', '1 OPTIONS']));
   });
-  it('keeps an unnumbered sub-heading in the numbered headings\' font one level below them, not a larger line in another font', () => {
+  it("keeps an unnumbered sub-heading in the numbered headings' font one level below them, not a larger line in another font", () => {
     const sans = 'Sans-Regular';
     const flow = flowOf([
       { text: '1 Introduction', y: 740, size: 16, font: sans },
@@ -179,5 +179,20 @@ describe(detectHeadings.name, () => {
       ...para(400, 3),
     ]);
     expect(titles(flow)).toEqual(['1 Introduction', '2 Getting Started', '3 Module Dependencies', '2 Running It']);
+  });
+  it('ranks unnumbered styles set smaller than every numbered heading below the numbered levels', () => {
+    const flow = flowOf([
+      { text: 'Chapter 1', y: 740, size: 20, bold: true },
+      { text: 'Definition of Threats', y: 712, size: 20, bold: true },
+      ...para(680, 3),
+      { text: 'Access to Server Resources', y: 620, size: 14, bold: true },
+      ...para(600, 3),
+      { text: 'Chapter 2', y: 740, size: 20, bold: true, page: 2 },
+      { text: 'Remedies', y: 712, size: 20, bold: true, page: 2 },
+      ...para(680, 3).map((p) => ({ ...p, page: 2 })),
+      { text: 'Denial of Service', y: 620, size: 14, bold: true, page: 2 },
+      ...para(600, 3).map((p) => ({ ...p, page: 2 })),
+    ]);
+    expect(titles(flow)).toEqual(['1 Definition of Threats', '2 Access to Server Resources', '1 Remedies', '2 Denial of Service']);
   });
 });

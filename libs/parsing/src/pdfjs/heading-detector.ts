@@ -145,6 +145,10 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
   ];
   unmatched.sort((a, b) => rank(b) - rank(a));
   const base = depthByStyle.size > 0 ? Math.min(...depthByStyle.values()) : 1;
+  // Unnumbered styles set smaller than every numbered one ("Chapter 2" over unnumbered sections) rank below them.
+  const smallestNumbered = Math.min(...[...depthByStyle.keys()].map((k) => Number(k.split('|')[0])));
+  const below = unmatched.filter((cls) => !cls.startsWith('caps') && Number(cls.split('|')[0]) < smallestNumbered);
+  const deepestNumbered = Math.max(0, ...depthByStyle.values());
   let roman: string | null = null;
   let numberedDepth = base;
   return candidates.map((c) => {
@@ -168,6 +172,7 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
     // An unnumbered sub-heading in the numbered headings' font sits one level below the numbered heading it follows.
     else if (c.unnumberedSubheading) level = numberedDepth + 1;
     else if (depthByStyle.has(key)) level = depthByStyle.get(key) ?? 1;
+    else if (!c.known && below.includes(classOf(c))) level = Math.min(deepestNumbered + 3, deepestNumbered + below.indexOf(classOf(c)) + 1);
     else level = Math.min(3, depthByStyle.size > 0 && c.known ? base : unmatched.indexOf(classOf(c)) + 1);
     return { start: c.start, end: c.end, number: c.numbering.number, title: c.numbering.title, level, references: c.references };
   });

@@ -18,10 +18,12 @@ export function recurringSectionNames(flow: FlowLine[], labels: ReadonlyArray<{ 
     if (edge(l)) s.edge++;
     edgeShare.set(l.key, s);
   }
-  const keys = labels.map((l) => l.key).filter((k) => {
-    const s = edgeShare.get(k);
-    return s !== undefined && s.edge * 3 < s.all * 2;
-  });
+  const keys = labels
+    .map((l) => l.key)
+    .filter((k) => {
+      const s = edgeShare.get(k);
+      return s !== undefined && s.edge * 3 < s.all * 2;
+    });
   const names = new Set<string>();
   for (const anchor of new Set(keys)) {
     if (names.has(anchor)) continue;
