@@ -12,6 +12,7 @@ import {
   verifiedPdf,
   type DebianPdf,
 } from '../bench/structure/debian-set';
+import { set6HeldOutFlags } from '../bench/structure/eval-options';
 import { isTexMade } from '../bench/structure/pdf-producer';
 
 const PDF = Buffer.from('%PDF-1.4\n% a stand-in: only its bytes are hashed here\n%%EOF\n');
@@ -105,5 +106,22 @@ describe('set 6 manifest', () => {
       expect(m.producer).toBeTruthy();
     }
     expect(new Set(set6.map((m) => m.sha256)).size).toBe(set6.length);
+  });
+});
+
+describe(set6HeldOutFlags.name, () => {
+  it('holds out every 3rd package in manifest order, with all of its documents', () => {
+    const packages = ['a', 'a', 'b', 'c', 'c', 'c', 'd', 'e', 'f', 'f', 'g'];
+    expect(set6HeldOutFlags(packages)).toEqual([false, false, false, true, true, true, false, false, true, true, false]);
+  });
+
+  it('puts no package of the manifest in both parts and keeps about two thirds of them in the dev part', () => {
+    const manifest = readManifest(SET6_MANIFEST_FILE);
+    const flags = set6HeldOutFlags(manifest.map((m) => m.package));
+    const part = new Map<string, Set<boolean>>();
+    manifest.forEach((m, i) => part.set(m.package, (part.get(m.package) ?? new Set()).add(flags[i])));
+    expect([...part.values()].every((parts) => parts.size === 1)).toBe(true);
+    const heldOut = [...part.values()].filter((parts) => parts.has(true)).length;
+    expect(heldOut).toBe(Math.floor(part.size / 3));
   });
 });

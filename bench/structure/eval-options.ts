@@ -3,7 +3,8 @@
  * `--limit N` only the first N documents of each set (the table is then not written);
  * `--set 1,2` only these sets (`2` runs the hidden-outline pass; `2u` adds the outline-used pass; `4` the Unstructured tables; `5` the held-out front matter; `6` the held-out non-TeX bookmark set; `7` the Nougat tables);
  * `--only TEXT` only documents whose name contains TEXT;
- * `--split dev|holdout` in set 2, only the tuning part or only the held-out part (every 5th document in set order);
+ * `--split dev|holdout` in sets 2 and 6, only the tuning part or only the held-out part (set 2: every 5th document in
+ *   set order; set 6: every 3rd package in manifest order, see `isSet6HeldOutPackage`);
  * `--misses FILE` writes each document's missed gold headings and unmatched predicted headings to FILE (JSON lines).
  * Any option but `--misses` leaves bench/RESULTS.md as it was.
  */
@@ -37,3 +38,15 @@ export const isFullRun = (o: EvalOptions) => !Number.isFinite(o.limit) && o.sets
 
 /** The held-out part of the bookmark set: every 5th document in set order (manifest order, then the corpus PDFs). */
 export const isHeldOut = (index: number) => index % 5 === 4;
+
+/**
+ * The held-out part of set 6: every 3rd package in manifest order (its 3rd, 6th, 9th …), so that no package, and so
+ * no producer's house style of one package, is in both parts; about two thirds of the packages are the dev part.
+ */
+export const isSet6HeldOutPackage = (packageIndex: number) => packageIndex % 3 === 2;
+
+/** Each manifest entry's set-6 part, from the order in which its package first appears in the manifest. */
+export function set6HeldOutFlags(packages: readonly string[]): boolean[] {
+  const order = [...new Set(packages)];
+  return packages.map((p) => isSet6HeldOutPackage(order.indexOf(p)));
+}

@@ -1,6 +1,7 @@
 import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
+import { recurringSectionNames } from './recurring-section-names';
 import {
   endsInUnit,
   followsNumberedHeading,
@@ -30,6 +31,8 @@ export interface HeadingCandidate {
   strength: number;
   known: boolean;
   references: boolean;
+  /** Set by selection: an unnumbered sub-heading in the numbered headings' font, kept whatever the line scorer says. */
+  unnumberedSubheading?: boolean;
 }
 
 export interface HeadingContext {
@@ -106,12 +109,20 @@ function stacksUnder(above: HeadingCandidate | null | undefined, c: HeadingCandi
 }
 
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
-function hasHeadingShape(text: string): boolean {
+export function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
   if (looksLikeCode(text)) return false;
-  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=<>±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
-  return letters(text) / text.replace(/\s/g, '').length >= 0.55;
+  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
+  // The letters are counted in the title without its number: "9.1.4 Bar" is mostly digits but its title is a word.
+  const number = SECTION_NUMBER.exec(text);
+  // A title may open with a markup tag ("<description>", "<br> - Line Break"); "<" or ">" anywhere else mark a formula or code.
+  const title = (number ? text.slice(number[0].length) : text).replace(LEADING_TAG, (tag) => tag.slice(1, -1));
+  if (/[<>]/.test(title)) return false;
+  return letters(title) / Math.max(1, title.replace(/\s/g, '').length) >= 0.55;
 }
+
+const SECTION_NUMBER = /^(?:\d{1,2}|[A-H](?=\.\d))(?:\.\d{1,3}){0,3}\.?\s+(?=\S)/;
+const LEADING_TAG = /^<\/?\p{L}[\p{L}\d_:.-]*>(?=\s|$)/u;
 
 /**
  * A title is a capitalised phrase: not a sentence, not a list of names, not a lead-in ending in a stop. A numbered
@@ -178,14 +189,20 @@ export function findHeadingFonts(flow: FlowLine[], from: number, body: BodyStyle
 /**
  * An unnumbered title printed three times or more is a label, not a section: a speaker in a play, "Example" above
  * each example, a running head set like a heading. The first one stays: it may be the section the label repeats.
+ * Section names that recur in a fixed cycle (a reference entry's NAME, SYNOPSIS, OPTIONS …) all stay.
  */
-export function dropRepeatedLabels(candidates: HeadingCandidate[]): HeadingCandidate[] {
+export function dropRepeatedLabels(flow: FlowLine[], candidates: HeadingCandidate[]): HeadingCandidate[] {
   const key = (c: HeadingCandidate) => lineKey(c.text);
   const counts = new Map<string, number>();
   for (const c of candidates) if (c.numbering.kind === 'none') counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+  const repeated = (c: HeadingCandidate) => c.numbering.kind === 'none' && !c.references && (counts.get(key(c)) ?? 0) >= 3;
+  const cycling = recurringSectionNames(
+    flow,
+    candidates.filter(repeated).map((c) => ({ key: key(c), start: c.start, end: c.end })),
+  );
   const seen = new Set<string>();
   return candidates.filter((c) => {
-    if (c.numbering.kind !== 'none' || c.references || (counts.get(key(c)) ?? 0) < 3) return true;
+    if (!repeated(c) || cycling.has(key(c))) return true;
     if (seen.has(key(c))) return false;
     seen.add(key(c));
     return true;

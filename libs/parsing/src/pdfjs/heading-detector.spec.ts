@@ -181,4 +181,59 @@ describe(detectHeadings.name, () => {
     ]);
     expect(titles(flow)).toEqual([]);
   });
+
+  it('counts the letters of a numbered title without its number, so a short title after a deep number is kept', () => {
+    const flow = flowOf([
+      { text: '1 Notation', y: 740, size: 14, bold: true },
+      ...para(720, 2),
+      { text: '1.1.8 Bar', y: 680, bold: true },
+      ...para(664, 2),
+      { text: '1.1.113 Stavespacing', y: 620, bold: true },
+      ...para(604, 2),
+      { text: '1.1 2.5 7.5', y: 560, bold: true },
+      ...para(544, 2),
+    ]);
+    expect(titles(flow)).toEqual(['1 Notation', '3 Bar', '3 Stavespacing']);
+  });
+  it('keeps every copy of section names that recur in a fixed order once per reference entry', () => {
+    const entry = (page: number): Spec[] =>
+      ['SYNOPSIS', 'DESCRIPTION', 'OPTIONS'].flatMap((name, k) => [
+        { text: `Text of a paragraph above the ${k + 1}th heading`, y: 740 - 100 * k, page },
+        { text: name, y: 716 - 100 * k, size: 12, bold: true, page },
+        ...para(700 - 100 * k, 3).map((p) => ({ ...p, page })),
+      ]);
+    const flow = flowOf([1, 2, 3].flatMap(entry));
+    expect(titles(flow)).toEqual([1, 2, 3].flatMap(() => ['1 SYNOPSIS', '1 DESCRIPTION', '1 OPTIONS']));
+  });
+  it("keeps an unnumbered sub-heading in the numbered headings' font one level below them, not a larger line in another font", () => {
+    const sans = 'Sans-Regular';
+    const flow = flowOf([
+      { text: '1 Introduction', y: 740, size: 16, font: sans },
+      ...para(720, 3),
+      { text: '1.1 Getting Started', y: 660, size: 13.3, font: sans },
+      ...para(640, 3),
+      { text: 'Module Dependencies', y: 580, size: 11.7, font: sans },
+      ...para(560, 3),
+      { text: 'A Larger Line In The Body Font', y: 500, size: 11.7 },
+      ...para(480, 3),
+      { text: '1.2 Running It', y: 420, size: 13.3, font: sans },
+      ...para(400, 3),
+    ]);
+    expect(titles(flow)).toEqual(['1 Introduction', '2 Getting Started', '3 Module Dependencies', '2 Running It']);
+  });
+  it('ranks unnumbered styles set smaller than every numbered heading below the numbered levels', () => {
+    const flow = flowOf([
+      { text: 'Chapter 1', y: 740, size: 20, bold: true },
+      { text: 'Definition of Threats', y: 712, size: 20, bold: true },
+      ...para(680, 3),
+      { text: 'Access to Server Resources', y: 620, size: 14, bold: true },
+      ...para(600, 3),
+      { text: 'Chapter 2', y: 740, size: 20, bold: true, page: 2 },
+      { text: 'Remedies', y: 712, size: 20, bold: true, page: 2 },
+      ...para(680, 3).map((p) => ({ ...p, page: 2 })),
+      { text: 'Denial of Service', y: 620, size: 14, bold: true, page: 2 },
+      ...para(600, 3).map((p) => ({ ...p, page: 2 })),
+    ]);
+    expect(titles(flow)).toEqual(['1 Definition of Threats', '2 Access to Server Resources', '1 Remedies', '2 Denial of Service']);
+  });
 });

@@ -52,7 +52,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
     i = candidate.end;
   }
-  const kept = select(dropRepeatedLabels(candidates));
+  const kept = select(dropRepeatedLabels(flow, candidates));
   const selected = scoreCandidates(flow, kept, without(candidates, kept), body, headingFonts);
   return addIndexGroupHeadings(flow, assignLevels(selected));
 }
@@ -99,6 +99,7 @@ function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
   const isNumberedPaper = numbered.length >= 2;
   const numberedStyles = new Set(numbered.map(styleKey));
   const largestNumbered = Math.max(0, ...numbered.map((c) => c.size));
+  const numberedFonts = new Set(numbered.map((c) => c.font));
   let lastTop = 0;
   return candidates.filter((c) => {
     if (c.references) return true;
@@ -111,7 +112,11 @@ function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
     }
     if (c.numbering.kind !== 'none') return c.strength >= 1;
     if (!isNumberedPaper) return true;
-    return c.known || numberedStyles.has(styleKey(c)) || (c.strength === 2 && c.size >= largestNumbered - 0.3);
+    // A sub-heading below the numbered levels may drop the number but keep the numbered headings' font, set larger than the body.
+    const inNumberedFont = c.strength === 2 && numberedFonts.has(c.font);
+    if (c.known || numberedStyles.has(styleKey(c)) || (c.strength === 2 && c.size >= largestNumbered - 0.3)) return true;
+    if (inNumberedFont) c.unnumberedSubheading = true;
+    return inNumberedFont;
   });
 }
 
@@ -141,7 +146,12 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
   ];
   unmatched.sort((a, b) => rank(b) - rank(a));
   const base = depthByStyle.size > 0 ? Math.min(...depthByStyle.values()) : 1;
+  // Unnumbered styles set smaller than every numbered one ("Chapter 2" over unnumbered sections) rank below them.
+  const smallestNumbered = Math.min(...[...depthByStyle.keys()].map((k) => Number(k.split('|')[0])));
+  const below = unmatched.filter((cls) => !cls.startsWith('caps') && Number(cls.split('|')[0]) < smallestNumbered);
+  const deepestNumbered = Math.max(0, ...depthByStyle.values());
   let roman: string | null = null;
+  let numberedDepth = base;
   return candidates.map((c) => {
     if (c.references || c.numbering.kind === 'appendix') roman = null;
     if (c.numbering.kind === 'roman') roman = c.numbering.number;
@@ -159,8 +169,11 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
     const key = styleKey(c);
     let level: number;
     if (c.references) level = 1;
-    else if (c.numbering.kind !== 'none') level = numberDepth(c.numbering);
+    else if (c.numbering.kind !== 'none') level = numberedDepth = numberDepth(c.numbering);
+    // An unnumbered sub-heading in the numbered headings' font sits one level below the numbered heading it follows.
+    else if (c.unnumberedSubheading) level = numberedDepth + 1;
     else if (depthByStyle.has(key)) level = depthByStyle.get(key) ?? 1;
+    else if (!c.known && below.includes(classOf(c))) level = Math.min(deepestNumbered + 3, deepestNumbered + below.indexOf(classOf(c)) + 1);
     else level = Math.min(3, depthByStyle.size > 0 && c.known ? base : unmatched.indexOf(classOf(c)) + 1);
     return { start: c.start, end: c.end, number: c.numbering.number, title: c.numbering.title, level, references: c.references };
   });

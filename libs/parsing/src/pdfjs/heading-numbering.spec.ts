@@ -9,6 +9,7 @@ describe(parseNumbering.name, () => {
     ['B. Hyperparameters', 'B', 'Hyperparameters', 'letter'],
     ['Chapter 3 Virtual memory', '3', 'Virtual memory', 'chapter'],
     ['Appendix C: Extra Results', 'C', 'Extra Results', 'appendix'],
+    ['9.1.113 Stavespacing', '9.1.113', 'Stavespacing', 'arabic'],
     ['Related Work', null, 'Related Work', 'none'],
   ])('reads "%s" as number %s, title "%s"', (text, number, title, kind) => {
     expect(parseNumbering(text, false)).toEqual({ number, title, kind });
@@ -21,6 +22,7 @@ describe(parseNumbering.name, () => {
 
   it('does not read a number followed by another number as a heading number', () => {
     expect(parseNumbering('2016 2017 2018', false).kind).toBe('none');
+    expect(parseNumbering('2016 Results', false).kind).toBe('none');
   });
 });
 

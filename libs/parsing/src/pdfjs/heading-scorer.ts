@@ -66,7 +66,9 @@ export function scoreCandidates(
     for (const c of rejected) sink(row(c, false));
     return candidates;
   }
-  const kept = candidates.filter((c) => c.references || headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold);
+  const kept = candidates.filter(
+    (c) => c.references || c.unnumberedSubheading === true || headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold,
+  );
   const rescue = HEADING_RESCUE_MODEL;
   if (rescue.trees.length === 0) return kept;
   const rescued = rejected.filter((c) => headingProbability(headingFeatures(flow, c, fx), rescue) >= rescue.threshold);
