@@ -146,9 +146,11 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
   ];
   unmatched.sort((a, b) => rank(b) - rank(a));
   const base = depthByStyle.size > 0 ? Math.min(...depthByStyle.values()) : 1;
-  // Unnumbered styles set smaller than every numbered one ("Chapter 2" over unnumbered sections) rank below them.
+  // Unnumbered styles set smaller than every numbered one ("Chapter 2" over unnumbered sections) rank below them;
+  // with no numbered style there is nothing to rank below.
   const smallestNumbered = Math.min(...[...depthByStyle.keys()].map((k) => Number(k.split('|')[0])));
-  const below = unmatched.filter((cls) => !cls.startsWith('caps') && Number(cls.split('|')[0]) < smallestNumbered);
+  const below =
+    depthByStyle.size === 0 ? [] : unmatched.filter((cls) => !cls.startsWith('caps') && Number(cls.split('|')[0]) < smallestNumbered);
   const deepestNumbered = Math.max(0, ...depthByStyle.values());
   let roman: string | null = null;
   let numberedDepth = base;
