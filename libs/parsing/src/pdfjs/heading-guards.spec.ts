@@ -44,7 +44,7 @@ describe(endsInUnit.name, () => {
     }
   });
 
-  it('accepts titles ending in an acronym, an item label, a year or a word in brackets', () => {
+  it('accepts titles ending in an acronym, an item label, a year, a tool name or a word in brackets', () => {
     for (const text of [
       'Support Vector Machines (SVM)',
       'Results (a)',
@@ -52,6 +52,12 @@ describe(endsInUnit.name, () => {
       'Data (2019)',
       'Discussion (continued)',
       'Installation (Unix)',
+      'Signing keys (gpg)',
+      'Package management (dpkg)',
+      'Results (cont)',
+      'Results (mice)',
+      'Methods (part one)',
+      'Appendix (Go)',
     ]) {
       expect(endsInUnit(text)).toBe(false);
     }

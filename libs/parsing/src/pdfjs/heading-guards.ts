@@ -122,9 +122,12 @@ export function endsInUnit(title: string): boolean {
   return UNIT.test(unit);
 }
 
-// Each part is a lowercase unit ("mg", "days") or one capital with a prefix and a letter after it ("kDa", "Hz", "K").
-const UNIT_PART = '[µμ°]?(?:\\p{Ll}{1,4}|\\p{Ll}?\\p{Lu}\\p{Ll}?)[-−]?\\d?';
-const UNIT = new RegExp(`^${UNIT_PART}(?:[/·\\s^]${UNIT_PART}){0,2}$`, 'u');
+// A closed list: an SI-prefixed base unit ("mg", "kDa", "mL") or a unit word ("days", "min", "ppm"), with an optional
+// power ("m−2"); tool names in brackets ("Signing keys (gpg)") and words ("Results (cont)") are no units.
+const PREFIXED_UNIT = '[pnµμumcdkMGT]?(?:g|L|l|m|s|mol|M|Da|Hz|Pa|J|W|V|A|K|Gy|Bq|cal|eV|bp|Wh|Ω)';
+const UNIT_WORD = '(?:h|hr|hrs|min|mins|sec|d|days?|wk|weeks?|mo|months?|yr|years?|y|ppm|ppb|rpm|nt|kb|Mb|IU|U)';
+const UNIT_PART = `(?:${PREFIXED_UNIT}|${UNIT_WORD})(?:[-−^]?\\d)?`;
+const UNIT = new RegExp(`^${UNIT_PART}(?:[/·\\s]${UNIT_PART}){0,2}$`, 'u');
 
 /**
  * A table's title or a figure's label set in the small caption type ("Summary of results obtained from SHOP", whose
