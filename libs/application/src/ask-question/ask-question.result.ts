@@ -1,4 +1,4 @@
-import { NO_ANSWER_TEXT, NOTICE_LLM_DOWN, NOTICE_NO_LLM, type Answer, type Citation, type RetrievalResult } from '@lectern/retrieval';
+import type { Citation, RetrievalResult } from '@lectern/retrieval';
 
 /** The retrieval event names at most this many sources: enough to show, without echoing all k hits. */
 export const MAX_ANNOUNCED_SOURCES = 20;
@@ -29,18 +29,6 @@ export type AnswerEvent =
   | { event: 'token'; data: { text: string } }
   | { event: 'citation'; data: Citation }
   | { event: 'done'; data: AnswerResult };
-
-/** The notices that say how an answer's sentences were made (quoted, no LLM or the LLM down). */
-const QUOTING_NOTICES: ReadonlySet<string> = new Set([NOTICE_NO_LLM, NOTICE_LLM_DOWN]);
-
-/**
- * The notice that goes out with `answer`: none about quoting with a refusal ("the sources don't contain an answer"),
- * which quotes nothing. Chat, `lectern ask` and recorded conversations all take it from here.
- */
-export function answerNotice(answer: Answer): string | undefined {
-  const refusal = answer.citations.length === 0 && answer.answer === NO_ANSWER_TEXT;
-  return refusal && answer.notice && QUOTING_NOTICES.has(answer.notice) ? undefined : answer.notice;
-}
 
 /** The passages when parent expansion ran (each at its best hit), else the top hits. */
 export function announcedSources(result: RetrievalResult): AnswerSource[] {

@@ -17,7 +17,7 @@ import type { AskQuestionCommand } from './ask-question.command';
 import { checkedScope } from '../article-scope/article-scope';
 import { ProjectConversations } from '../conversations/project-conversations.service';
 import { recordedRun } from '../conversations/recorded-run';
-import { announcedSources, answerNotice, type AnswerEvent, type AnswerResult, type RetrievalSummary } from './ask-question.result';
+import { announcedSources, type AnswerEvent, type AnswerResult, type RetrievalSummary } from './ask-question.result';
 
 /** A question checked against its project and ready to answer; its errors come before any answer starts. */
 export interface QuestionTurn {
@@ -106,13 +106,12 @@ export class AskQuestion {
   }
 
   private result(answer: Answer, result: RetrievalResult): AnswerResult {
-    const notice = answerNotice(answer);
     return {
       answer: answer.answer,
       citations: answer.citations,
       mode: result.used.mode,
       llm: answer.llm && this.llm ? { used: true, model: this.llm.largeModel } : { used: false },
-      ...(notice ? { notice } : {}),
+      ...(answer.notice ? { notice: answer.notice } : {}),
       retrieval: summary(result),
     };
   }

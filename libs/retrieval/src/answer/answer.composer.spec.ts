@@ -283,13 +283,15 @@ describe(AnswerComposer.name, () => {
 
   it('without an LLM says the sources do not answer when no sentence shares a term with the question', async () => {
     const answer = await new AnswerComposer(null).answer('Quelle heure est-il à Tokyo ?', [], result);
-    expect(answer).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
+    expect(answer).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], llm: false });
+    expect(answer.notice).toBeUndefined();
   });
 
   it("without an LLM says the sources do not answer when they hold under half of the question's terms", async () => {
     // "water" occurs in the sources; "boiling", "zebra", "marmalade" do not: at most 2 of 5 terms.
     const answer = await new AnswerComposer(null).answer('What is the boiling point of zebra marmalade in water?', [], result);
-    expect(answer).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], llm: false, notice: NOTICE_NO_LLM });
+    expect(answer).toMatchObject({ answer: NO_ANSWER_TEXT, citations: [], llm: false });
+    expect(answer.notice).toBeUndefined();
     expect(answer.evidence!.score).toBeLessThan(ABSTAIN_BELOW_EVIDENCE);
   });
 

@@ -120,8 +120,8 @@ export class AnswerComposer {
     // Too little of the question in the best source: say so, with or without an LLM (the same everywhere).
     const evidence = evidenceOf(question, result.termWeights, result);
     if (isTooWeak(evidence, this.options.abstainBelow)) {
-      const notice = this.llm ? undefined : NOTICE_NO_LLM;
-      return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false, evidence, ...(notice ? { notice } : {}) } };
+      // A refusal quotes nothing, so it carries no notice about quoting (no LLM, or the LLM down).
+      return { kind: 'ready', answer: { answer: NO_ANSWER_TEXT, citations: [], llm: false, evidence } };
     }
     if (!this.llm) return { kind: 'ready', answer: this.extractive(question, sources, NOTICE_NO_LLM, result, evidence) };
     const maxMessages = this.options.historyMessages ?? DEFAULT_HISTORY_MESSAGES;
@@ -142,7 +142,7 @@ export class AnswerComposer {
     evidence: Evidence,
   ): Answer {
     const answer = extractiveAnswer(question, sources, notice, { termWeights: result.termWeights });
-    return { ...(answer ?? { answer: NO_ANSWER_TEXT, citations: [], llm: false, notice }), evidence };
+    return { ...(answer ?? { answer: NO_ANSWER_TEXT, citations: [], llm: false }), evidence };
   }
 
   private completionOptions(options: AnswerOptions) {
