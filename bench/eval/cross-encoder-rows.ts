@@ -40,7 +40,7 @@ export function crossEncoderSkipReason(modelsDir: string, model = CROSS_ENCODER_
 function featureRow(o: AnswerOutcome): number[] | null {
   const ce = o.crossEncoder;
   if (!ce) return null;
-  const all: Record<string, number> = { ...o.features, crossEncoder: ce.crossEncoder, crossEncoderLow: ce.crossEncoderLow };
+  const all: Record<string, number> = { ...o.features, crossEncoder: ce.crossEncoder };
   return RERANKED_EVIDENCE_FEATURES.map((f) => all[f]);
 }
 
@@ -106,15 +106,12 @@ export function rerankedCalibrationRows(
   const show = (m: { intercept: number; weights: number[] }) =>
     `${m.intercept.toFixed(3)} + ${RERANKED_EVIDENCE_FEATURES.map((f, i) => `${m.weights[i].toFixed(3)}·${f}`).join(' + ')}`;
   const unscored = outcomes.filter((o) => !o.crossEncoder).length;
-  // At the default rerank threshold no kept hit is under the drop point, so the hinge never varies and fits to 0.
-  const hingeIdle = dev.every((o) => (o.crossEncoder?.crossEncoderLow ?? 0) === 0);
   const notes = [
     `${MODE}: the cross-encoder reranks (chat's \`rerank\`, default threshold); ${unscored} of ${outcomes.length} questions kept no scored hit ` +
       `(refused, whatever the model); threshold chosen on the dev half across articles as for extractive: ${chosen.toFixed(2)} ` +
       `(in code, not measured: ${ABSTAIN_BELOW_RERANKED_EVIDENCE.toFixed(2)}, \`ABSTAIN_BELOW_RERANKED_EVIDENCE\`).`,
     `${MODE}: logistic fit on the dev half: ${model ? show(model) : 'none (one class only)'}; ` +
-      `in code, not measured (RERANKED_EVIDENCE_MODEL): ${show({ intercept: RERANKED_EVIDENCE_MODEL.intercept, weights: RERANKED_EVIDENCE_FEATURES.map((f) => RERANKED_EVIDENCE_MODEL.weights[f]) })}` +
-      (hingeIdle ? '; crossEncoderLow is 0 on every dev question (hits under the drop point are dropped): keep its weight in code.' : '.'),
+      `in code, not measured (RERANKED_EVIDENCE_MODEL): ${show({ intercept: RERANKED_EVIDENCE_MODEL.intercept, weights: RERANKED_EVIDENCE_FEATURES.map((f) => RERANKED_EVIDENCE_MODEL.weights[f]) })}.`,
   ];
   return { rows, chosen, notes };
 }
