@@ -8,9 +8,8 @@ import {
   RERANKED_EVIDENCE_MODEL,
 } from '@lectern/retrieval';
 import { BY_SCORE, rowAt, SWEEP, type AbstentionSignal, type AnswerOutcome, type AnswerRow } from './answer-eval';
-import { ARTICLE_CALIBRATION, articleFolds, calibrateAcrossArticles } from './article-calibration';
+import { ARTICLE_CALIBRATION, calibrateAcrossArticles, fitRows, outOfFoldScores, scoreRow } from './article-calibration';
 import { splitByArticle } from './evidence-fit';
-import { fitLogistic, sigmoid, type LogisticModel } from './logistic-fit';
 
 /**
  * The `extractive + cross-encoder` answer rows (issue 19: abstention from "the cross-encoder … when configured"): the
@@ -44,35 +43,6 @@ function featureRow(o: AnswerOutcome): number[] | null {
   return RERANKED_EVIDENCE_FEATURES.map((f) => all[f]);
 }
 
-function fit(outcomes: readonly AnswerOutcome[]): LogisticModel | null {
-  const usable = outcomes.filter((o) => featureRow(o) !== null);
-  if (usable.length === 0 || usable.every((o) => o.answerable === usable[0].answerable)) return null;
-  return fitLogistic(
-    usable.map((o) => featureRow(o) as number[]),
-    usable.map((o) => o.answerable),
-  );
-}
-
-/** Each outcome's score by `model`; 0 when it has no cross-encoder features. */
-function scored(model: LogisticModel | null, o: AnswerOutcome): number {
-  const row = featureRow(o);
-  if (!model || !row) return 0;
-  return sigmoid(row.reduce((z, x, j) => z + model.weights[j] * x, model.intercept));
-}
-
-/** As outOfFoldScores (article-calibration.ts), over the reranked model's features. */
-export function rerankedOutOfFoldScores(outcomes: readonly AnswerOutcome[], folds: number): number[] {
-  const foldOf = articleFolds(outcomes, folds);
-  const scores = new Array<number>(outcomes.length).fill(0);
-  for (let k = 0; k < folds; k++) {
-    const model = fit(outcomes.filter((o) => foldOf.get(o.documentKey) !== k));
-    outcomes.forEach((o, i) => {
-      if (foldOf.get(o.documentKey) === k) scores[i] = scored(model, o);
-    });
-  }
-  return scores;
-}
-
 /**
  * The rows: the shipped reranked score swept over every question; the model fitted on the dev half at the threshold
  * chosen there across articles, on the dev half, the held-out half and all; and, in the same run, the shipped model at
@@ -85,9 +55,9 @@ export function rerankedCalibrationRows(
 ): { rows: AnswerRow[]; chosen: number; notes: string[] } {
   const { dev, heldOut } = splitByArticle(outcomes);
   const settings = ARTICLE_CALIBRATION;
-  const chosen = calibrateAcrossArticles(dev, rerankedOutOfFoldScores(dev, settings.folds), settings);
-  const model = fit(dev);
-  const fitted: AbstentionSignal = (o) => scored(model, o);
+  const chosen = calibrateAcrossArticles(dev, outOfFoldScores(dev, settings.folds, featureRow), settings);
+  const model = fitRows(dev, featureRow);
+  const fitted: AbstentionSignal = (o) => scoreRow(model, featureRow(o));
   const lexical: AbstentionSignal = (o) => o.crossEncoder?.lexicalScore ?? o.score;
   const shipped = 'reranked evidence, shipped model (not fitted)';
   const rows = [...new Set([...SWEEP, ABSTAIN_BELOW_RERANKED_EVIDENCE])]

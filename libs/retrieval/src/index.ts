@@ -131,6 +131,7 @@ export {
   scoreSentence,
   sentencesWithSpans,
   titleCoverage,
+  weightedCoverage,
   weightedQuestionTerms,
   type QuestionType,
   type SentenceSpan,
