@@ -48,7 +48,7 @@ describe(rerankedCalibrationRows.name, () => {
           score: 0.5,
           coverage: lexical,
           features: { sentence: lexical, article: lexical, agreement: 0.5, unique: 0.5 },
-          crossEncoder: { crossEncoder: logit / 10, crossEncoderLow: Math.max(0, -1.386 - logit) / 10, lexicalScore: 0.5 },
+          crossEncoder: { crossEncoder: logit / 10, lexicalScore: 0.5 },
           question: `q${article}.${q}`,
           goldInAnswer: answerable,
           words: 20,
@@ -69,7 +69,7 @@ describe(rerankedCalibrationRows.name, () => {
     expect(fitted('**held-out half**')).toMatchObject({ threshold: chosen, answerable: 40, unanswerable: 40, wrongfulRefusals: 0 });
     expect(fitted('**held-out half**')!.abstainUnanswerable).toBe(1);
     expect(lexical!.abstainUnanswerable).toBe(0);
-    expect(notes.join('\n')).toMatch(/logistic fit on the dev half: -?\d+\.\d+ \+ .*·crossEncoder \+ .*·crossEncoderLow/);
+    expect(notes.join('\n')).toMatch(/logistic fit on the dev half: -?\d+\.\d+ \+ .*·crossEncoder;/);
     expect(rows.every((r) => r.mode === 'extractive + cross-encoder')).toBe(true);
   });
 

@@ -186,7 +186,6 @@ function score(answer: Answer, question: EvalQuestion, answerable: boolean): Ans
       ? {
           crossEncoder: {
             crossEncoder: answer.evidence.crossEncoder.crossEncoder,
-            crossEncoderLow: answer.evidence.crossEncoder.crossEncoderLow,
             lexicalScore: answer.evidence.crossEncoder.lexicalScore,
           },
         }

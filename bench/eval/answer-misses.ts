@@ -1,5 +1,6 @@
 import {
   buildSources,
+  DEFAULT_ANSWER_WORDS,
   DEFAULT_RANKER_WEIGHTS,
   DEFAULT_SOURCE_TOKENS,
   extractiveAnswer,
@@ -10,7 +11,7 @@ import {
 } from '@lectern/retrieval';
 import { TiktokenCounter } from '@lectern/text';
 import { goldCheck, type RecordedRetrieval } from './answer-eval';
-import { normaliseAnswerText } from './answer-text';
+import { holdsAnswer, normaliseAnswerText } from './answer-text';
 import { loadReplayRecords, type ReplayHalf } from './replay-records';
 
 /**
@@ -20,7 +21,6 @@ import { loadReplayRecords, type ReplayHalf } from './replay-records';
  * sentence holding it, or its start, was not chosen) or the cut (its start was chosen but it runs on, or it is
  * longer than an answer) — and prints the count per class. Study the tuning half; the held-out half is for counts.
  */
-const ANSWER_WORDS = 60;
 /** Words of the gold's start that identify the sentence it starts in, when it runs over several. */
 const START_WORDS = 6;
 
@@ -37,17 +37,18 @@ function missClass(record: RecordedRetrieval, sources: AnswerSource[], quoted: S
     if (squashed(textOf(record.hits))) return 'text: a later hit holds the gold only with spaces ignored';
     return 'retrieval or text: gold in none of the recorded hits';
   }
-  if (gold.split(' ').length > ANSWER_WORDS) return 'cut: gold longer than an answer';
+  // The per-answer cap, not the ~60-word mean: a gold up to the cap fits in one answer.
+  if (gold.split(' ').length > DEFAULT_ANSWER_WORDS) return 'cut: gold longer than an answer';
   const { contexts, ranked } = rankSentences(record.question.question, read, termWeights);
   const sentences = contexts.flatMap((c) => c.sentences);
-  const holder = sentences.find((s) => normaliseAnswerText(s.text).includes(gold));
+  const holder = sentences.find((s) => holds(s.text));
   if (holder) {
     if (quoted.has(holder.text)) return 'chosen: the quoted sentence holds the gold, the answer text does not';
     if (!holder.quotable) return 'ranking: the sentence holding the gold is not quotable';
     return `ranking: the sentence holding the gold ranks ${rankBand(ranked, holder)}`;
   }
   const start = gold.split(' ').slice(0, START_WORDS).join(' ');
-  const starter = sentences.find((s) => normaliseAnswerText(s.text).includes(start));
+  const starter = sentences.find((s) => holdsAnswer(normaliseAnswerText(s.text), start));
   if (starter && quoted.has(starter.text)) return 'cut: gold runs over sentences, its start chosen';
   return 'ranking: gold runs over sentences, its start not chosen';
 }

@@ -1,4 +1,4 @@
-import { normaliseText } from './gold-matcher';
+import { containsPhrase, normaliseText } from './gold-matcher';
 
 /**
  * A hyphen inside a word, with any space after it: "positive-stranded", "positive- stranded" (a line break the PDF
@@ -28,11 +28,10 @@ export function normaliseAnswerText(text: string): string {
  */
 export function holdsAnswer(normalisedText: string, normalisedGold: string): boolean {
   if (normalisedGold.length === 0) return false;
-  const text = ` ${normalisedText} `;
-  if (text.includes(` ${normalisedGold} `)) return true;
+  if (containsPhrase(normalisedText, normalisedGold)) return true;
   const words = normalisedGold.split(' ');
   const cutWord = words.length >= MIN_WORDS_FOR_CUT && /^\p{L}{3,}$/u.test(words[words.length - 1]);
-  return cutWord && text.includes(` ${normalisedGold}`);
+  return cutWord && ` ${normalisedText} `.includes(` ${normalisedGold}`);
 }
 
 const MIN_WORDS_FOR_CUT = 3;

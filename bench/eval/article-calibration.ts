@@ -1,7 +1,7 @@
 import { EVIDENCE_FEATURES } from '@lectern/retrieval';
 import { mulberry32 } from '../../test/support/mulberry32';
 import type { AnswerOutcome } from './answer-eval';
-import { fitLogistic, sigmoid } from './logistic-fit';
+import { fitLogistic, sigmoid, type LogisticModel } from './logistic-fit';
 
 /**
  * A threshold that transfers to articles it was not chosen on. Choosing the highest threshold with ≤ 5% wrongful
@@ -41,21 +41,44 @@ export function articleFolds(items: readonly Labelled[], folds: number): Map<str
   return fold;
 }
 
-/** Each outcome's score by the evidence model refitted on the other folds' articles. */
-export function outOfFoldScores(outcomes: readonly AnswerOutcome[], folds: number): number[] {
+/** An item's feature row for a model; null when it has none (it is left out of fits and scores 0). */
+export type FeatureRow<T> = (item: T) => number[] | null;
+
+/** The shipped evidence model's four features. */
+export const evidenceRow: FeatureRow<AnswerOutcome> = (o) => EVIDENCE_FEATURES.map((f) => o.features[f]);
+
+/** A logistic model of "answerable" over `row`, fitted on `train`; null when no item has a row or only one kind does. */
+export function fitRows<T extends Labelled>(train: readonly T[], row: FeatureRow<T>): LogisticModel | null {
+  const usable = train.flatMap((o) => {
+    const x = row(o);
+    return x ? [{ x, answerable: o.answerable }] : [];
+  });
+  if (usable.length === 0 || usable.every((u) => u.answerable === usable[0].answerable)) return null;
+  return fitLogistic(
+    usable.map((u) => u.x),
+    usable.map((u) => u.answerable),
+  );
+}
+
+/** `model`'s score of a feature row; 0 without a model or a row. */
+export function scoreRow(model: LogisticModel | null, x: number[] | null): number {
+  if (!model || !x) return 0;
+  return sigmoid(x.reduce((z, v, j) => z + model.weights[j] * v, model.intercept));
+}
+
+/** Each outcome's score by a model over `row` (the evidence features unless given) refitted on the other folds' articles. */
+export function outOfFoldScores(outcomes: readonly AnswerOutcome[], folds: number): number[];
+export function outOfFoldScores<T extends Labelled>(outcomes: readonly T[], folds: number, row: FeatureRow<T>): number[];
+export function outOfFoldScores(outcomes: readonly Labelled[], folds: number, row = evidenceRow as FeatureRow<Labelled>): number[] {
   const foldOf = articleFolds(outcomes, folds);
   const scores = new Array<number>(outcomes.length).fill(0);
-  const row = (o: AnswerOutcome) => EVIDENCE_FEATURES.map((f) => o.features[f]);
   for (let k = 0; k < folds; k++) {
-    const train = outcomes.filter((o) => foldOf.get(o.documentKey) !== k);
-    if (train.length === 0) continue;
-    const model = fitLogistic(
-      train.map(row),
-      train.map((o) => o.answerable),
+    const model = fitRows(
+      outcomes.filter((o) => foldOf.get(o.documentKey) !== k),
+      row,
     );
     outcomes.forEach((o, i) => {
-      if (foldOf.get(o.documentKey) !== k) return;
-      scores[i] = sigmoid(row(o).reduce((z, x, j) => z + model.weights[j] * x, model.intercept));
+      if (foldOf.get(o.documentKey) === k) scores[i] = scoreRow(model, row(o));
     });
   }
   return scores;

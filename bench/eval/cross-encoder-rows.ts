@@ -8,9 +8,8 @@ import {
   RERANKED_EVIDENCE_MODEL,
 } from '@lectern/retrieval';
 import { BY_SCORE, rowAt, SWEEP, type AbstentionSignal, type AnswerOutcome, type AnswerRow } from './answer-eval';
-import { ARTICLE_CALIBRATION, articleFolds, calibrateAcrossArticles } from './article-calibration';
+import { ARTICLE_CALIBRATION, calibrateAcrossArticles, fitRows, outOfFoldScores, scoreRow } from './article-calibration';
 import { splitByArticle } from './evidence-fit';
-import { fitLogistic, sigmoid, type LogisticModel } from './logistic-fit';
 
 /**
  * The `extractive + cross-encoder` answer rows (issue 19: abstention from "the cross-encoder … when configured"): the
@@ -40,37 +39,8 @@ export function crossEncoderSkipReason(modelsDir: string, model = CROSS_ENCODER_
 function featureRow(o: AnswerOutcome): number[] | null {
   const ce = o.crossEncoder;
   if (!ce) return null;
-  const all: Record<string, number> = { ...o.features, crossEncoder: ce.crossEncoder, crossEncoderLow: ce.crossEncoderLow };
+  const all: Record<string, number> = { ...o.features, crossEncoder: ce.crossEncoder };
   return RERANKED_EVIDENCE_FEATURES.map((f) => all[f]);
-}
-
-function fit(outcomes: readonly AnswerOutcome[]): LogisticModel | null {
-  const usable = outcomes.filter((o) => featureRow(o) !== null);
-  if (usable.length === 0 || usable.every((o) => o.answerable === usable[0].answerable)) return null;
-  return fitLogistic(
-    usable.map((o) => featureRow(o) as number[]),
-    usable.map((o) => o.answerable),
-  );
-}
-
-/** Each outcome's score by `model`; 0 when it has no cross-encoder features. */
-function scored(model: LogisticModel | null, o: AnswerOutcome): number {
-  const row = featureRow(o);
-  if (!model || !row) return 0;
-  return sigmoid(row.reduce((z, x, j) => z + model.weights[j] * x, model.intercept));
-}
-
-/** As outOfFoldScores (article-calibration.ts), over the reranked model's features. */
-export function rerankedOutOfFoldScores(outcomes: readonly AnswerOutcome[], folds: number): number[] {
-  const foldOf = articleFolds(outcomes, folds);
-  const scores = new Array<number>(outcomes.length).fill(0);
-  for (let k = 0; k < folds; k++) {
-    const model = fit(outcomes.filter((o) => foldOf.get(o.documentKey) !== k));
-    outcomes.forEach((o, i) => {
-      if (foldOf.get(o.documentKey) === k) scores[i] = scored(model, o);
-    });
-  }
-  return scores;
 }
 
 /**
@@ -85,9 +55,9 @@ export function rerankedCalibrationRows(
 ): { rows: AnswerRow[]; chosen: number; notes: string[] } {
   const { dev, heldOut } = splitByArticle(outcomes);
   const settings = ARTICLE_CALIBRATION;
-  const chosen = calibrateAcrossArticles(dev, rerankedOutOfFoldScores(dev, settings.folds), settings);
-  const model = fit(dev);
-  const fitted: AbstentionSignal = (o) => scored(model, o);
+  const chosen = calibrateAcrossArticles(dev, outOfFoldScores(dev, settings.folds, featureRow), settings);
+  const model = fitRows(dev, featureRow);
+  const fitted: AbstentionSignal = (o) => scoreRow(model, featureRow(o));
   const lexical: AbstentionSignal = (o) => o.crossEncoder?.lexicalScore ?? o.score;
   const shipped = 'reranked evidence, shipped model (not fitted)';
   const rows = [...new Set([...SWEEP, ABSTAIN_BELOW_RERANKED_EVIDENCE])]
@@ -106,15 +76,12 @@ export function rerankedCalibrationRows(
   const show = (m: { intercept: number; weights: number[] }) =>
     `${m.intercept.toFixed(3)} + ${RERANKED_EVIDENCE_FEATURES.map((f, i) => `${m.weights[i].toFixed(3)}·${f}`).join(' + ')}`;
   const unscored = outcomes.filter((o) => !o.crossEncoder).length;
-  // At the default rerank threshold no kept hit is under the drop point, so the hinge never varies and fits to 0.
-  const hingeIdle = dev.every((o) => (o.crossEncoder?.crossEncoderLow ?? 0) === 0);
   const notes = [
     `${MODE}: the cross-encoder reranks (chat's \`rerank\`, default threshold); ${unscored} of ${outcomes.length} questions kept no scored hit ` +
       `(refused, whatever the model); threshold chosen on the dev half across articles as for extractive: ${chosen.toFixed(2)} ` +
       `(in code, not measured: ${ABSTAIN_BELOW_RERANKED_EVIDENCE.toFixed(2)}, \`ABSTAIN_BELOW_RERANKED_EVIDENCE\`).`,
     `${MODE}: logistic fit on the dev half: ${model ? show(model) : 'none (one class only)'}; ` +
-      `in code, not measured (RERANKED_EVIDENCE_MODEL): ${show({ intercept: RERANKED_EVIDENCE_MODEL.intercept, weights: RERANKED_EVIDENCE_FEATURES.map((f) => RERANKED_EVIDENCE_MODEL.weights[f]) })}` +
-      (hingeIdle ? '; crossEncoderLow is 0 on every dev question (hits under the drop point are dropped): keep its weight in code.' : '.'),
+      `in code, not measured (RERANKED_EVIDENCE_MODEL): ${show({ intercept: RERANKED_EVIDENCE_MODEL.intercept, weights: RERANKED_EVIDENCE_FEATURES.map((f) => RERANKED_EVIDENCE_MODEL.weights[f]) })}.`,
   ];
   return { rows, chosen, notes };
 }

@@ -10,13 +10,13 @@ import {
   questionType,
   rankSentences,
   sentencesWithSpans,
+  weightedCoverage,
   weightedQuestionTerms,
 } from '@lectern/retrieval';
 import { QUESTION_STOPWORDS, porterStem, TiktokenCounter } from '@lectern/text';
 import type { AnswerOutcome, RecordedRetrieval } from './answer-eval';
-import { articleFolds, calibrateAcrossArticles } from './article-calibration';
-import { splitByArticle } from './evidence-fit';
-import { fitLogistic, sigmoid } from './logistic-fit';
+import { calibrateAcrossArticles, fitRows, outOfFoldScores, scoreRow } from './article-calibration';
+import { auc, splitByArticle } from './evidence-fit';
 
 /**
  * Offline study of candidate evidence features (issue 19, abstention): `node dist/bench/eval/evidence-candidates.js`
@@ -109,7 +109,7 @@ function features(r: RecordedRetrieval, counter: TiktokenCounter): Row {
     for (const span of sentencesWithSpans(hit.text)) {
       const stems = stemsInOrder(span.text);
       const set = new Set(stems);
-      const cover = [...terms].reduce((s, [t, w]) => s + (set.has(t) ? w : 0), 0) / (mass || 1);
+      const cover = weightedCoverage(terms, set);
       if (cover > bestSentenceCover) [bestSentenceCover, bestSentenceStems] = [cover, set];
       if (head.length >= 2) {
         headCover = Math.max(headCover, head.reduce((s, t) => s + (set.has(t) ? terms.get(t)! : 0), 0) / headMass);
@@ -128,7 +128,7 @@ function features(r: RecordedRetrieval, counter: TiktokenCounter): Row {
       const set = new Set(stemsInOrder(span.text));
       if (!attribute.every((t) => set.has(t))) continue;
       attrHeld = 1;
-      attrSentence = Math.max(attrSentence, [...terms].reduce((s, [t, w]) => s + (set.has(t) ? w : 0), 0) / (mass || 1));
+      attrSentence = Math.max(attrSentence, weightedCoverage(terms, set));
     }
   }
   const uncoveredMax = Math.max(0, ...[...terms].filter(([t]) => !bestSentenceStems.has(t)).map(([, w]) => w));
@@ -163,40 +163,19 @@ function features(r: RecordedRetrieval, counter: TiktokenCounter): Row {
   };
 }
 
-function auc(items: readonly Item[], value: (i: Item) => number): number {
-  const pos = items.filter((o) => o.answerable).map(value);
-  const neg = items.filter((o) => !o.answerable).map(value);
-  let wins = 0;
-  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return wins / (pos.length * neg.length);
-}
-
 /** A feature, or a product of features ("sentence*maxIdf"), for trying interactions. */
 function value(o: Item, name: string): number {
   return name.split('*').reduce((p, n) => p * o.f[n], 1);
 }
 
-function scorer(train: readonly Item[], names: readonly string[]): (i: Item) => number {
-  const model = fitLogistic(
-    train.map((o) => names.map((n) => value(o, n))),
-    train.map((o) => o.answerable),
-  );
-  return (o) => sigmoid(names.reduce((z, n, j) => z + model.weights[j] * value(o, n), model.intercept));
+function rowOf(names: readonly string[]): (o: Item) => number[] {
+  return (o) => names.map((n) => value(o, n));
 }
 
-function outOfFold(items: readonly Item[], names: readonly string[], folds = 5): number[] {
-  const fold = articleFolds(items, folds);
-  const scores = new Array<number>(items.length).fill(0);
-  for (let k = 0; k < folds; k++) {
-    const score = scorer(
-      items.filter((o) => fold.get(o.documentKey) !== k),
-      names,
-    );
-    items.forEach((o, i) => {
-      if (fold.get(o.documentKey) === k) scores[i] = score(o);
-    });
-  }
-  return scores;
+function scorer(train: readonly Item[], names: readonly string[]): (i: Item) => number {
+  const row = rowOf(names);
+  const model = fitRows(train, row);
+  return (o) => scoreRow(model, row(o));
 }
 
 /** Abstention on unanswerable and wrongful refusals at threshold t. */
@@ -219,7 +198,7 @@ function bestAt5(items: readonly Item[], scores: readonly number[]): number {
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function evaluate(name: string, names: readonly string[], dev: Item[], held: Item[]): void {
-  const oof = outOfFold(dev, names);
+  const oof = outOfFoldScores(dev, 5, rowOf(names));
   const t = calibrateAcrossArticles(dev, oof);
   const score = scorer(dev, names);
   const heldScores = held.map(score);

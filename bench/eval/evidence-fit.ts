@@ -61,3 +61,12 @@ export function calibrationRows(
   ];
   return { rows, chosen, notes };
 }
+
+/** The chance that an answerable item scores above an unanswerable one (ties count half); 0.5 when a kind is missing. */
+export function auc<T extends Pick<Labelled, 'answerable'>>(items: readonly T[], value: (item: T) => number): number {
+  const positive = items.filter((o) => o.answerable).map(value);
+  const negative = items.filter((o) => !o.answerable).map(value);
+  let wins = 0;
+  for (const p of positive) for (const n of negative) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return positive.length && negative.length ? wins / (positive.length * negative.length) : 0.5;
+}

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { EVIDENCE_FEATURES, evidenceOf } from '@lectern/retrieval';
 import { answerTable, type AnswerOutcome, type RecordedRetrieval } from './answer-eval';
-import { calibrationRows, splitByArticle } from './evidence-fit';
+import { auc, calibrationRows, splitByArticle } from './evidence-fit';
 
 /**
  * Offline: `node dist/bench/eval/evidence-study.js [dir]` recomputes every recorded question's evidence with the code
@@ -30,15 +30,6 @@ async function main(): Promise<void> {
   }
   const { rows, notes } = calibrationRows('extractive', outcomes, 0);
   console.log(`\n${answerTable(rows)}\n${notes.join('\n')}`);
-}
-
-/** The chance that an answerable question scores above an unanswerable one (ties count half). */
-function auc(outcomes: readonly AnswerOutcome[], value: (o: AnswerOutcome) => number): number {
-  const positive = outcomes.filter((o) => o.answerable).map(value);
-  const negative = outcomes.filter((o) => !o.answerable).map(value);
-  let wins = 0;
-  for (const p of positive) for (const n of negative) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return positive.length && negative.length ? wins / (positive.length * negative.length) : 0.5;
 }
 
 main().catch((error) => {

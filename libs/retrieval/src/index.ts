@@ -98,7 +98,8 @@ export {
   type RerankedEvidenceFeature,
 } from './answer/evidence-reranked';
 export { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './answer/evidence-features';
-// For the abstention study (bench/eval/evidence-candidates.ts): answer-type match as an evidence feature.
+// Bench-only: the abstention study (bench/eval/evidence-candidates.ts) still computes its answer-type candidates
+// ("definition", "shape") with these, though none was adopted; no application code imports them from here.
 export { definesTerm, hasAnswerShape } from './answer/question-type';
 export {
   extractiveAnswer,
@@ -131,6 +132,7 @@ export {
   scoreSentence,
   sentencesWithSpans,
   titleCoverage,
+  weightedCoverage,
   weightedQuestionTerms,
   type QuestionType,
   type SentenceSpan,

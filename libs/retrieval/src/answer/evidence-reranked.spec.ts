@@ -11,14 +11,8 @@ import { buildArticleCorpus, type ArticleCorpus } from '../testing/article-corpu
 import { buildTinyCrossEncoder, tinyCrossEncoderScore } from '../testing/tiny-cross-encoder.fixture';
 import { AnswerComposer } from './answer.composer';
 import { NO_ANSWER_TEXT, type Answer } from './answer.types';
-import { ABSTAIN_BELOW_EVIDENCE, evidenceOf, evidenceScore, isTooWeak } from './evidence';
-import {
-  ABSTAIN_BELOW_RERANKED_EVIDENCE,
-  CROSS_ENCODER_LOW_LOGIT,
-  crossEncoderFeatures,
-  RERANKED_EVIDENCE_MODEL,
-  rerankedEvidenceScore,
-} from './evidence-reranked';
+import { abstentionThreshold, evidenceOf, isTooWeak } from './evidence';
+import { ABSTAIN_BELOW_RERANKED_EVIDENCE, crossEncoderFeatures, RERANKED_EVIDENCE_MODEL, rerankedEvidenceScore } from './evidence-reranked';
 
 const hit = (contextId: string, text: string, rerankScore?: number): RetrievedHit => ({
   contextId,
@@ -33,16 +27,13 @@ const hit = (contextId: string, text: string, rerankScore?: number): RetrievedHi
 });
 
 describe(crossEncoderFeatures.name, () => {
-  it('reads the best hit scored by a cross-encoder, as a logit over 10, and how far it lies below the drop point', () => {
+  it('reads the best hit scored by a cross-encoder, as a logit clipped to ±10 over 10', () => {
     const features = crossEncoderFeatures({
       hits: [hit('a', 'x', 0.5), hit('b', 'y', 0.9), hit('c', 'z')],
       used: { reranker: 'cross-encoder' },
     });
     expect(features?.best).toBe(0.9);
     expect(features?.crossEncoder).toBeCloseTo(Math.log(9) / 10);
-    expect(features?.crossEncoderLow).toBe(0);
-    const low = crossEncoderFeatures({ hits: [hit('a', 'x', 0.01)], used: { reranker: 'cross-encoder' } });
-    expect(low?.crossEncoderLow).toBeCloseTo((CROSS_ENCODER_LOW_LOGIT - Math.log(0.01 / 0.99)) / 10);
     expect(crossEncoderFeatures({ hits: [hit('a', 'x', 0)], used: { reranker: 'cross-encoder' } })?.crossEncoder).toBe(-1);
   });
 
@@ -57,14 +48,6 @@ describe(crossEncoderFeatures.name, () => {
 describe(rerankedEvidenceScore.name, () => {
   const lexical = { sentence: 0.8, article: 0.7, agreement: 0.5, unique: 0.4 };
 
-  it('as shipped, equals the lexical score unless the cross-encoder scores the best hit below its drop point', () => {
-    for (const crossEncoder of [-0.1, 0, 0.5, 1]) {
-      expect(rerankedEvidenceScore({ ...lexical, crossEncoder, crossEncoderLow: 0 })).toBeCloseTo(evidenceScore(lexical), 12);
-    }
-    expect(rerankedEvidenceScore({ ...lexical, crossEncoder: -0.6, crossEncoderLow: 0.46 })).toBeLessThan(evidenceScore(lexical) / 10);
-    expect(ABSTAIN_BELOW_RERANKED_EVIDENCE).toBe(ABSTAIN_BELOW_EVIDENCE);
-  });
-
   it('scores with a model given in its place, as the eval does with the one it fits', () => {
     const model = {
       intercept: 0,
@@ -75,10 +58,9 @@ describe(rerankedEvidenceScore.name, () => {
         agreement: 0,
         unique: 0,
         crossEncoder: 5,
-        crossEncoderLow: 0,
       },
     };
-    expect(rerankedEvidenceScore({ ...lexical, crossEncoder: 0.4, crossEncoderLow: 0 }, model)).toBeCloseTo(1 / (1 + Math.exp(-2)));
+    expect(rerankedEvidenceScore({ ...lexical, crossEncoder: 0.4 }, model)).toBeCloseTo(1 / (1 + Math.exp(-2)));
   });
 });
 
@@ -98,26 +80,27 @@ describe(`${evidenceOf.name} with cross-encoder scores`, () => {
     expect(byLlm.score).toBe(plain.score);
   });
 
-  it('refuses, with the reranked threshold, when the cross-encoder calls the best hit unrelated, though the words match', () => {
-    const reranked = evidenceOf('incubation period MERS', terms, {
-      hits: [hit('a', text, 0.01)],
-      passages: [],
-      used: { reranker: 'cross-encoder' },
-    });
-    expect(reranked.crossEncoder?.lexicalScore).toBeGreaterThanOrEqual(ABSTAIN_BELOW_EVIDENCE);
-    expect(isTooWeak(reranked)).toBe(true);
+  it('scores by the reranked model, with its threshold, when a cross-encoder reranked the hits', () => {
+    const sources = { hits: [hit('a', text, 0.9)], passages: [] };
+    const plain = evidenceOf('incubation period MERS', terms, sources);
+    const reranked = evidenceOf('incubation period MERS', terms, { ...sources, used: { reranker: 'cross-encoder' as const } });
+    expect(reranked.crossEncoder).toMatchObject({ best: 0.9, lexicalScore: plain.score });
+    expect(reranked.crossEncoder?.crossEncoder).toBeCloseTo(Math.log(9) / 10);
+    expect(reranked.score).toBe(rerankedEvidenceScore({ ...reranked, crossEncoder: reranked.crossEncoder!.crossEncoder }));
+    expect(abstentionThreshold(reranked)).toBe(ABSTAIN_BELOW_RERANKED_EVIDENCE);
+    expect(isTooWeak(reranked)).toBe(reranked.score < ABSTAIN_BELOW_RERANKED_EVIDENCE);
   });
 });
 
 /**
  * Through the real retrieval, the real (tiny) cross-encoder and the composer chat and `lectern ask` use. The tiny
  * model's logit is −2 + 3 per "dromedary" in the passage: it scores the incubation paper's passages 0.12 — below the
- * reranker's drop point — and the reservoir paper's 0.73.
+ * reranker's 0.2 drop point, so rerank drops them — and the reservoir paper's 0.73.
  */
 describe('abstention with a cross-encoder reranking', () => {
   let fixture: ArticleCorpus;
   let modelsDir: string;
-  let ask: (question: string, rerank?: boolean | { threshold: number }) => Promise<Answer>;
+  let ask: (question: string, rerank?: boolean) => Promise<Answer>;
 
   beforeAll(async () => {
     modelsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-reranked-evidence-'));
@@ -159,22 +142,17 @@ describe('abstention with a cross-encoder reranking', () => {
     expect(answer.answer).toContain('5 days');
   });
 
-  it('refuses the same question when the cross-encoder scores its best passage low, kept hits and all', async () => {
-    const answer = await ask(LOW, { threshold: 0 });
-    expect(answer.answer).toBe(NO_ANSWER_TEXT);
-    expect(answer.evidence?.crossEncoder?.best).toBeCloseTo(tinyCrossEncoderScore(0), 5);
-    expect(answer.evidence?.crossEncoder?.lexicalScore).toBeGreaterThanOrEqual(ABSTAIN_BELOW_EVIDENCE);
-  });
-
-  it('refuses it at the default rerank threshold too, where the reranker drops every hit', async () => {
+  it('refuses it when the cross-encoder reranks, since the reranker drops every hit under its drop point', async () => {
     expect((await ask(LOW, true)).answer).toBe(NO_ANSWER_TEXT);
   });
 
-  it('answers, reranked, a question whose best passage the cross-encoder scores high, as the lexical model alone would', async () => {
+  it('answers, reranked, a question whose best passage the cross-encoder scores high, its score in the evidence', async () => {
     const question = 'Which animals are the reservoir host of the zoonotic virus?';
     const reranked = await ask(question, true);
     expect(reranked.answer).toContain('Dromedary camels');
-    expect(reranked.evidence?.crossEncoder?.best).toBeCloseTo(tinyCrossEncoderScore(1), 5);
-    expect(reranked.evidence?.score).toBeCloseTo(reranked.evidence?.crossEncoder?.lexicalScore ?? -1, 12);
+    const evidence = reranked.evidence!;
+    expect(evidence.crossEncoder?.best).toBeCloseTo(tinyCrossEncoderScore(1), 5);
+    expect(evidence.score).toBe(rerankedEvidenceScore({ ...evidence, crossEncoder: evidence.crossEncoder!.crossEncoder }));
+    expect((await ask(question)).evidence?.crossEncoder).toBeUndefined();
   });
 });

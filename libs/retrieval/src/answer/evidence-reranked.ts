@@ -1,5 +1,4 @@
 import type { RetrievedHit } from '../retrieval.pipeline';
-import { DEFAULT_RERANK_THRESHOLD } from '../rerank/rerank';
 import type { RerankerName } from '../rerank/reranker';
 import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, type EvidenceFeature } from './evidence.model';
 
@@ -13,37 +12,30 @@ import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, type Evidenc
 /**
  * `crossEncoder`: the best hit's cross-encoder logit (clipped to ±10, over 10: −1..1); MS MARCO cross-encoders put
  * unrelated passages near −10 and answering ones above 0, and a logit is what a logistic model combines linearly.
- * `crossEncoderLow`: how far that logit lies below the reranker's own drop point (DEFAULT_RERANK_THRESHOLD), over 10:
- * a hinge, so that a model can let "confidently unrelated" weigh more than a high score does.
  */
-export type CrossEncoderFeature = 'crossEncoder' | 'crossEncoderLow';
-export const CROSS_ENCODER_FEATURES: readonly CrossEncoderFeature[] = ['crossEncoder', 'crossEncoderLow'];
+export type CrossEncoderFeature = 'crossEncoder';
+export const CROSS_ENCODER_FEATURES: readonly CrossEncoderFeature[] = ['crossEncoder'];
 
 export type RerankedEvidenceFeature = EvidenceFeature | CrossEncoderFeature;
 export const RERANKED_EVIDENCE_FEATURES: readonly RerankedEvidenceFeature[] = [...EVIDENCE_FEATURES, ...CROSS_ENCODER_FEATURES];
 
 const LOGIT_CLIP = 10;
 const FEATURE_SCALE = 10;
-/** The logit of the score below which rerankHits drops a hit by default (0.2 ⇒ −1.39). */
-export const CROSS_ENCODER_LOW_LOGIT = Math.log(DEFAULT_RERANK_THRESHOLD / (1 - DEFAULT_RERANK_THRESHOLD));
 
 /**
  * NOT MEASURED HERE: no cross-encoder weights exist on the machine this was built on, so this model was not fitted.
- * It is the lexical EVIDENCE_MODEL unchanged, plus ten logit units off for every logit unit the best hit falls below
- * the reranker's drop point (a near-step there): when the cross-encoder judges every hit irrelevant it refuses — the
- * verdict `rerank` at its default threshold already reaches by dropping every hit, so the two agree — and otherwise
- * the cross-encoder moves nothing until an operator fits it (`npm run eval -- --answers` with the model in MODELS_DIR prints the fit and the threshold to put
- * here; bench/RESULTS.md, "Answer evaluation").
+ * As shipped it is the lexical EVIDENCE_MODEL with the cross-encoder at weight 0, so the cross-encoder changes no
+ * refusal: `rerank` drops every hit under its own 0.2 threshold (the only one a chat request or `ask` can set), and when
+ * it drops them all the answer is the refusal; the kept hits' scores decide nothing. The weight is the slot an
+ * operator's fit fills: `npm run eval -- --answers` with the model in MODELS_DIR prints the fit and the threshold to
+ * paste here (bench/RESULTS.md, "Answer evaluation").
  */
 export const RERANKED_EVIDENCE_MODEL: { intercept: number; weights: Record<RerankedEvidenceFeature, number> } = {
   intercept: EVIDENCE_MODEL.intercept,
-  weights: { ...EVIDENCE_MODEL.weights, crossEncoder: 0, crossEncoderLow: -10 * FEATURE_SCALE },
+  weights: { ...EVIDENCE_MODEL.weights, crossEncoder: 0 },
 };
 
-/**
- * NOT MEASURED HERE, for the same reason: the lexical threshold, since the shipped model equals the lexical one unless
- * the cross-encoder is confidently low. Replace both with the eval's "extractive + cross-encoder" calibration.
- */
+/** NOT MEASURED HERE, for the same reason: the lexical threshold. Replace it with the eval's "extractive + cross-encoder" calibration. */
 export const ABSTAIN_BELOW_RERANKED_EVIDENCE = ABSTAIN_BELOW_EVIDENCE;
 
 /** What the cross-encoder added to the evidence. */
@@ -70,7 +62,7 @@ export function crossEncoderFeatures(sources: RerankedSources): (Record<CrossEnc
   if (scores.length === 0) return null;
   const best = Math.max(...scores);
   const logit = Math.min(LOGIT_CLIP, Math.max(-LOGIT_CLIP, Math.log(best / (1 - best))));
-  return { best, crossEncoder: logit / FEATURE_SCALE, crossEncoderLow: Math.max(0, CROSS_ENCODER_LOW_LOGIT - logit) / FEATURE_SCALE };
+  return { best, crossEncoder: logit / FEATURE_SCALE };
 }
 
 /** The reranked model's score for some features. */
