@@ -53,12 +53,20 @@ export function headingsFromBookmarks(
   const headings: Heading[] = [];
   let found = 0;
   let cursor = 0;
+  // While inside the Abstract entry that front matter reads: its children (a structured abstract's "Background",
+  // "Methods") are its text, not sections, and must not take the body's lines of the same titles.
+  let abstractLevel: number | null = null;
   for (const bookmark of usable) {
+    if (abstractLevel !== null && bookmark.level > abstractLevel) continue;
+    abstractLevel = null;
     const page = bookmark.page as number;
     const range = pageLines.get(page);
     const match = range ? findTitle(flow, range, bookmark, cursor) : null;
     if (match) found++;
-    if (options.skipAbstract && ABSTRACT_MARKER.test(bookmark.title) && compact(bookmark.title).length <= 8) continue;
+    if (options.skipAbstract && ABSTRACT_MARKER.test(bookmark.title) && compact(bookmark.title).length <= 8) {
+      abstractLevel = bookmark.level;
+      continue;
+    }
     const start = match?.start ?? placeByDestination(flow, pageLines, bookmark, cursor);
     if (start === null) continue;
     const end = match?.end ?? start;

@@ -144,6 +144,22 @@ describe(`${PdfjsParser.name} on the corpus`, () => {
     }
   });
 
+  it("keeps a structured abstract's outline entries (Background, Methods…) in the abstract, not as empty sections", () => {
+    for (const paper of TEI_PAPERS) {
+      const sections = articles.get(paper)!.sections;
+      const at = sections.findIndex((s) => s.number === ABSTRACT_SECTION_NUMBER);
+      const next = sections[at + 1];
+      if (at < 0 || !next) continue;
+      const leaf = !(sections[at + 2] && sections[at + 2].level > next.level);
+      expect({ paper, emptyLeafAfterAbstract: next.blocks.length === 0 && leaf }).toEqual({ paper, emptyLeafAfterAbstract: false });
+    }
+    // jner's outline lists its abstract's four parts under "Abstract"; the body's "Background" is the first section.
+    const jner = articles.get('jner-2016-demarchis')!.sections;
+    expect(jner.filter((s) => s.title === 'Background')).toHaveLength(1);
+    expect(jner[1]).toMatchObject({ title: 'Background', level: 1 });
+    expect(jner[1].blocks.length).toBeGreaterThan(0);
+  });
+
   describe('every other corpus PDF', () => {
     let pages = 0;
     let seconds = 0;
