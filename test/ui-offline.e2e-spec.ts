@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
-import { browserAvailable, inPage, unlabelledControls } from './support/browser';
+import { browserAvailable, inPage, unlabelledControls, waitInPage } from './support/browser';
 import { corpusPdf } from './support/paths';
 import { openUiSession, type UiSession } from './support/ui-session';
 
@@ -69,7 +69,7 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     await page.getByRole('status').getByText('No LLM is configured.').waitFor(WAIT);
     await page.getByRole('textbox', { name: 'Your question' }).fill('What spin and parity does the Higgs boson candidate have?');
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
-    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 1', null, WAIT);
+    await waitInPage(page, 'document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 1', null, WAIT);
     const first = page.locator('article[aria-label="Answer"]').first();
     expect(await first.locator('.citation-chip').count()).toBeGreaterThan(0);
     expect(await first.locator('.message-footer').innerText()).toMatch(/extractive/);
@@ -81,7 +81,7 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
     const sent = (await followUp).postDataJSON() as { messages: Array<{ role: string; content: string }> };
     expect(sent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(sent.messages[0].content).toMatch(/Higgs/);
-    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 2', null, WAIT);
+    await waitInPage(page, 'document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 2', null, WAIT);
     const second = page.locator('article[aria-label="Answer"]').nth(1);
     await second.getByRole('note').getByText('The sources don’t say.').waitFor(WAIT);
     expect(await second.locator('.citation-chip').count()).toBe(0);
@@ -166,7 +166,7 @@ run('the course-assistant UI without an LLM, with bad uploads (e2e)', () => {
 
     await answer.getByRole('button', { name: 'Try again' }).click();
     const again = page.locator('article[aria-label="Answer"][aria-busy="false"]').last();
-    await page.waitForFunction('document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 4', null, WAIT);
+    await waitInPage(page, 'document.querySelectorAll(\'article[aria-label="Answer"][aria-busy="false"]\').length === 4', null, WAIT);
     expect(await again.locator('.citation-chip').count()).toBeGreaterThan(0);
   });
 });
