@@ -17,7 +17,8 @@ import { runScaleOutBench, type ScaleOutRow } from './scale-out.bench';
 import { projectWorkers } from './scale-out.math';
 import { runSearchBench, type SearchBenchRow } from './search.bench';
 import { SEARCH_CORPUS_CACHE_DIR } from './search-corpus-cache';
-import { runSearchTailBench, tailTable, tailVerdict } from './search-tail.bench';
+import { runSearchTailBench, REFERENCE_EXACT_MS, tailTable, tailVerdict } from './search-tail.bench';
+import { profileNote } from './search-tail-profile';
 
 /** The issue's scale target: hybrid p50 at the largest size, and the default first pass's recall@10 vs exact. */
 const TARGET_HYBRID_P50_MS = 150;
@@ -77,6 +78,7 @@ const ONLY_BENCHES: Record<string, OnlyBench> = {
             : '(a quiet machine). ') +
           `Corpus ${tail.reused ? 'reused from' : 'built into'} the cache (\`node_modules/.cache/lectern-bench\`, inserted in ${tail.buildSeconds} s).`,
         `- ${tailVerdict(tail)}`,
+        `- ${profileNote(tail.profile, REFERENCE_EXACT_MS / tail.exactP50Ms)}`,
         ...TAIL_NOTES,
       ];
       return [{ title, table: tailTable(tail), notes }];
