@@ -73,4 +73,14 @@ describe(FtsTermRows.name, () => {
     for (const term of terms) expect(after.get(term)).toBe(matching(term));
     expect(terms.some((term) => after.get(term)! < before.get(term)!)).toBe(true);
   });
+  it('keeps counting after a transaction it counted in rolls back', () => {
+    const rows = new FtsTermRows(db, 'contexts_fts', matching);
+    const inTransaction = db.transaction(() => {
+      rows.count(['results', 'entity']);
+      throw new Error('rolled back');
+    });
+    expect(() => inTransaction()).toThrow('rolled back');
+    const counts = rows.count(['results', 'entity', 'data']);
+    for (const term of ['results', 'entity', 'data']) expect(counts.get(term)).toBe(matching(term));
+  });
 });

@@ -22,7 +22,11 @@ export class FtsTermRows {
     private readonly db: Database.Database,
     private readonly table: string,
     private readonly countMatch: (term: string) => number,
-  ) {}
+  ) {
+    // Now, with the connection's owner (at open, outside any transaction): temp tables made inside a transaction
+    // that rolls back would be gone under the prepared statements.
+    this.prepared();
+  }
 
   /** Rows holding each term, exactly. */
   count(terms: readonly string[]): Map<string, number> {
