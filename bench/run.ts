@@ -17,7 +17,8 @@ import { runScaleOutBench, type ScaleOutRow } from './scale-out.bench';
 import { projectWorkers } from './scale-out.math';
 import { runSearchBench, type SearchBenchRow } from './search.bench';
 import { SEARCH_CORPUS_CACHE_DIR } from './search-corpus-cache';
-import { runSearchTailBench, tailTable, tailVerdict } from './search-tail.bench';
+import { runSearchTailBench, REFERENCE_EXACT_MS, tailTable, tailVerdict } from './search-tail.bench';
+import { profileNote } from './search-tail-profile';
 
 /** The issue's scale target: hybrid p50 at the largest size, and the default first pass's recall@10 vs exact. */
 const TARGET_HYBRID_P50_MS = 150;
@@ -32,7 +33,7 @@ const TAIL_HEADING = 'Search tail at';
 const SEARCH_HEADING = 'Search, synthetic corpus of';
 const TAIL_NOTES = [
   '- Columns: "at reference speed" multiplies each ratio to this run\'s exact vec0 scan by that scan\'s p50 in the run that set the bounds (1301.4 ms, 2026-11-22), so runs on a busy or a quiet machine compare; the bounds (hybrid p50 ≤ 60 ms, p95 ≤ 150 ms) apply to those columns.',
-  "- Keyword leg: term counts are cached until FTS5's totals change. When the terms' rows together pass MAX_SCORED_ROWS, the rarest terms (as many as fit, else rows holding both of the two rarest) are the rare side: one query names them alone (FTS5's bm25() counts the rows of every term it names on each query, so the common terms' long lists are not read there) and one is `(rare) AND (common)`, which names every term once; merged, they are the exact top k of the rows holding a rare term. A row without one scores at most the common terms' sum of idf × (k1 + 1): when the k-th score reaches that, the answer is provably the plain query's, else it is approximate. Recall of the bounded legs is against the plain query; hybrid recall against hybrid fused from the plain query and the exact vector scan.",
+  "- Keyword leg: the rows holding each term are read exactly from an fts5vocab row table (the term tokenized once by the index's tokenizer) and cached until FTS5's totals change. When the terms' rows together pass MAX_SCORED_ROWS, the rarest terms (as many as fit, else rows holding both of the two rarest) are the rare side: one query names them alone (FTS5's bm25() counts the rows of every term it names on each query, so the common terms' long lists are not read there) and one is `(rare) AND (common)`, which names every term once; merged, they are the exact top k of the rows holding a rare term. A row without one scores at most the common terms' sum of idf × (k1 + 1): when the k-th score reaches that, the answer is provably the plain query's, else it is approximate. Recall of the bounded legs is against the plain query; hybrid recall against hybrid fused from the plain query and the exact vector scan.",
   '- Hybrid runs the keyword leg on two worker threads, each with its own read-only connection (better-sqlite3 is synchronous): one runs the rare-only query, the other `(rare) AND (common)`, while the main thread embeds the query and scans vectors; when a commit lands between their reads, one thread answers alone. With 2 cores shared by other work the overlap is partial. The rankings of the legs are fused by seq and only the fused top k are read into hits.',
   "- Vector leg: the in-memory SimHash codes (1024 bits) are ranked by Hamming distance in WebAssembly (scan, histogram and collection of the nearest), and the candidates are re-scored exactly with `vec_distance_cosine`, read in rowid order. Vector rows' recall is against the exact vec0 scan's top 10 / top 80 (30 queries). The two-stage row first ranks every code on its first 512 bits, keeps the 50,000 nearest and ranks those on all 1024: approximate, a neighbour whose prefix is far is missed.",
 ];
@@ -77,6 +78,7 @@ const ONLY_BENCHES: Record<string, OnlyBench> = {
             : '(a quiet machine). ') +
           `Corpus ${tail.reused ? 'reused from' : 'built into'} the cache (\`node_modules/.cache/lectern-bench\`, inserted in ${tail.buildSeconds} s).`,
         `- ${tailVerdict(tail)}`,
+        `- ${profileNote(tail.profile, REFERENCE_EXACT_MS / tail.exactP50Ms)}`,
         ...TAIL_NOTES,
       ];
       return [{ title, table: tailTable(tail), notes }];

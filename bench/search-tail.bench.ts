@@ -15,6 +15,7 @@ import { LexicalEmbedder } from '@lectern/embeddings';
 import { DEFAULT_SEARCH_K, MIN_FUSION_DEPTH, reciprocalRankFusion, SearchService } from '@lectern/retrieval';
 import { queryTerms } from '@lectern/text';
 import { cachedSearchCorpus } from './search-corpus-cache';
+import { type HybridProfile, profileHybrid } from './search-tail-profile';
 import { warmPageCache } from './search.bench';
 import { syntheticQueries } from './synthetic-corpus';
 
@@ -41,6 +42,8 @@ export interface TailResult {
   /** One-minute load averages when timing began and when it ended. */
   loadAverage: number;
   loadAverageAtEnd: number;
+  /** Where one hybrid search's time goes (see profileHybrid). */
+  profile: HybridProfile;
 }
 
 /** The bound before issue 19's second pass, measured beside the shipped one for the trade of rows against recall. */
@@ -154,6 +157,8 @@ export async function runSearchTailBench(options: {
       rows.push(row);
       hybridRows.push({ row, top });
     }
+    options.log('  profile of the hybrid search');
+    const profile = await profileHybrid({ corpus, db, keywords: bounded, embedder, queries, warmUp: WARM_UP, depth });
 
     options.log(`  exact references for ${options.exactQueries} queries`);
     const exactTimes: number[] = [];
@@ -185,6 +190,7 @@ export async function runSearchTailBench(options: {
       keywordAnswers: { ...bounded.answeredBy },
       loadAverage,
       loadAverageAtEnd: os.loadavg()[0],
+      profile,
     };
   } finally {
     db.close();

@@ -39,7 +39,17 @@ let compiled: object | undefined;
 
 /** hamming-scan.wat's exports (see there). */
 interface ScanExports {
-  scan(n: number, shift: number, blockBytes: number, offset: number, words: number, query: number, out: number, add: number): void;
+  scan(
+    n: number,
+    shift: number,
+    blockBytes: number,
+    offset: number,
+    words: number,
+    query: number,
+    out: number,
+    add: number,
+    hist: number,
+  ): void;
   gather(
     list: number,
     count: number,
@@ -159,46 +169,39 @@ export class HammingScanner {
     if (want === 0) return [];
     const { scan, gather } = this.exports;
     const restOffset = BLOCK_CODES * this.prefixBytes;
-    scan(n, BLOCK_SHIFT, this.blockBytes, 0, this.prefixBytes / 8, queryAt, distAt, 0);
+    // The last scan over every code also counts the distances into the histogram (see cut).
+    const histogram = new Uint32Array(this.memory.buffer, histAt, histLength);
+    histogram.fill(0);
+    const lastScan = !staged && restBytes > 0 ? 0 : histAt;
+    scan(n, BLOCK_SHIFT, this.blockBytes, 0, this.prefixBytes / 8, queryAt, distAt, 0, lastScan);
     const distances = new Uint16Array(this.memory.buffer, distAt, n);
-    for (const i of this.goneAt) distances[i] = GONE;
-    if (!staged) {
-      if (restBytes > 0) scan(n, BLOCK_SHIFT, this.blockBytes, restOffset, restBytes / 8, queryAt + this.prefixBytes, distAt, 1);
-      for (const i of this.goneAt) distances[i] = GONE;
-      return this.select(distAt, n, want, histAt, histLength, resultAt).map((i) => this.seqs[i]);
+    if (!staged && restBytes > 0) {
+      scan(n, BLOCK_SHIFT, this.blockBytes, restOffset, restBytes / 8, queryAt + this.prefixBytes, distAt, 1, histAt);
     }
-    const shortlisted = this.select(distAt, n, shortlist, histAt, histLength, listAt, false);
-    gather(
-      listAt,
-      shortlisted.length,
-      BLOCK_SHIFT,
-      this.blockBytes,
-      restOffset,
-      restBytes / 8,
-      queryAt + this.prefixBytes,
-      distAt,
-      listDistAt,
-    );
+    this.uncount(distances, histogram);
+    if (!staged) return this.select(distAt, n, want, histAt, histLength, resultAt, true).map((i) => this.seqs[i]);
+    const kept = this.cut(distAt, n, shortlist, histAt, histLength, listAt, true).written;
+    gather(listAt, kept, BLOCK_SHIFT, this.blockBytes, restOffset, restBytes / 8, queryAt + this.prefixBytes, distAt, listDistAt);
     // Positions in the shortlist are in code order, so ties stay in seq order.
-    return this.select(listDistAt, shortlisted.length, want, histAt, histLength, resultAt).map((j) => this.seqs[shortlisted[j]]);
+    const shortlisted = new Uint32Array(this.memory.buffer, listAt, kept);
+    return this.select(listDistAt, kept, want, histAt, histLength, resultAt).map((j) => this.seqs[shortlisted[j]]);
+  }
+
+  /** Takes the removed codes out of the scan's histogram and marks them GONE, which select never counts or collects. */
+  private uncount(distances: Uint16Array, histogram: Uint32Array): void {
+    for (const i of this.goneAt) {
+      if (distances[i] < histogram.length) histogram[distances[i]]--;
+      distances[i] = GONE;
+    }
   }
 
   /**
-   * The positions of the `count` smallest of the `n` u16 distances at `distAt` (those above the histogram's range
-   * left out): a histogram finds the cut-off distance, one pass collects them in position order, and unless `sorted`
-   * is false a counting sort orders them by distance (stable, so ties stay in position order).
+   * The positions of the `count` smallest of the `n` u16 distances at `distAt`, ordered by distance by a counting
+   * sort (stable, so ties stay in position order); see `cut`.
    */
-  private select(distAt: number, n: number, count: number, histAt: number, histLength: number, destAt: number, sorted = true): number[] {
-    const histogram = new Uint32Array(this.memory.buffer, histAt, histLength);
-    histogram.fill(0);
-    this.exports.histogram(distAt, n, histLength - 1, histAt);
-    let taken = 0;
-    let cutoff = 0;
-    for (; cutoff < histLength && taken + histogram[cutoff] < count; cutoff++) taken += histogram[cutoff];
-    const quota = cutoff < histLength ? count - taken : 0;
-    const written = this.exports.collect(distAt, n, cutoff, quota, destAt);
-    const collected = Array.from(new Uint32Array(this.memory.buffer, destAt, written));
-    if (!sorted) return collected;
+  private select(distAt: number, n: number, count: number, histAt: number, histLength: number, destAt: number, counted = false): number[] {
+    const { written, cutoff } = this.cut(distAt, n, count, histAt, histLength, destAt, counted);
+    const collected = new Uint32Array(this.memory.buffer, destAt, written);
     const distances = new Uint16Array(this.memory.buffer, distAt, n);
     const next = new Uint32Array(Math.min(cutoff, histLength - 1) + 2);
     for (const i of collected) next[distances[i] + 1]++;
@@ -206,6 +209,32 @@ export class HammingScanner {
     const ordered = new Array<number>(collected.length);
     for (const i of collected) ordered[next[distances[i]]++] = i;
     return ordered;
+  }
+
+  /**
+   * Writes the positions of the `count` smallest of the `n` u16 distances at `distAt` (those above the histogram's
+   * range left out) to `destAt` as u32, in position order: the histogram (counted here unless the scan `counted` it)
+   * finds the cut-off distance, one pass collects them. Returns how many it wrote and the cut-off.
+   */
+  private cut(
+    distAt: number,
+    n: number,
+    count: number,
+    histAt: number,
+    histLength: number,
+    destAt: number,
+    counted: boolean,
+  ): { written: number; cutoff: number } {
+    const histogram = new Uint32Array(this.memory.buffer, histAt, histLength);
+    if (!counted) {
+      histogram.fill(0);
+      this.exports.histogram(distAt, n, histLength - 1, histAt);
+    }
+    let taken = 0;
+    let cutoff = 0;
+    for (; cutoff < histLength && taken + histogram[cutoff] < count; cutoff++) taken += histogram[cutoff];
+    const quota = cutoff < histLength ? count - taken : 0;
+    return { written: this.exports.collect(distAt, n, cutoff, quota, destAt), cutoff };
   }
 
   /** Bytes taken by the blocks holding `codes` codes. */

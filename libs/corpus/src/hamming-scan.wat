@@ -26,11 +26,12 @@
         (br $each_word)))
     (i32.wrap_i64 (local.get $d)))
 
-  ;; scan(n, shift, blockBytes, offset, words, query, out, add): for codes 0..n-1, the distance of their part at
-  ;; `offset` (see $part) to the `words` words at `query`, written (add = 0) or added (add = 1) as u16 to out + 2 i.
+  ;; scan(n, shift, blockBytes, offset, words, query, out, add, hist): for codes 0..n-1, the distance of their part at
+  ;; `offset` (see $part) to the `words` words at `query`, written (add = 0) or added (add = 1) as u16 to out + 2 i,
+  ;; and counted into u32 hist[d] unless hist is 0 (the histogram the selection needs, without a pass of its own).
   ;; Block by block, the parts being back to back within a block.
   (func (export "scan") (param $n i32) (param $shift i32) (param $blockBytes i32) (param $offset i32) (param $words i32)
-    (param $query i32) (param $out i32) (param $add i32)
+    (param $query i32) (param $out i32) (param $add i32) (param $hist i32)
     (local $i i32) (local $blockEnd i32) (local $p i32) (local $q i32) (local $end i32) (local $d i64) (local $o i32)
     (local.set $p (local.get $offset))
     (block $done
@@ -51,6 +52,10 @@
           (if (local.get $add)
             (then (local.set $d (i64.add (local.get $d) (i64.extend_i32_u (i32.load16_u (local.get $o)))))))
           (i32.store16 (local.get $o) (i32.wrap_i64 (local.get $d)))
+          (if (local.get $hist)
+            (then
+              (local.set $o (i32.add (local.get $hist) (i32.shl (i32.wrap_i64 (local.get $d)) (i32.const 2))))
+              (i32.store (local.get $o) (i32.add (i32.load (local.get $o)) (i32.const 1)))))
           (br_if $each_code (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $blockEnd))))
         ;; the next block's parts
         (local.set $p (i32.add (i32.mul (i32.shr_u (local.get $i) (local.get $shift)) (local.get $blockBytes)) (local.get $offset)))

@@ -166,14 +166,25 @@ export class VectorIndex {
     if (exact || small) {
       return this.exactKnn.all(blob, Math.min(k, MAX_KNN_K)).map(toMatch);
     }
-    const candidates = Math.max(k, this.settings.rescoreCandidates);
+    return this.rescored(vector, this.firstPass(vector, Math.max(k, this.settings.rescoreCandidates), inMemory), k);
+  }
+
+  /**
+   * The SimHash first pass of `nearest` on a large corpus: the seqs of the `count` codes nearest the vector's code
+   * (in memory or in SQL, see VectorPrefilter), in seq order. Public for the search-tail bench's profile.
+   */
+  firstPass(vector: Float32Array, count: number, inMemory = this.settings.prefilter === 'memory' && !this.db.inTransaction): number[] {
     const code = this.simhash.hash(vector);
     const rowids = inMemory
-      ? this.scanner!.nearest(code, candidates, (this.settings.shortlist ?? DEFAULT_SHORTLIST) || Number.POSITIVE_INFINITY)
-      : this.hammingScan.all(code, candidates).map((row) => row.rowid);
-    // In rowid order the lookups walk the contexts table's b-tree forwards, which reads fewer pages per row.
-    rowids.sort((a, b) => a - b);
-    return this.rescore.all(blob, JSON.stringify(rowids), k).map(toMatch);
+      ? this.syncedScanner().nearest(code, count, (this.settings.shortlist ?? DEFAULT_SHORTLIST) || Number.POSITIVE_INFINITY)
+      : this.hammingScan.all(code, count).map((row) => row.rowid);
+    // In seq order the lookups walk the float table's b-tree forwards, which reads fewer pages per row.
+    return rowids.sort((a, b) => a - b);
+  }
+
+  /** The k of `seqs` nearest the vector by exact cosine, best first: `nearest`'s second pass. */
+  rescored(vector: Float32Array, seqs: readonly number[], k: number): VectorMatch[] {
+    return this.rescore.all(this.toBlob(vector), JSON.stringify(seqs), k).map(toMatch);
   }
 
   /** The k nearest of the contexts `seqs` (a scoped search), scored exactly, best first. */

@@ -9,7 +9,7 @@ export {
   type SearchOptions,
   type SearchHit,
 } from './search.service';
-export { reciprocalRankFusion, DEFAULT_RRF_K, type Ranked } from './reciprocal-rank-fusion';
+export { reciprocalRankFusion, fuseRankings, DEFAULT_RRF_K, type Ranked } from './reciprocal-rank-fusion';
 export { InvalidSearchError } from './errors';
 export {
   expandParents,
