@@ -27,6 +27,9 @@ describe(standaloneQuery.name, () => {
     ['How are these candidates generated?', true],
     ['Which ammonia-oxidizing archaea dominate the deep South China Sea?', false],
     ['What corpus was used to train the NER models in Semantic Scholar?', false],
+    ['Which dataset?', true],
+    ['What is the capital of France?', false],
+    ['How accurate is BERT?', false],
   ])('tells whether "%s" leans on the conversation: %s', (question, expected) => {
     expect(isFollowUp(question, HISTORY)).toBe(expected);
   });

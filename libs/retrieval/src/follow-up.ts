@@ -16,14 +16,18 @@ const ANAPHORA = /\b(it|its|they|them|their|theirs|this|these|those|he|she|his|h
 const CONTINUATION = /^\s*(and|also|what about|how about|why|why not|so|then|but)\b/i;
 /** A question with this few topic words leans on what was said before ("And the accuracy?"). */
 const FEW_TERMS = 2;
+/** A name after the first word ("France", "BERT", "COVID-19"): a short question that names its topic stands alone. */
+const NAMED_TOPIC = /\s[\p{Lu}\d][\p{L}\d-]*/u;
 
 /**
  * True when a chat question only makes sense with the conversation before it: there is an earlier question, and
- * this one refers back (it, they, this method…), continues ("and what about…"), or names almost no topic words.
+ * this one refers back (it, they, this method…), continues ("and what about…"), or names almost no topic words and no
+ * name ("Which dataset?", not "What is the capital of France?").
  */
 export function isFollowUp(question: string, history: readonly ChatMessage[]): boolean {
   if (!history.some((m) => m.role === 'user')) return false;
-  return ANAPHORA.test(question) || CONTINUATION.test(question) || stemmedQuestionTerms(question).length <= FEW_TERMS;
+  const fewTopicWords = stemmedQuestionTerms(question).length <= FEW_TERMS && !NAMED_TOPIC.test(question);
+  return ANAPHORA.test(question) || CONTINUATION.test(question) || fewTopicWords;
 }
 
 function rewriteMessages(question: string, history: readonly ChatMessage[]): ChatMessage[] {
