@@ -180,7 +180,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       out.push(...paragraphsIn(at, table.start).map(toBlock), ...table.blocks.map((b) => ({ ...b, ...ocr })));
       at = Math.min(to, table.end);
     }
-    return [...out, ...paragraphsIn(at, to).map(toBlock)];
+    return joinAcrossTables([...out, ...paragraphsIn(at, to).map(toBlock)]);
   };
 
   // Text between the abstract and the first heading: a section of its own only if it is substantial (or holds a table).
@@ -224,6 +224,32 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     .map((b) => b.text)
     .join('\n\n');
   return { sections, abstract };
+}
+
+/**
+ * A sentence a table interrupts (the table set between its lines, often across a column) continues after the table:
+ * a text paragraph that ends without closing punctuation, then the table's blocks, then a text paragraph that starts
+ * in lowercase become one paragraph before the table, so no context starts mid-sentence.
+ */
+export function joinAcrossTables(blocks: ParsedBlock[]): ParsedBlock[] {
+  const out: ParsedBlock[] = [];
+  for (const block of blocks) {
+    let at = out.length - 1;
+    while (at >= 0 && (out[at].kind === 'table' || out[at].kind === 'figure_caption')) at--;
+    const before = out[at];
+    const interrupted =
+      at >= 0 &&
+      at < out.length - 1 &&
+      before.kind === 'text' &&
+      block.kind === 'text' &&
+      !before.box &&
+      !block.box &&
+      !/[.!?:;)\]"”’]$/.test(before.text.trim()) &&
+      /^\p{Ll}/u.test(block.text.trim());
+    if (interrupted) out[at] = { ...before, text: `${before.text.trim()} ${block.text.trim()}` };
+    else out.push(block);
+  }
+  return out;
 }
 
 /**
