@@ -9,7 +9,7 @@ import {
 } from '@lectern/retrieval';
 import { BY_SCORE, rowAt, SWEEP, type AbstentionSignal, type AnswerOutcome, type AnswerRow } from './answer-eval';
 import { ARTICLE_CALIBRATION, calibrateAcrossArticles, fitRows, outOfFoldScores, scoreRow } from './article-calibration';
-import { splitByArticle } from './evidence-fit';
+import { rowsByHalf, splitByArticle } from './evidence-fit';
 
 /**
  * The `extractive + cross-encoder` answer rows (issue 19: abstention from "the cross-encoder … when configured"): the
@@ -63,11 +63,7 @@ export function rerankedCalibrationRows(
   const rows = [...new Set([...SWEEP, ABSTAIN_BELOW_RERANKED_EVIDENCE])]
     .sort((a, b) => a - b)
     .map((t) => rowAt(MODE, t, outcomes, ms, undefined, `all, ${shipped}`));
-  const halves = (signal: AbstentionSignal, name: string, threshold: number) => [
-    rowAt(MODE, threshold, dev, ms, signal, `dev half, ${name}`),
-    rowAt(MODE, threshold, heldOut, ms, signal, `**held-out half**, ${name}`),
-    rowAt(MODE, threshold, outcomes, ms, signal, `all, ${name}`),
-  ];
+  const halves = rowsByHalf(MODE, { dev, heldOut, all: outcomes }, ms);
   rows.push(
     ...halves(fitted, 'reranked evidence fitted on the dev half', chosen),
     ...halves(BY_SCORE, shipped, ABSTAIN_BELOW_RERANKED_EVIDENCE),

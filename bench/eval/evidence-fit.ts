@@ -1,5 +1,15 @@
 import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL } from '@lectern/retrieval';
-import { BY_COVERAGE, BY_SCORE, calibrate, rowAt, SWEEP, type AbstentionSignal, type AnswerOutcome, type AnswerRow } from './answer-eval';
+import {
+  BY_COVERAGE,
+  BY_SCORE,
+  calibrate,
+  rowAt,
+  SWEEP,
+  type AbstentionSignal,
+  type AnswerMode,
+  type AnswerOutcome,
+  type AnswerRow,
+} from './answer-eval';
 import { fitLogistic, type LogisticModel } from './logistic-fit';
 import { ARTICLE_CALIBRATION, articleFolds, calibrateAcrossArticles, outOfFoldScores, type Labelled } from './article-calibration';
 
@@ -16,6 +26,19 @@ import { ARTICLE_CALIBRATION, articleFolds, calibrateAcrossArticles, outOfFoldSc
 export function splitByArticle<T extends Labelled>(items: readonly T[]): { dev: T[]; heldOut: T[] } {
   const half = articleFolds(items, 2);
   return { dev: items.filter((o) => half.get(o.documentKey) === 0), heldOut: items.filter((o) => half.get(o.documentKey) !== 0) };
+}
+
+/** The rows of one signal at one threshold on the dev half, the held-out half and all questions, named alike. */
+export function rowsByHalf(
+  mode: AnswerMode,
+  halves: { dev: readonly AnswerOutcome[]; heldOut: readonly AnswerOutcome[]; all: readonly AnswerOutcome[] },
+  ms: number,
+): (signal: AbstentionSignal, name: string, threshold: number) => AnswerRow[] {
+  return (signal, name, threshold) => [
+    rowAt(mode, threshold, halves.dev, ms, signal, `dev half, ${name}`),
+    rowAt(mode, threshold, halves.heldOut, ms, signal, `**held-out half**, ${name}`),
+    rowAt(mode, threshold, halves.all, ms, signal, `all, ${name}`),
+  ];
 }
 
 /**
@@ -35,11 +58,7 @@ export function calibrationRows(
   const chosen = calibrateAcrossArticles(dev, outOfFoldScores(dev, settings.folds), settings);
   const inSample = calibrate(dev);
   const rows = [...new Set([...SWEEP, ABSTAIN_BELOW_EVIDENCE, chosen])].sort((a, b) => a - b).map((t) => rowAt(mode, t, outcomes, ms));
-  const halves = (signal: AbstentionSignal, name: string, threshold: number) => [
-    rowAt(mode, threshold, dev, ms, signal, `dev half, ${name}`),
-    rowAt(mode, threshold, heldOut, ms, signal, `**held-out half**, ${name}`),
-    rowAt(mode, threshold, outcomes, ms, signal, `all, ${name}`),
-  ];
+  const halves = rowsByHalf(mode, { dev, heldOut, all: outcomes }, ms);
   rows.push(
     ...halves(BY_SCORE, 'evidence score', chosen),
     ...halves(BY_SCORE, 'evidence score, in-sample threshold (before)', inSample),
