@@ -3,17 +3,15 @@ import type { BodyStyle } from './body-style';
 import type { FlowLine } from './layout.types';
 import { looksLikeCode } from './heading-guards';
 import { tableRegion, type TableRegion } from './table-region';
-import { words } from './text-patterns';
-import { cellsOf, columnOf, hasAlignedColumns, isNumberCell, isTabular, pieceCount, type Row } from './table-rows';
+import { cellsOf, columnOf, hasAlignedColumns, isNumberCell, isShortLabel, isTabular, pieceCount, type Row } from './table-rows';
 
 /** A table without caption or rules needs this many columns of figures, over this many rows. */
 const MIN_NUMERIC_COLUMNS = 3;
 const MIN_NUMERIC_ROWS = 3;
 /** Every row of such a table has a label and figures, or three headers: at least three cells. */
 const MIN_CELLS = 3;
-/** Label lines (group headers) a table may hold between two rows, and their words at most. */
+/** Label lines (group headers, `isShortLabel`) a table may hold between two rows. */
 const MAX_LABEL_ROWS = 2;
-const MAX_LABEL_WORDS = 5;
 /** A column is one of figures when this share of its filled cells are numbers. */
 const NUMERIC_SHARE = 0.75;
 /** Rows of one table are at most this many font sizes apart. */
@@ -71,7 +69,7 @@ function tabularRun(flow: FlowLine[], i: number, body: BodyStyle, taken: readonl
 /** A short line inside a table: one or two cells, a few words, no sentence. */
 function isLabelRow(row: Row): boolean {
   const text = row.cells.map((c) => c.text).join(' ');
-  return row.cells.length < MIN_CELLS && words(text).length <= MAX_LABEL_WORDS && !/[.:;]$/.test(text);
+  return row.cells.length < MIN_CELLS && isShortLabel(text);
 }
 
 function piecesOnBaseline(flow: FlowLine[], i: number): number {

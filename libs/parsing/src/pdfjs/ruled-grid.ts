@@ -1,25 +1,17 @@
 import { baselineRowEnd } from './baseline-rows';
 import type { FlowLine, TextRun } from './layout.types';
-import type { Cell, Row } from './table-rows';
+import type { RuledBox } from './ruled-tables';
+import { joinRuns, type Cell, type Row } from './table-rows';
 
 /** Where most baselines have a rule between them, each ruled band is one row (a cell's text may wrap). */
 const RULED_ROWS_SHARE = 0.5;
-
-interface GridBox {
-  x0: number;
-  x1: number;
-  /** Horizontal rules, top first. */
-  ys: number[];
-  /** Vertical rules inside, left to right. */
-  xs: number[];
-}
 
 /**
  * The rows of a ruled grid, lines [start, end) of the flow: columns between the vertical rules (every run goes to the
  * column its middle falls in, however narrow the gap to its neighbour), rows between the horizontal rules when
  * (nearly) every row is ruled, else one row per baseline. Every row has one cell per column, empty ones included.
  */
-export function ruledGridRows(flow: FlowLine[], start: number, end: number, box: GridBox): Row[] {
+export function ruledGridRows(flow: FlowLine[], start: number, end: number, box: RuledBox): Row[] {
   const bounds = [box.x0, ...box.xs, box.x1];
   const baselines: Array<[number, number]> = [];
   for (let i = start; i < end;) {
@@ -49,18 +41,7 @@ function cellsBetween(lines: FlowLine[], bounds: number[]): Cell[] {
       const k = right < 0 ? bounds.length - 2 : Math.max(0, right - 1);
       perColumn.set(k, [...(perColumn.get(k) ?? []), run]);
     }
-    for (const [k, runs] of perColumn) parts[k].push(joinRuns(runs));
+    for (const [k, runs] of perColumn) parts[k].push(joinRuns([...runs].sort((a, b) => a.x - b.x)));
   }
   return parts.map((texts, k) => ({ text: texts.join(' ').replace(/\s+/g, ' ').trim(), x0: bounds[k], x1: bounds[k + 1] }));
-}
-
-function joinRuns(runs: TextRun[]): string {
-  let text = '';
-  let right = -Infinity;
-  for (const run of [...runs].sort((a, b) => a.x - b.x)) {
-    if (text && run.x - right > 0.12 * run.size && !/\s$/.test(text)) text += ' ';
-    text += run.text;
-    right = run.x1;
-  }
-  return text;
 }

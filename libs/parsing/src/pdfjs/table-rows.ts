@@ -83,6 +83,18 @@ export function cellsOf(flow: FlowLine[], i: number): Row {
 }
 
 function toCell(runs: TextRun[]): Cell {
+  return { text: joinRuns(runs).replace(/\s+/g, ' ').trim(), x0: runs[0].x, x1: Math.max(...runs.map((r) => r.x1)) };
+}
+
+/** A spanning header or row label inside a table ("Potsdam", "Depth (m)"): a short line that is not a sentence. */
+const MAX_LABEL_WORDS = 5;
+
+export function isShortLabel(text: string): boolean {
+  return words(text).length <= MAX_LABEL_WORDS && !/[.:;]$/.test(text);
+}
+
+/** Runs left to right as one text: a space where the gap is wider than a thin space. */
+export function joinRuns(runs: readonly TextRun[]): string {
   let text = '';
   let right = -Infinity;
   for (const run of runs) {
@@ -90,7 +102,7 @@ function toCell(runs: TextRun[]): Cell {
     text += run.text;
     right = run.x1;
   }
-  return { text: text.replace(/\s+/g, ' ').trim(), x0: runs[0].x, x1: Math.max(...runs.map((r) => r.x1)) };
+  return text;
 }
 
 /** Columns from the row with the most cells; every cell goes to the column it overlaps most (or the nearest). */

@@ -6,15 +6,12 @@ import { findRuledTables } from './ruled-tables';
 import type { Rule } from './ruling-lines';
 import { isTableCaption, readCaption, sameStyle } from './table-captions';
 import { TABLE_CAPTION, TABLE_NOTE, tableRegion as region, type TableRegion } from './table-region';
-import { cellsOf, hasAlignedColumns, isTabular, type Row } from './table-rows';
-import { words } from './text-patterns';
+import { cellsOf, hasAlignedColumns, isShortLabel, isTabular, type Row } from './table-rows';
 
 export { TABLE_NOTE, type TableRegion } from './table-region';
 
 /** A caption printed under its table sits at most this many font sizes below the table's last row. */
 const CAPTION_BELOW_GAP_EM = 3.5;
-/** A spanning header or row label inside a table ("Potsdam", "Depth (m)"): a short line that is not a sentence. */
-const MAX_LABEL_WORDS = 5;
 
 /**
  * Tables announced by a "Table N" caption: the rows under it on the same page, or, where the caption is printed
@@ -108,5 +105,5 @@ function rowsAbove(flow: FlowLine[], captionAt: number, after: number, body: Bod
 function isLabel(row: Row, line: FlowLine, body: BodyStyle): boolean {
   if (row.cells.length !== 1 || line.size > body.size + 0.3) return false;
   const text = row.cells[0].text;
-  return words(text).length <= MAX_LABEL_WORDS && !/[.:;]$/.test(text) && !/^\d+(\.\d+)*\.?\s+\p{Lu}/u.test(text);
+  return isShortLabel(text) && !/^\d+(\.\d+)*\.?\s+\p{Lu}/u.test(text);
 }
