@@ -1,6 +1,6 @@
 import type { RetrievedHit } from '../retrieval.pipeline';
 import type { RerankerName } from '../rerank/reranker';
-import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, type EvidenceFeature } from './evidence.model';
+import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, logisticScore, type EvidenceFeature } from './evidence.model';
 
 /**
  * Evidence when a cross-encoder reranked the hits (issue 19: abstention reads "the cross-encoder … when
@@ -67,6 +67,5 @@ export function crossEncoderFeatures(sources: RerankedSources): (Record<CrossEnc
 
 /** The reranked model's score for some features. */
 export function rerankedEvidenceScore(features: Record<RerankedEvidenceFeature, number>, model = RERANKED_EVIDENCE_MODEL): number {
-  const z = RERANKED_EVIDENCE_FEATURES.reduce<number>((sum, name) => sum + model.weights[name] * features[name], model.intercept);
-  return 1 / (1 + Math.exp(-z));
+  return logisticScore(RERANKED_EVIDENCE_FEATURES, model, features);
 }

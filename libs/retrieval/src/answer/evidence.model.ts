@@ -19,3 +19,13 @@ export const EVIDENCE_FEATURES: readonly EvidenceFeature[] = ['sentence', 'artic
  * bench/RESULTS.md, "Answer evaluation", reports it on the held-out half.
  */
 export const ABSTAIN_BELOW_EVIDENCE = 0.23;
+
+/** A logistic model's probability for some features: the intercept plus each named feature times its weight. */
+export function logisticScore<F extends string>(
+  names: readonly F[],
+  model: { intercept: number; weights: Record<F, number> },
+  features: Record<F, number>,
+): number {
+  const z = names.reduce<number>((sum, name) => sum + model.weights[name] * features[name], model.intercept);
+  return 1 / (1 + Math.exp(-z));
+}

@@ -2,7 +2,7 @@ import type { AnswerSource } from './answer-sources';
 import type { AnswerSourcesInput } from './answer.types';
 import { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './evidence-features';
 import { weightedQuestionTerms, type TermWeights } from './sentence-scorer';
-import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, type EvidenceFeature } from './evidence.model';
+import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, logisticScore, type EvidenceFeature } from './evidence.model';
 import {
   ABSTAIN_BELOW_RERANKED_EVIDENCE,
   crossEncoderFeatures,
@@ -29,8 +29,7 @@ export interface Evidence extends EvidenceFeatures {
 
 /** The model's score for some features. */
 export function evidenceScore(features: Pick<EvidenceFeatures, EvidenceFeature>): number {
-  const z = EVIDENCE_FEATURES.reduce<number>((sum, name) => sum + EVIDENCE_MODEL.weights[name] * features[name], EVIDENCE_MODEL.intercept);
-  return 1 / (1 + Math.exp(-z));
+  return logisticScore(EVIDENCE_FEATURES, EVIDENCE_MODEL, features);
 }
 
 /**
