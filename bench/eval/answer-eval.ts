@@ -151,10 +151,6 @@ function recorded(question: EvalQuestion, answerable: boolean, result: AnswerSou
   };
 }
 
-/**
- * How an answer fares against a question's gold, as both evals count it: `holds(text)` says a text contains a gold
- * answer; `hit` is an answer (markers removed) holding one; `words` counts the answer's words (0 when refused).
- */
 /** Whether a text holds one of the question's gold answers (both normalised): the eval's and the ranker fit's one test. */
 export function goldHolder(question: EvalQuestion): (text: string) => boolean {
   const gold = question.gold.answers.map(normaliseAnswerText).filter((g) => g.length > 0);
@@ -164,6 +160,10 @@ export function goldHolder(question: EvalQuestion): (text: string) => boolean {
   };
 }
 
+/**
+ * How an answer fares against a question's gold, as both evals count it: `holds(text)` says a text contains a gold
+ * answer; `hit` is an answer (markers removed) holding one; `words` counts the answer's words (0 when refused).
+ */
 export function goldCheck(
   answer: Answer,
   question: EvalQuestion,
