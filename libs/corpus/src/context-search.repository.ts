@@ -86,8 +86,8 @@ export class ContextSearchRepository {
   }
 
   /** Rows in the full-text index and the rows holding each term (cached per committed state; see KeywordIndex). */
-  termCounts(terms: readonly string[], cap: number): { rows: number; holding: Map<string, number> } {
-    return this.keywords.termCounts(terms, cap);
+  termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> } {
+    return this.keywords.termCounts(terms);
   }
 
   close(): void {

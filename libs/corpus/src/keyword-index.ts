@@ -143,15 +143,15 @@ export class KeywordIndex {
   }
 
   /**
-   * Rows in the index and, per term, the rows holding it (counted up to `cap`), from the counts the pruned search
-   * keeps (one FTS5 count per term until the next commit that changes the totals): what makes a question's word rare
+   * Rows in the index and, per term, the rows holding it, from the counts the pruned search keeps (exact, from
+   * FTS5's vocabulary, cached until the next commit that changes the totals): what makes a question's word rare
    * (TermRarityReader).
    */
-  termCounts(terms: readonly string[], cap = Number.POSITIVE_INFINITY): { rows: number; holding: Map<string, number> } {
+  termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> } {
     const rows = this.indexedRows();
     if (rows === 0) return { rows, holding: new Map(terms.map((term) => [term, 0])) };
     const holding = this.rowsHoldingEach(terms);
-    return { rows, holding: new Map(terms.map((term) => [term, Math.min(holding.get(term)!, cap)])) };
+    return { rows, holding: new Map(terms.map((term) => [term, holding.get(term)!])) };
   }
 
   private plan(terms: readonly string[], k: number): KeywordPlan {

@@ -14,7 +14,7 @@ export interface TermRarity {
 
 /** Where the counts come from: KeywordIndex's, cached until a commit changes FTS5's totals. */
 export interface TermCountSource {
-  termCounts(terms: readonly string[], cap: number): { rows: number; holding: Map<string, number> };
+  termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> };
 }
 
 /**
@@ -25,7 +25,7 @@ export class TermRarityReader {
   constructor(private readonly source: TermCountSource) {}
 
   read(words: readonly string[]): TermRarity {
-    const { rows, holding } = this.source.termCounts([...new Set(words)], MAX_COUNTED_ROWS);
+    const { rows, holding } = this.source.termCounts([...new Set(words)]);
     return { rows, holding: new Map([...holding].map(([word, n]) => [word, Math.min(n, MAX_COUNTED_ROWS)])) };
   }
 }
