@@ -1,25 +1,18 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { loadConfig } from '@lectern/config';
 import type { CatalogDb, DocumentRow } from '@lectern/corpus';
 import { CATALOG, CORPUS_REGISTRY, OBJECT_STORE, createLectern, type Lectern } from '@lectern/application';
 import type { CorpusRegistry } from '@lectern/ingest';
 import type { ObjectStore } from '@lectern/storage';
+import { sink } from '../../../../test/support/cli';
 import { corpusPdf } from '../../../../test/support/paths';
 import { commandDeps } from '../command-deps';
 import { backupCommand, restoreCommand } from './backup.command';
 import { ingestCommand } from './ingest.command';
 
 const PDFS = ['dib-2019-sanni-p454.pdf', 'arxiv-1211.2288.pdf', 'qasper-1810.08699.pdf'];
-
-function sink(): PassThrough & { text: () => string } {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (d: Buffer) => (text += d.toString()));
-  return Object.assign(stream, { text: () => text });
-}
 
 describe(backupCommand.name, () => {
   let work = '';

@@ -5,13 +5,13 @@ import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { loadConfig } from '@lectern/config';
 import type { CatalogDb } from '@lectern/corpus';
 import { CATALOG, CORPUS_REGISTRY, OBJECT_STORE, createLectern, type Lectern } from '@lectern/application';
 import type { CorpusRegistry } from '@lectern/ingest';
 import type { ObjectStore } from '@lectern/storage';
 import { buildTinyBertModel } from '../../../../test/fixtures/tiny-model/build-tiny-model';
+import { sink } from '../../../../test/support/cli';
 import { corpusPdf } from '../../../../test/support/paths';
 import { commandDeps } from '../command-deps';
 import { exportCommand } from './export.command';
@@ -22,13 +22,6 @@ import { searchCommand } from './search.command';
 const TINY = 'lectern-test/tiny-bert';
 const PDFS = ['dib-2019-sanni-p454.pdf', 'qasper-1810.08699.pdf'];
 const QUERIES = ['cotton fibre quality', 'sentiment of tweets'];
-
-function sink(): PassThrough & { text: () => string } {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (d: Buffer) => (text += d.toString()));
-  return Object.assign(stream, { text: () => text });
-}
 
 async function search(lectern: Lectern, project: string, query: string): Promise<unknown> {
   const out = sink();

@@ -4,7 +4,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { loadConfig } from '@lectern/config';
 import { CorpusDb, EmbeddingModelMismatchError, type CatalogDb } from '@lectern/corpus';
 import { LEXICAL_MODEL_ID, TransformersEmbedder } from '@lectern/embeddings';
@@ -12,6 +11,7 @@ import { CATALOG, CORPUS_REGISTRY, createLectern, type Lectern } from '@lectern/
 import type { CorpusRegistry } from '@lectern/ingest';
 import { SearchService } from '@lectern/retrieval';
 import { buildTinyBertModel } from '../../../../test/fixtures/tiny-model/build-tiny-model';
+import { sink } from '../../../../test/support/cli';
 import { corpusPdf } from '../../../../test/support/paths';
 import { CliError } from '../cli-error';
 import { commandDeps } from '../command-deps';
@@ -20,13 +20,6 @@ import { reembedCommand } from './reembed.command';
 
 const TINY = 'lectern-test/tiny-bert';
 const PDFS = ['dib-2019-sanni-p454.pdf', 'qasper-1810.08699.pdf'];
-
-function sink(): PassThrough & { text: () => string } {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (d: Buffer) => (text += d.toString()));
-  return Object.assign(stream, { text: () => text });
-}
 
 describe(reembedCommand.name, () => {
   let dataDir = '';
