@@ -9,14 +9,16 @@ import type Database from 'better-sqlite3';
  * token (none, or a phrase of several) is counted by `countMatch`. Temp tables are written even on a read-only
  * connection, and inside a read transaction without taking any lock on the main file.
  */
+interface TermRowStatements {
+  addTerm: Database.Statement<[number, string]>;
+  tokensOf: Database.Statement<[], { doc: number; token: string }>;
+  clear: Database.Statement<[]>;
+  rowsOf: Database.Statement<[string], number | undefined>;
+}
+
 export class FtsTermRows {
   private readonly tokens = new Map<string, string | null>();
-  private statements: {
-    addTerm: Database.Statement<[number, string]>;
-    tokensOf: Database.Statement<[], { doc: number; token: string }>;
-    clear: Database.Statement<[]>;
-    rowsOf: Database.Statement<[string], number | undefined>;
-  } | null = null;
+  private readonly statements: TermRowStatements;
 
   constructor(
     private readonly db: Database.Database,
@@ -25,12 +27,12 @@ export class FtsTermRows {
   ) {
     // Now, with the connection's owner (at open, outside any transaction): temp tables made inside a transaction
     // that rolls back would be gone under the prepared statements.
-    this.prepared();
+    this.statements = this.prepare();
   }
 
   /** Rows holding each term, exactly. */
   count(terms: readonly string[]): Map<string, number> {
-    const statements = this.prepared();
+    const statements = this.statements;
     this.tokenize(terms);
     return new Map(
       terms.map((term) => {
@@ -43,7 +45,7 @@ export class FtsTermRows {
   private tokenize(terms: readonly string[]): void {
     const fresh = [...new Set(terms.filter((term) => !this.tokens.has(term)))];
     if (fresh.length === 0) return;
-    const { addTerm, tokensOf, clear } = this.prepared();
+    const { addTerm, tokensOf, clear } = this.statements;
     fresh.forEach((term, i) => addTerm.run(i, term));
     const found = new Map<number, string[]>();
     for (const { doc, token } of tokensOf.all()) found.set(doc, [...(found.get(doc) ?? []), token]);
@@ -54,8 +56,7 @@ export class FtsTermRows {
     });
   }
 
-  private prepared(): NonNullable<FtsTermRows['statements']> {
-    if (this.statements) return this.statements;
+  private prepare(): TermRowStatements {
     const sql = this.db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(this.table) as string | undefined;
     const tokenize = /tokenize\s*=\s*'((?:[^']|'')*)'/i.exec(sql ?? '')?.[1];
     const option = tokenize === undefined ? '' : `, tokenize = '${tokenize}'`;
@@ -65,7 +66,7 @@ export class FtsTermRows {
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.${tokens} USING fts5(term${option});
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.${instances} USING fts5vocab(temp, ${tokens}, instance);
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.${rowsTable} USING fts5vocab(main, ${this.table}, row);`);
-    this.statements = {
+    return {
       addTerm: this.db.prepare(`INSERT INTO temp.${tokens}(rowid, term) VALUES (?, ?)`),
       tokensOf: this.db.prepare(`SELECT doc, term AS token FROM temp.${instances} ORDER BY doc, offset`),
       clear: this.db.prepare(`DELETE FROM temp.${tokens}`),
@@ -74,6 +75,5 @@ export class FtsTermRows {
         number | undefined
       >,
     };
-    return this.statements;
   }
 }
