@@ -7,7 +7,7 @@ export type { FieldLabel } from './command';
 export * from './search-limits';
 export * from './accounts';
 export { FindProject } from './projects/find-project.query';
-export { FindPaper, MAX_SCOPE_ARTICLES, parseArticleIds, type PaperMatch } from './article-scope/article-scope';
+export { articleIdsProblem, FindPaper, MAX_SCOPE_ARTICLES, parseArticleIds, type PaperMatch } from './article-scope/article-scope';
 export { ArticleNotInProjectError, ArticleScopeError } from './article-scope/article-scope.errors';
 export { AskQuestionCommand, type AskQuestionInput } from './ask-question/ask-question.command';
 export { AskQuestion, type QuestionTurn } from './ask-question/ask-question.usecase';

@@ -8,16 +8,26 @@ import { ArticleNotInProjectError, ArticleScopeError } from './article-scope.err
 /** Articles one search, question or explore run may be scoped to at most. */
 export const MAX_SCOPE_ARTICLES = 50;
 
-/** `articleIds` of a command: one or more distinct, non-empty ids (unset: the whole project). */
+/**
+ * What is wrong with `articleIds`, the first problem only, worded to follow the field's name ("articleIds must …"),
+ * or null. The one statement of the rules: the commands' schema and the API's DTO both ask it, so a request refused
+ * at the HTTP edge and a command refused in a use case read alike.
+ */
+export function articleIdsProblem(value: unknown): string | null {
+  if (!Array.isArray(value)) return 'must be an array of article ids';
+  if (value.length < 1) return 'must name at least one article (leave it out to search the whole project)';
+  if (value.length > MAX_SCOPE_ARTICLES) return `must name at most ${MAX_SCOPE_ARTICLES} articles`;
+  if (value.some((id) => typeof id !== 'string')) return 'must hold only strings';
+  if (value.some((id: string) => id.trim().length === 0)) return 'must not hold an empty id';
+  return null;
+}
+
+/** `articleIds` of a command: one or more distinct, non-empty ids (unset: the whole project), trimmed. */
 export const articleIdsSchema = z
-  .array(
-    z.string().refine((id) => id.trim().length > 0, { message: 'must not hold an empty id' }),
-    {
-      invalid_type_error: 'must be a list of article ids',
-    },
+  .custom<string[]>(
+    (value) => articleIdsProblem(value) === null,
+    (value) => ({ message: articleIdsProblem(value) ?? 'is invalid' }),
   )
-  .min(1, { message: 'must name at least one article (leave it out to search the whole project)' })
-  .max(MAX_SCOPE_ARTICLES, { message: `must name at most ${MAX_SCOPE_ARTICLES} articles` })
   .transform((ids) => [...new Set(ids.map((id) => id.trim()))]);
 
 /**

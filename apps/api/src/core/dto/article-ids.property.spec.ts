@@ -24,7 +24,7 @@ describe(ArticleIdsProperty.name, () => {
     expect(await messages(Array.from({ length: MAX_SCOPE_ARTICLES + 1 }, (_, i) => `a${i}`))).toEqual([
       `articleIds must name at most ${MAX_SCOPE_ARTICLES} articles`,
     ]);
-    expect(await messages(['a1', 7])).toEqual(['each of articleIds must be a string']);
+    expect(await messages(['a1', 7])).toEqual(['articleIds must hold only strings']);
     expect(await messages(['a1', '  '])).toEqual(['articleIds must not hold an empty id']);
   });
 
