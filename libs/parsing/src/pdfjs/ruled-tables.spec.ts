@@ -89,6 +89,32 @@ describe(findRuledTables.name, () => {
     expect(findRuledTables(flow, new Map([[1, [h(700), h(682), h(640)]]]), body, [])).toEqual([]);
   });
 
+  it('splits each line of a ruled box into cells once, whether it is checked for prose or read as a row', () => {
+    // Each cell its own flow line on the row's baseline, as pdf.js often gives them; a paragraph between two tables.
+    const pieces = (cells: string[], y: number) => cells.map((c, k) => line([[c, 60 + 120 * k]], y));
+    const flow = [
+      ...pieces(['Sensor', 'Kano', 'Zaria'], 670),
+      ...pieces(['Aqua-10', '2.1', '3.4'], 655),
+      prose(630),
+      ...pieces(['Farm', 'Rain', 'Yield'], 600),
+      ...pieces(['Bauchi', '12', '3.1'], 585),
+    ];
+    const runsRead = flow.map(() => 0);
+    const counted = flow.map((l, k) => ({
+      ...l,
+      get runs() {
+        runsRead[k]++;
+        return l.runs;
+      },
+    }));
+    const tables = findRuledTables(counted, new Map([[1, [682, 664, 645, 615, 594, 575].map((y) => h(y, 40, 520))]]), body, []);
+    expect(tables.map((t) => [t.start, t.end])).toEqual([
+      [0, 6],
+      [7, 13],
+    ]);
+    expect(Math.max(...runsRead)).toBe(1);
+  });
+
   it('leaves lines already in a table alone', () => {
     const taken = [{ start: 1, end: 4, blocks: [] }];
     expect(findRuledTables(booktabs, new Map([[1, booktabsRules]]), body, taken)).toEqual([]);

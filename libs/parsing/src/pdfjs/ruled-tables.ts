@@ -4,7 +4,7 @@ import { ruledGridRows } from './ruled-grid';
 import type { Rule } from './ruling-lines';
 import { isTableCaption, readCaption } from './table-captions';
 import { insideAny, TABLE_CAPTION, tableRegion, type TableRegion } from './table-region';
-import { cellsOf, hasAlignedColumns, type Row } from './table-rows';
+import { cellsOf, hasAlignedColumns, lineCells, type Cell, type Row } from './table-rows';
 import { words } from './text-patterns';
 
 /** Horizontal rules narrower than this (points) are underlines or footnote separators, never a table's. */
@@ -55,17 +55,40 @@ export function findRuledTables(
     if (lines) lines.push(i);
     else byPage.set(l.page, [i]);
   });
+  const cells = new LineCells(flow);
   for (const [page, pageRules] of rules) {
     const lines = byPage.get(page) ?? [];
     if (lines.length === 0) continue;
     for (const box of ruledBoxes(pageRules)) {
-      for (const part of splitAtProse(flow, lines, box)) {
-        const region = readRuledTable(flow, lines, part, body, [...taken, ...found]);
+      const inBox = linesIn(flow, lines, box);
+      for (const part of splitAtProse(flow, inBox, box, cells)) {
+        const region = readRuledTable(flow, linesIn(flow, inBox, part), part, body, [...taken, ...found], cells);
         if (region) found.push(region);
       }
     }
   }
   return found;
+}
+
+/** Each flow line split into cells once, however many boxes, bands and rows read it. */
+class LineCells {
+  private readonly split = new Map<number, Cell[]>();
+
+  constructor(private readonly flow: FlowLine[]) {}
+
+  /** The row starting at line `i`, as `cellsOf` reads it. */
+  rowAt(i: number): Row {
+    return cellsOf(this.flow, i, this.ofLine);
+  }
+
+  private readonly ofLine = (j: number): Cell[] => {
+    let cells = this.split.get(j);
+    if (!cells) {
+      cells = lineCells(this.flow[j]);
+      this.split.set(j, cells);
+    }
+    return cells;
+  };
 }
 
 /** Stacks of two or more horizontal rules of one extent, with the vertical rules that stand between them. */
@@ -117,7 +140,7 @@ function mergeCollinear(rules: Rule[], dir: 'h' | 'v'): Rule[] {
 
 const dedupe = (xs: number[]) => xs.filter((x, k) => k === 0 || x - xs[k - 1] > SAME_RULE);
 
-/** Flow indices (of the page's `lines`) inside the box: baseline between its top and bottom rule, within its width. */
+/** Flow indices (of `lines`) inside the box: baseline between its top and bottom rule, within its width. */
 function linesIn(flow: FlowLine[], lines: number[], box: RuledBox): number[] {
   const top = box.ys[0];
   const bottom = box.ys[box.ys.length - 1];
@@ -127,16 +150,22 @@ function linesIn(flow: FlowLine[], lines: number[], box: RuledBox): number[] {
   });
 }
 
-/** The box cut where the text between two of its rules holds prose or a caption (two tables of one width, a page frame). */
-function splitAtProse(flow: FlowLine[], lines: number[], box: RuledBox): RuledBox[] {
+/**
+ * The box cut where the text between two of its rules holds prose or a caption (two tables of one width, a page
+ * frame). `inBox`: the box's lines, each looked at once to mark the band (between rules k−1 and k) it is prose in.
+ */
+function splitAtProse(flow: FlowLine[], inBox: number[], box: RuledBox, cells: LineCells): RuledBox[] {
+  const proseBands = new Set<number>();
+  for (const i of inBox) {
+    const k = box.ys.findIndex((y) => y < flow[i].y);
+    // A baseline right on an inner rule lies in neither band.
+    if (k < 1 || !(box.ys[k - 1] > flow[i].y) || proseBands.has(k)) continue;
+    if (TABLE_CAPTION.test(flow[i].text) || cells.rowAt(i).cells.some((c) => words(c.text).length > PROSE_WORDS)) proseBands.add(k);
+  }
   const parts: RuledBox[] = [];
   let ys: number[] = [box.ys[0]];
   for (let k = 1; k < box.ys.length; k++) {
-    const band = linesIn(flow, lines, { ...box, ys: [box.ys[k - 1], box.ys[k]] });
-    const prose = band.some(
-      (i) => TABLE_CAPTION.test(flow[i].text) || cellsOf(flow, i).cells.some((c) => words(c.text).length > PROSE_WORDS),
-    );
-    if (prose) {
+    if (proseBands.has(k)) {
       if (ys.length >= 2) parts.push({ ...box, ys });
       ys = [box.ys[k]];
     } else ys.push(box.ys[k]);
@@ -145,20 +174,21 @@ function splitAtProse(flow: FlowLine[], lines: number[], box: RuledBox): RuledBo
   return parts;
 }
 
+/** The table between the rules of `box`, whose lines are `inside`, with its caption; null if they are not a table. */
 function readRuledTable(
   flow: FlowLine[],
-  lines: number[],
+  inside: number[],
   box: RuledBox,
   body: BodyStyle,
   taken: readonly TableRegion[],
+  cells: LineCells,
 ): TableRegion | null {
-  const inside = linesIn(flow, lines, box);
   if (inside.length < 2) return null;
   const start = inside[0];
   const end = inside[inside.length - 1] + 1;
   // The table's lines must be read in one stretch of the flow, with nothing else in between and nothing found already.
   if (end - start !== inside.length || inside.some((i) => insideAny(taken, i))) return null;
-  const rows = box.xs.length > 0 ? ruledGridRows(flow, start, end, box) : baselineRows(flow, start, end);
+  const rows = box.xs.length > 0 ? ruledGridRows(flow, start, end, box) : baselineRows(start, end, cells);
   if (!rows || !isTable(rows)) return null;
   const page = flow[start].page;
   const above = captionAbove(flow, start, box, body);
@@ -187,10 +217,10 @@ function captionAbove(flow: FlowLine[], start: number, box: RuledBox, body: Body
   return null;
 }
 
-function baselineRows(flow: FlowLine[], start: number, end: number): Row[] {
+function baselineRows(start: number, end: number, cells: LineCells): Row[] {
   const rows: Row[] = [];
   for (let i = start; i < end;) {
-    const row = cellsOf(flow, i);
+    const row = cells.rowAt(i);
     rows.push(row);
     i = Math.min(end, row.end);
   }

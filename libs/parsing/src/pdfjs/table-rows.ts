@@ -61,25 +61,32 @@ export function pieceCount(line: Pick<FlowLine, 'runs'>): number {
   return n;
 }
 
-/** The pieces of row `i` (every flow line on its baseline), split into cells at wide gaps between runs. */
-export function cellsOf(flow: FlowLine[], i: number): Row {
+/**
+ * The pieces of row `i` (every flow line on its baseline), split into cells at wide gaps between runs. A caller that
+ * reads rows starting at several lines of one row passes `cellsOfLine` memoized, so each line is split once.
+ */
+export function cellsOf(flow: FlowLine[], i: number, cellsOfLine: (j: number) => Cell[] = (j) => lineCells(flow[j])): Row {
   const end = baselineRowEnd(flow, i);
   const cells: Cell[] = [];
-  for (const line of flow.slice(i, end)) {
-    const runs = line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x);
-    let current: TextRun[] = [];
-    const flush = () => {
-      if (current.length) cells.push(toCell(current));
-      current = [];
-    };
-    for (const run of runs) {
-      const prev = current[current.length - 1];
-      if (prev && run.x - prev.x1 > CELL_GAP_EM * Math.min(run.size, prev.size)) flush();
-      current.push(run);
-    }
-    flush();
-  }
+  for (let j = i; j < end; j++) cells.push(...cellsOfLine(j));
   return { start: i, end, cells: cells.sort((a, b) => a.x0 - b.x0) };
+}
+
+/** One line's runs, left to right, split into cells at gaps wider than a cell gap. */
+export function lineCells(line: Pick<FlowLine, 'runs'>): Cell[] {
+  const cells: Cell[] = [];
+  let current: TextRun[] = [];
+  const flush = () => {
+    if (current.length) cells.push(toCell(current));
+    current = [];
+  };
+  for (const run of line.runs.filter((r) => r.text.trim()).sort((a, b) => a.x - b.x)) {
+    const prev = current[current.length - 1];
+    if (prev && run.x - prev.x1 > CELL_GAP_EM * Math.min(run.size, prev.size)) flush();
+    current.push(run);
+  }
+  flush();
+  return cells;
 }
 
 function toCell(runs: TextRun[]): Cell {
