@@ -33,7 +33,7 @@ export function MessageView({ message, titleOf, onOpenCitation, activeCitation, 
     if (citation) onOpenCitation(message, citation);
   };
   const sourcesSayNothing = message.status === 'done' && citations.length === 0 && NO_ANSWER.test(message.content);
-  const notice = visibleNotice(message.notice, { showNoLlmNotice });
+  const notice = visibleNotice(message.notice, { refusal: sourcesSayNothing, showNoLlmNotice });
   return (
     <article className={`message message-assistant${sourcesSayNothing ? ' is-no-answer' : ''}`} aria-label="Answer" aria-busy={streaming}>
       {message.kind === 'explore' && <ExploreTrail steps={message.steps ?? []} live={streaming} />}

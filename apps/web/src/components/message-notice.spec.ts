@@ -5,18 +5,29 @@ const LLM_DOWN = 'The LLM could not be reached, so this answer is made of senten
 
 describe(visibleNotice.name, () => {
   it('shows the no-LLM notice under an answer unless the banner already says it', () => {
-    expect(visibleNotice(NO_LLM, { showNoLlmNotice: true })).toBe(NO_LLM);
-    expect(visibleNotice(NO_LLM, { showNoLlmNotice: false })).toBeNull();
+    expect(visibleNotice(NO_LLM, { refusal: false, showNoLlmNotice: true })).toBe(NO_LLM);
+    expect(visibleNotice(NO_LLM, { refusal: false, showNoLlmNotice: false })).toBeNull();
   });
 
   it('keeps a notice the banner does not say', () => {
-    expect(visibleNotice(LLM_DOWN, { showNoLlmNotice: false })).toBe(LLM_DOWN);
+    expect(visibleNotice(LLM_DOWN, { refusal: false, showNoLlmNotice: false })).toBe(LLM_DOWN);
     const gaveUp = 'The agent gave up: no section matched.';
-    expect(visibleNotice(gaveUp, { showNoLlmNotice: false })).toBe(gaveUp);
+    expect(visibleNotice(gaveUp, { refusal: false, showNoLlmNotice: false })).toBe(gaveUp);
+  });
+
+  it('shows no note about quoting under a refusal kept from before the server stopped sending one, banner or not', () => {
+    expect(visibleNotice(NO_LLM, { refusal: true, showNoLlmNotice: true })).toBeNull();
+    expect(visibleNotice(LLM_DOWN, { refusal: true, showNoLlmNotice: true })).toBeNull();
+    expect(visibleNotice(LLM_DOWN, { refusal: true, showNoLlmNotice: false })).toBeNull();
+  });
+
+  it('keeps a notice that is not about quoting under a refusal', () => {
+    const gaveUp = 'The agent gave up: no section matched.';
+    expect(visibleNotice(gaveUp, { refusal: true, showNoLlmNotice: true })).toBe(gaveUp);
   });
 
   it('shows nothing when there is no notice', () => {
-    expect(visibleNotice(undefined, { showNoLlmNotice: true })).toBeNull();
+    expect(visibleNotice(undefined, { refusal: false, showNoLlmNotice: true })).toBeNull();
   });
 });
 
