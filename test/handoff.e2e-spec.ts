@@ -1,23 +1,27 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import Database from 'better-sqlite3';
 import { resultObjectKey } from '@lectern/ingest';
 import { MinioObjectStore } from '@lectern/storage';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { corpusPdf } from './support/paths';
-import { killFirstMidDocument, startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
+import { expectOneArticlePerReadyDocument } from './support/ingested-corpus';
+import {
+  assertWorkerBuilt,
+  documentsInProgress,
+  killFirstMidDocument,
+  startWorkerProcess,
+  stopWorkers,
+  type WorkerProcess,
+} from './support/worker-process';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { startS3Server, type S3TestServer } from './support/s3-server';
 import { startTestApp, type DocumentState, type TestApp } from './support/test-app';
 
 const PAPERS = ['thinkos-0.7.4.pdf', 'acl-N18-3011.pdf', 'arxiv-1211.2288.pdf', 'dpr-2004.04906-2p.pdf'];
 
-/** Documents the worker started and has not handed off or failed yet, from its log lines. */
-function inProgress(worker: WorkerProcess): string[] {
-  const started = [...worker.log.matchAll(/document=(\S+) job=\S+ ingest started/g)].map((m) => m[1]);
-  return started.filter((id) => !new RegExp(`document=${id} job=\\S+ (built in|failed)`).test(worker.log));
-}
+/** Documents a worker started and has not handed off or failed yet. */
+const inProgress = (worker: WorkerProcess) => documentsInProgress(worker, 'built in|failed');
 
 /** Every file under a directory, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -39,18 +43,13 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
-    await fs.access(WORKER_ENTRY).catch(() => {
-      throw new Error(`${WORKER_ENTRY} is missing: run \`npm run build:api\` first (npm test builds it)`);
-    });
+    await assertWorkerBuilt();
     redis = await startRedisServer();
     s3 = await startS3Server();
     workerDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-handoff-worker-'));
   });
   afterAll(async () => {
-    for (const worker of workers) {
-      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
-      await worker.exited;
-    }
+    await stopWorkers(workers);
     await t?.close();
     await s3?.close();
     await redis?.stop();
@@ -129,19 +128,11 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
     expect(res.body.results.length).toBeGreaterThan(0);
     expect(res.body.results[0].article.id).toBe(byName['acl-N18-3011.pdf'].articleId);
 
-    const corpus = new Database(path.join(t.dataDir, 'projects', projectId, 'corpus.sqlite'), { readonly: true });
-    const catalog = new Database(path.join(t.dataDir, 'catalog.sqlite'), { readonly: true });
-    try {
-      const articles = corpus.prepare('SELECT id, document_id FROM articles').all() as Array<{ id: string; document_id: string }>;
-      const ready = PAPERS.map((name) => byName[name]);
-      expect(articles.map((a) => a.document_id).sort()).toEqual(ready.map((d) => d.id).sort());
-      expect(articles.map((a) => a.id).sort()).toEqual(ready.map((d) => d.articleId).sort());
-      expect(corpus.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(catalog.pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      corpus.close();
-      catalog.close();
-    }
+    expectOneArticlePerReadyDocument(
+      t.dataDir,
+      projectId,
+      PAPERS.map((name) => byName[name]),
+    );
 
     // The survivor shuts down cleanly, and no worker wrote into its data directory (no catalog, no corpus).
     survivor.child.kill('SIGTERM');

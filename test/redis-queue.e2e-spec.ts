@@ -1,10 +1,17 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import Database from 'better-sqlite3';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { corpusPdf } from './support/paths';
-import { killFirstMidDocument, startWorkerProcess, WORKER_ENTRY, type WorkerProcess } from './support/worker-process';
+import { expectOneArticlePerReadyDocument } from './support/ingested-corpus';
+import {
+  assertWorkerBuilt,
+  documentsInProgress,
+  killFirstMidDocument,
+  startWorkerProcess,
+  stopWorkers,
+  type WorkerProcess,
+} from './support/worker-process';
 import { startTestApp, waitForDocument, type DocumentState, type TestApp } from './support/test-app';
 
 const PAPERS = [
@@ -29,11 +36,8 @@ const PAPERS = [
   'extra/dpr-2004.04906-full.pdf',
 ];
 
-/** Documents the worker started and has not finished (ready or failed), from its log lines. */
-function inProgress(worker: WorkerProcess): string[] {
-  const started = [...worker.log.matchAll(/document=(\S+) job=\S+ ingest started/g)].map((m) => m[1]);
-  return started.filter((id) => !new RegExp(`document=${id} job=\\S+ (ready in|failed)`).test(worker.log));
-}
+/** Documents a worker started and has not finished (ready or failed). */
+const inProgress = (worker: WorkerProcess) => documentsInProgress(worker, 'ready in|failed');
 
 /**
  * QUEUE=redis with the API enqueueing only and two worker processes claiming from a real redis-server: one worker is
@@ -45,16 +49,11 @@ describe('Redis queue with two worker processes, one killed mid-job (e2e)', () =
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
-    await fs.access(WORKER_ENTRY).catch(() => {
-      throw new Error(`${WORKER_ENTRY} is missing: run \`npm run build:api\` first (npm test builds it)`);
-    });
+    await assertWorkerBuilt();
     redis = await startRedisServer();
   });
   afterAll(async () => {
-    for (const worker of workers) {
-      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
-      await worker.exited;
-    }
+    await stopWorkers(workers);
     await t?.close();
     await redis?.stop();
   });
@@ -90,21 +89,12 @@ describe('Redis queue with two worker processes, one killed mid-job (e2e)', () =
     const health = (await t.http().get('/health').expect(200)).body as { worker: { jobs: Record<string, number> } };
     expect(health.worker.jobs).toEqual({ queued: 0, running: 0, done: PAPERS.length, failed: 1 });
 
-    const projectDirs = await fs.readdir(path.join(t.dataDir, 'projects'));
-    const corpus = new Database(path.join(t.dataDir, 'projects', projectDirs[0], 'corpus.sqlite'), { readonly: true });
-    const catalog = new Database(path.join(t.dataDir, 'catalog.sqlite'), { readonly: true });
-    try {
-      const articles = corpus.prepare('SELECT id, document_id FROM articles').all() as Array<{ id: string; document_id: string }>;
-      const ready = final.filter((d) => d.status === 'ready');
-      // Exactly one article per ready document (none left behind by the killed worker), and it is the one the catalog names.
-      expect(articles.map((a) => a.document_id).sort()).toEqual(ready.map((d) => d.id).sort());
-      expect(articles.map((a) => a.id).sort()).toEqual(ready.map((d) => d.articleId).sort());
-      expect(corpus.pragma('integrity_check', { simple: true })).toBe('ok');
-      expect(catalog.pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      corpus.close();
-      catalog.close();
-    }
+    // Exactly one article per ready document (none left behind by the killed worker), and it is the one the catalog names.
+    expectOneArticlePerReadyDocument(
+      t.dataDir,
+      projectId,
+      final.filter((d) => d.status === 'ready'),
+    );
 
     // The surviving worker shuts down cleanly on SIGTERM (its Redis connections closed).
     survivor.child.kill('SIGTERM');

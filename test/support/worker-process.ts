@@ -1,9 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from './paths';
 
 /** The built worker entry, as `npm run worker` runs it after its build (`npm run build:api` first). */
 export const WORKER_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'worker', 'src', 'main.js');
+
+/** Fails a suite's setup with what to do when the worker has not been built. */
+export async function assertWorkerBuilt(): Promise<void> {
+  await fs.access(WORKER_ENTRY).catch(() => {
+    throw new Error(`${WORKER_ENTRY} is missing: run \`npm run build:api\` first (npm test builds it)`);
+  });
+}
 
 /** One `npm run worker` process with its log so far. */
 export interface WorkerProcess {
@@ -47,4 +55,21 @@ export async function killFirstMidDocument(
     }
   }
   return null;
+}
+
+/**
+ * Documents a worker started and has not finished, from its log lines: `finished` is what the log says at the end of
+ * one ("ready in|failed" where the worker commits, "built in|failed" where it hands off).
+ */
+export function documentsInProgress(worker: WorkerProcess, finished: string): string[] {
+  const started = [...worker.log.matchAll(/document=(\S+) job=\S+ ingest started/g)].map((m) => m[1]);
+  return started.filter((id) => !new RegExp(`document=${id} job=\\S+ (${finished})`).test(worker.log));
+}
+
+/** Kills (-9) every worker still running and waits for all of them to exit. */
+export async function stopWorkers(workers: readonly WorkerProcess[]): Promise<void> {
+  for (const worker of workers) {
+    if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+    await worker.exited;
+  }
 }
