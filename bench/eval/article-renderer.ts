@@ -3,6 +3,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { CovidArticle } from './covid-article';
+import type { EvalDocument } from './eval.types';
 
 /** COVID-QA's own label for the body text (the context reads "Abstract: … Text: …"). */
 export const BODY_HEADING = 'Text';
@@ -73,6 +74,28 @@ export class ArticleRenderer {
     this.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     return this.browser;
   }
+}
+
+/** COVID-QA's articles as the evaluations' documents (the QA eval and the peers' recall bench), each PDF printed once. */
+export async function renderCovidDocuments(
+  articles: readonly CovidArticle[],
+  cacheDir: string,
+): Promise<{ documents: EvalDocument[]; rendered: number; cached: number }> {
+  const renderer = new ArticleRenderer(cacheDir);
+  const documents: EvalDocument[] = [];
+  try {
+    for (const article of articles) {
+      documents.push({
+        dataset: 'covid-qa',
+        key: article.key,
+        filename: `covid-qa-${article.key}.pdf`,
+        pdf: await renderer.render(article),
+      });
+    }
+  } finally {
+    await renderer.close();
+  }
+  return { documents, rendered: renderer.rendered, cached: renderer.cached };
 }
 
 /** A journal-like page: title and abstract across the page, the body in two justified columns. */

@@ -9,11 +9,11 @@ import { writeMarkedSection } from '../results-file';
 import { answerTable, runAnswers, splitDevSet, type AnswerRow, type RecordedRetrieval } from './answer-eval';
 import { crossEncoderSkipReason, rerankedCalibrationRows } from './cross-encoder-rows';
 import { calibrationRows } from './evidence-fit';
-import { ArticleRenderer } from './article-renderer';
+import { renderCovidDocuments } from './article-renderer';
 import { ingestForEval } from './eval-corpus';
 import { EVAL_MODES, ModeRunner } from './eval-modes';
 import { markdownSection, overall, settingTable, type DatasetRun, type EvalReport, type SettingRun } from './eval-report';
-import type { DatasetName, EvalDataset, EvalDocument } from './eval.types';
+import type { DatasetName, EvalDataset } from './eval.types';
 import { exploreTable, runExplore, type ExploreRow } from './explore-eval';
 import { TOKEN_BUDGET } from './metrics';
 import { loadCovidQa, loadQasper } from './qa-datasets';
@@ -138,21 +138,8 @@ async function main(): Promise<void> {
 async function loadDatasets(quick: boolean): Promise<EvalDataset[]> {
   const qasper = await loadQasper(CORPUS_DIR);
   const covid = await loadCovidQa(CORPUS_DIR, quick ? QUICK_ARTICLES : undefined);
-  const renderer = new ArticleRenderer(path.join(REPO_ROOT, 'bench', '.data', 'eval-pdfs'));
-  const documents: EvalDocument[] = [];
-  try {
-    for (const article of covid.articles) {
-      documents.push({
-        dataset: 'covid-qa',
-        key: article.key,
-        filename: `covid-qa-${article.key}.pdf`,
-        pdf: await renderer.render(article),
-      });
-    }
-  } finally {
-    await renderer.close();
-  }
-  console.log(`COVID-QA PDFs: ${renderer.rendered} rendered with Chromium, ${renderer.cached} from bench/.data/eval-pdfs`);
+  const { documents, rendered, cached } = await renderCovidDocuments(covid.articles, path.join(REPO_ROOT, 'bench', '.data', 'eval-pdfs'));
+  console.log(`COVID-QA PDFs: ${rendered} rendered with Chromium, ${cached} from bench/.data/eval-pdfs`);
   return [qasper, { name: 'covid-qa', documents, questions: covid.questions, skipped: covid.skipped }];
 }
 

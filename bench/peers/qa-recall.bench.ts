@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CORPUS_DIR, REPO_ROOT } from '../../test/support/paths';
-import { ArticleRenderer } from '../eval/article-renderer';
+import { renderCovidDocuments } from '../eval/article-renderer';
 import { ingestForEval } from '../eval/eval-corpus';
 import { ModeRunner } from '../eval/eval-modes';
 import type { EvalDataset, EvalDocument, EvalQuestion } from '../eval/eval.types';
@@ -102,22 +102,12 @@ function row(dataset: string, system: QaRecallRow['system'], mode: PeerMode, rec
 async function loadDatasets(quick: boolean, log: (line: string) => void): Promise<EvalDataset[]> {
   const qasper = await loadQasper(CORPUS_DIR);
   const covid = await loadCovidQa(CORPUS_DIR, quick ? QUICK_COVID_ARTICLES : undefined);
-  const renderer = new ArticleRenderer(path.join(REPO_ROOT, 'bench', '.data', 'eval-pdfs'));
-  const documents: EvalDocument[] = [];
+  let documents: EvalDocument[];
   try {
-    for (const article of covid.articles) {
-      documents.push({
-        dataset: 'covid-qa',
-        key: article.key,
-        filename: `covid-qa-${article.key}.pdf`,
-        pdf: await renderer.render(article),
-      });
-    }
+    ({ documents } = await renderCovidDocuments(covid.articles, path.join(REPO_ROOT, 'bench', '.data', 'eval-pdfs')));
   } catch (error) {
     log(`COVID-QA left out: its PDFs could not be rendered (${(error as Error).message.split('\n')[0]})`);
     return [qasper];
-  } finally {
-    await renderer.close();
   }
   return [qasper, { name: 'covid-qa', documents, questions: covid.questions, skipped: covid.skipped }];
 }
