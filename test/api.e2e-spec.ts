@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { corpusPdf } from './support/paths';
-import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { binaryBody, ingestCorpusPdfs, startTestApp, type TestApp } from './support/test-app';
 
 describe('Lectern API (e2e)', () => {
   let t: TestApp;
@@ -14,19 +14,8 @@ describe('Lectern API (e2e)', () => {
     t = await startTestApp();
     const created = await t.http().post('/projects').send({ name: 'demo' }).expect(201);
     projectId = created.body.id;
-    const upload = await t
-      .http()
-      .post(`/projects/${projectId}/documents`)
-      .attach('files', corpusPdf('acl-N18-3011.pdf'))
-      .attach('files', corpusPdf('arxiv-1211.2288.pdf'))
-      .expect(202);
-    expect(upload.body.documents).toHaveLength(2);
-    expect(upload.body.rejected).toEqual([]);
-    for (const doc of upload.body.documents) {
-      const done = await waitForDocument(t, doc.id);
-      expect(done).toMatchObject({ status: 'ready', error: null });
-      ready[doc.filename] = { documentId: doc.id, articleId: done.articleId as string };
-    }
+    for (const doc of await ingestCorpusPdfs(t, projectId, ['acl-N18-3011.pdf', 'arxiv-1211.2288.pdf']))
+      ready[doc.filename] = { documentId: doc.id, articleId: doc.articleId as string };
   });
 
   afterAll(() => t.close());
@@ -138,16 +127,7 @@ describe('Lectern API (e2e)', () => {
   });
 
   it('exports the corpus as a SQLite file that opens without sqlite-vec', async () => {
-    const res = await t
-      .http()
-      .get(`/projects/${projectId}/export`)
-      .buffer(true)
-      .parse((response, callback) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (c: Buffer) => chunks.push(c));
-        response.on('end', () => callback(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await binaryBody(t.http().get(`/projects/${projectId}/export`)).expect(200);
     expect(res.headers['content-disposition']).toContain('demo.sqlite');
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-export-e2e-')), 'x.sqlite');
     await fs.writeFile(file, res.body as Buffer);

@@ -1,8 +1,7 @@
 import { NO_ANSWER_TEXT, NOTICE_LLM_DOWN, NOTICE_NO_LLM } from '@lectern/retrieval';
 import { ChatController } from '../apps/api/src/chat/chat.controller';
 import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
-import { corpusPdf } from './support/paths';
-import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { ingestCorpusPdfs, startTestApp, type TestApp } from './support/test-app';
 
 /** Requests here name no mode; with the offline lexical embedder the default is keyword (bench/RESULTS.md). */
 const DEFAULT_MODE = 'keyword';
@@ -15,18 +14,8 @@ async function bootWithCorpus(env: Record<string, string>) {
   // Lexical embeddings: search must not depend on the LLM server the tests fault.
   const t = await startTestApp({ EMBEDDINGS: 'lexical', ...env });
   const projectId = (await t.http().post('/projects').send({ name: 'chat' }).expect(201)).body.id as string;
-  const upload = await t
-    .http()
-    .post(`/projects/${projectId}/documents`)
-    .attach('files', corpusPdf('acl-N18-3011.pdf'))
-    .attach('files', corpusPdf('arxiv-1211.2288.pdf'))
-    .expect(202);
-  const articles: Record<string, string> = {};
-  for (const doc of upload.body.documents) {
-    const done = await waitForDocument(t, doc.id);
-    expect(done.status).toBe('ready');
-    articles[doc.filename] = done.articleId as string;
-  }
+  const documents = await ingestCorpusPdfs(t, projectId, ['acl-N18-3011.pdf', 'arxiv-1211.2288.pdf']);
+  const articles = Object.fromEntries(documents.map((d) => [d.filename, d.articleId as string]));
   return { t, projectId, articles };
 }
 

@@ -7,7 +7,7 @@ import { ExploreController } from '../apps/api/src/explore/explore.controller';
 import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
 import { runLectern } from './support/cli';
 import { corpusPdf } from './support/paths';
-import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { ingestCorpusPdfs, startTestApp, type TestApp } from './support/test-app';
 
 const QUESTION = 'How does Semantic Scholar link entity mentions in papers to the knowledge base?';
 const PAPER = 'acl-N18-3011.pdf';
@@ -51,17 +51,8 @@ describe(ExploreController.name, () => {
       LLM_TIMEOUT_SECONDS: '10',
     });
     projectId = (await t.http().post('/projects').send({ name: 'explore' }).expect(201)).body.id;
-    const upload = await t
-      .http()
-      .post(`/projects/${projectId}/documents`)
-      .attach('files', corpusPdf(PAPER))
-      .attach('files', corpusPdf('arxiv-1211.2288.pdf'))
-      .expect(202);
-    for (const doc of upload.body.documents) {
-      const done = await waitForDocument(t, doc.id);
-      expect(done.status).toBe('ready');
-      if (doc.filename === PAPER) articleId = done.articleId as string;
-    }
+    const [paper] = await ingestCorpusPdfs(t, projectId, [PAPER, 'arxiv-1211.2288.pdf']);
+    articleId = paper.articleId as string;
     await t.app.listen(0, '127.0.0.1');
     baseUrl = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
   }, 120_000);

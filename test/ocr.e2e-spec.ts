@@ -6,7 +6,7 @@ import { loadPdfjs, textOnlyDocumentOptions } from '@lectern/parsing';
 import { corpusPdf } from './support/paths';
 import { buildScannedPdf, type BuiltPage } from './support/scanned-pdf';
 import { comparableWords, wordF1 } from './support/text-accuracy';
-import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { binaryBody, startTestApp, waitForDocument, type TestApp } from './support/test-app';
 
 interface StoredContext {
   documentId: string;
@@ -109,16 +109,7 @@ describe('OCR of scanned pages (e2e)', () => {
 
 /** Every context of the project as the export (a plain SQLite file) carries it, with its document. */
 async function exportedContexts(t: TestApp, projectId: string): Promise<StoredContext[]> {
-  const res = await t
-    .http()
-    .get(`/projects/${projectId}/export`)
-    .buffer(true)
-    .parse((response, callback) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () => callback(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
+  const res = await binaryBody(t.http().get(`/projects/${projectId}/export`)).expect(200);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-ocr-e2e-'));
   const file = path.join(dir, 'export.sqlite');
   await fs.writeFile(file, res.body as Buffer);

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { MAX_SCOPE_ARTICLES, MCP_TOOL_NAMES } from '@lectern/application';
 import { CLI_ENTRY } from './support/cli';
 import { corpusPdf, REPO_ROOT } from './support/paths';
-import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { binaryBody, startTestApp, waitForDocument, type TestApp } from './support/test-app';
 import { MCP_HEADERS, MCP_INITIALIZE } from './support/mcp-handshake';
 
 interface Location {
@@ -178,16 +178,7 @@ describe('MCP server and import over HTTP (e2e)', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lectern-import-e2e-'));
     try {
       const file = path.join(dir, 'bio.sqlite');
-      const download = await test
-        .http()
-        .get(`/projects/${bio.id}/export?withPdfs=1`)
-        .buffer(true)
-        .parse((response, callback) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => callback(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
+      const download = await binaryBody(test.http().get(`/projects/${bio.id}/export?withPdfs=1`)).expect(200);
       await fs.writeFile(file, download.body as Buffer);
 
       const imported = await test.http().post('/projects/import').attach('file', file).field('name', 'bio-copy').expect(201);

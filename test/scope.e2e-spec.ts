@@ -1,7 +1,6 @@
 import { ConversationsController } from '../apps/api/src/conversations/conversations.controller';
 import { SearchController } from '../apps/api/src/search/search.controller';
-import { corpusPdf } from './support/paths';
-import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { ingestCorpusPdfs, startTestApp, type TestApp } from './support/test-app';
 
 /** One app, two real papers, no LLM: scoping a question to one paper, and conversations kept on the server. */
 let t: TestApp;
@@ -14,16 +13,7 @@ beforeAll(async () => {
   t = await startTestApp({ EMBEDDINGS: 'lexical' });
   projectId = (await t.http().post('/projects').send({ name: 'scope' }).expect(201)).body.id as string;
   otherProjectId = (await t.http().post('/projects').send({ name: 'other' }).expect(201)).body.id as string;
-  const upload = await t
-    .http()
-    .post(`/projects/${projectId}/documents`)
-    .attach('files', corpusPdf('acl-N18-3011.pdf'))
-    .attach('files', corpusPdf('arxiv-1211.2288.pdf'))
-    .expect(202);
-  const ids: Record<string, string> = {};
-  for (const doc of upload.body.documents) ids[doc.filename] = (await waitForDocument(t, doc.id)).articleId as string;
-  graph = ids['acl-N18-3011.pdf'];
-  higgs = ids['arxiv-1211.2288.pdf'];
+  [graph, higgs] = (await ingestCorpusPdfs(t, projectId, ['acl-N18-3011.pdf', 'arxiv-1211.2288.pdf'])).map((d) => d.articleId as string);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -1,8 +1,7 @@
 import { promises as fs } from 'node:fs';
-import type { Test } from 'supertest';
 import { startGrobidReplay } from './replay/grobid.replay-server';
 import { corpusPdf } from './support/paths';
-import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
+import { binaryBody, ingestCorpusPdfs, startTestApp, type TestApp } from './support/test-app';
 
 /** What the web UI reads besides search and chat: the PDFs, single contexts, counts, and the app itself. */
 describe('endpoints the UI reads (e2e)', () => {
@@ -15,16 +14,9 @@ describe('endpoints the UI reads (e2e)', () => {
     grobid = await startGrobidReplay();
     t = await startTestApp({ GROBID_URL: grobid.url, PARSER_TIMEOUT_SECONDS: '5' });
     projectId = (await t.http().post('/projects').send({ name: 'course' }).expect(201)).body.id;
-    const upload = await t
-      .http()
-      .post(`/projects/${projectId}/documents`)
-      .attach('files', corpusPdf('acl-N18-3011.pdf'))
-      .attach('files', corpusPdf('arxiv-1912.10667.pdf'))
-      .expect(202);
-    for (const doc of upload.body.documents) {
-      const done = await waitForDocument(t, doc.id);
-      expect(done).toMatchObject({ status: 'ready', parsers: ['grobid'] });
-      docs.push({ id: doc.id, filename: doc.filename, articleId: done.articleId!, pageCount: done.pageCount! });
+    for (const done of await ingestCorpusPdfs(t, projectId, ['acl-N18-3011.pdf', 'arxiv-1912.10667.pdf'])) {
+      expect(done.parsers).toEqual(['grobid']);
+      docs.push({ id: done.id, filename: done.filename, articleId: done.articleId!, pageCount: done.pageCount! });
     }
   });
 
@@ -35,13 +27,13 @@ describe('endpoints the UI reads (e2e)', () => {
 
   it('serves each uploaded PDF byte for byte, inline, cacheable by its sha256', async () => {
     for (const doc of docs) {
-      const res = await binary(t.http().get(`/documents/${doc.id}/file`)).expect(200);
+      const res = await binaryBody(t.http().get(`/documents/${doc.id}/file`)).expect(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`inline; filename*=UTF-8''${doc.filename}`);
       expect(Buffer.compare(res.body as Buffer, await fs.readFile(corpusPdf(doc.filename)))).toBe(0);
       await t.http().get(`/documents/${doc.id}/file`).set('If-None-Match', res.headers.etag).expect(304);
     }
-    const download = await binary(t.http().get(`/documents/${docs[0].id}/file?download=1`)).expect(200);
+    const download = await binaryBody(t.http().get(`/documents/${docs[0].id}/file?download=1`)).expect(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
@@ -129,12 +121,3 @@ describe('endpoints the UI reads (e2e)', () => {
     expect((await t.http().get('/projects').expect(200)).body[0].id).toBe(projectId);
   });
 });
-
-/** The response body as one Buffer, whatever its content type. */
-function binary(test: Test): Test {
-  return test.buffer(true).parse((response, callback) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => callback(null, Buffer.concat(chunks)));
-  });
-}

@@ -2,9 +2,10 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
 import { loadConfig } from '@lectern/config';
 import { createApp } from '../../apps/api/src/app.factory';
+import { corpusPdf } from './paths';
 
 export interface TestApp {
   app: INestApplication;
@@ -55,4 +56,28 @@ export async function waitForDocument(test: TestApp, documentId: string, timeout
     if (Date.now() > deadline) throw new Error(`document ${documentId} still ${res.body.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The response body as one Buffer, whatever its content type (an export, a stored PDF). */
+export function binaryBody(test: Test): Test {
+  return test.buffer(true).parse((response, callback) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => callback(null, Buffer.concat(chunks)));
+  });
+}
+
+/**
+ * Uploads corpus PDFs (names under `corpus/pdf/`) to a project in one request and waits for each to be ready; resolves
+ * to the finished documents in the order of `names`. A document that fails fails the test here, with its error.
+ */
+export async function ingestCorpusPdfs(test: TestApp, projectId: string, names: readonly string[]): Promise<DocumentState[]> {
+  const upload = test.http().post(`/projects/${projectId}/documents`);
+  for (const name of names) upload.attach('files', corpusPdf(name));
+  const accepted = (await upload.expect(202)).body.documents as Array<{ id: string }>;
+  expect(accepted).toHaveLength(names.length);
+  const finished: DocumentState[] = [];
+  for (const doc of accepted) finished.push(await waitForDocument(test, doc.id));
+  for (const doc of finished) expect(doc).toMatchObject({ status: 'ready', error: null });
+  return names.map((name) => finished.find((d) => d.filename === path.basename(name))!);
 }
