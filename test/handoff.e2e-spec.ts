@@ -6,22 +6,12 @@ import { MinioObjectStore } from '@lectern/storage';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { corpusPdf } from './support/paths';
 import { expectOneArticlePerReadyDocument } from './support/ingested-corpus';
-import {
-  assertWorkerBuilt,
-  documentsInProgress,
-  killFirstMidDocument,
-  startWorkerProcess,
-  stopWorkers,
-  type WorkerProcess,
-} from './support/worker-process';
+import { assertWorkerBuilt, killFirstMidDocument, startWorkerProcess, stopWorkers, type WorkerProcess } from './support/worker-process';
 import { startRedisServer, type RedisServer } from './support/redis-server';
 import { startS3Server, type S3TestServer } from './support/s3-server';
 import { startTestApp, type DocumentState, type TestApp } from './support/test-app';
 
 const PAPERS = ['thinkos-0.7.4.pdf', 'acl-N18-3011.pdf', 'arxiv-1211.2288.pdf', 'dpr-2004.04906-2p.pdf'];
-
-/** Documents a worker started and has not handed off or failed yet. */
-const inProgress = (worker: WorkerProcess) => documentsInProgress(worker, 'built in|failed');
 
 /** Every file under a directory, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -82,7 +72,7 @@ describe('Hand-off: workers without the catalog or the corpus (e2e)', () => {
     expect(accepted).toHaveLength(PAPERS.length + 1);
 
     // kill -9 the first worker seen in the middle of a document: BullMQ's stall check gives the job to the other.
-    const killed = await killFirstMidDocument(workers, inProgress);
+    const killed = await killFirstMidDocument(workers, 'built in|failed');
     expect(killed).not.toBeNull();
     const survivor = workers.find((w) => w !== killed!.worker)!;
 

@@ -4,14 +4,7 @@ import { startRedisServer, type RedisServer } from './support/redis-server';
 import { buildImageOnlyPdf } from './fixtures/pdf-fixtures';
 import { corpusPdf } from './support/paths';
 import { expectOneArticlePerReadyDocument } from './support/ingested-corpus';
-import {
-  assertWorkerBuilt,
-  documentsInProgress,
-  killFirstMidDocument,
-  startWorkerProcess,
-  stopWorkers,
-  type WorkerProcess,
-} from './support/worker-process';
+import { assertWorkerBuilt, killFirstMidDocument, startWorkerProcess, stopWorkers, type WorkerProcess } from './support/worker-process';
 import { startTestApp, waitForDocument, type DocumentState, type TestApp } from './support/test-app';
 
 const PAPERS = [
@@ -35,9 +28,6 @@ const PAPERS = [
   'qasper-1912.01214.pdf',
   'extra/dpr-2004.04906-full.pdf',
 ];
-
-/** Documents a worker started and has not finished (ready or failed). */
-const inProgress = (worker: WorkerProcess) => documentsInProgress(worker, 'ready in|failed');
 
 /**
  * QUEUE=redis with the API enqueueing only and two worker processes claiming from a real redis-server: one worker is
@@ -73,7 +63,7 @@ describe('Redis queue with two worker processes, one killed mid-job (e2e)', () =
     expect(accepted).toHaveLength(PAPERS.length + 1);
 
     // kill -9 the first worker seen in the middle of a document.
-    const killed = await killFirstMidDocument(workers, inProgress);
+    const killed = await killFirstMidDocument(workers, 'ready in|failed');
     expect(killed).not.toBeNull();
     expect(killed!.worker.child.signalCode).toBe('SIGKILL');
 

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { corpusPdf, REPO_ROOT } from './support/paths';
+import { corpusPdf } from './support/paths';
 import { startTestApp, type TestApp } from './support/test-app';
+import { startWorkerProcess, type WorkerProcess } from './support/worker-process';
 
-const WORKER_ENTRY = path.join(REPO_ROOT, 'dist', 'apps', 'worker', 'src', 'main.js');
 // The 99-page book first, so it is the job in progress when a worker is killed; then short papers.
 const PDFS = [
   'thinkos-0.7.4.pdf',
@@ -16,33 +15,9 @@ const PDFS = [
   'qasper-1810.08699.pdf',
 ];
 
-interface WorkerProcess {
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startWorker(dataDir: string): WorkerProcess {
-  const child = spawn(process.execPath, [WORKER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      TZ: 'UTC',
-      LECTERN_DATA_DIR: dataDir,
-      JOB_LEASE_SECONDS: '2',
-      WORKERS: '1',
-      MAX_CONCURRENT_DOCUMENTS: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, output, exited };
-}
+/** A worker on the API's data directory, sharing its SQLite queue. */
+const startWorker = (dataDir: string) =>
+  startWorkerProcess({ LECTERN_DATA_DIR: dataDir, JOB_LEASE_SECONDS: '2', WORKERS: '1', MAX_CONCURRENT_DOCUMENTS: '2' });
 
 /** Reads the data directory through a connection of its own, as another process would. */
 function query<T>(file: string, sql: string): T[] {
@@ -146,7 +121,7 @@ describe('SQLite queue with two worker processes (e2e)', () => {
 
     // The survivor takes the book over once its lease expires, and finishes everything.
     await waitUntil(() => statusesOf(projectId).every((d) => d.status === 'ready' || d.status === 'failed'));
-    expectAllReady(projectId, documents, other.output.join(''));
+    expectAllReady(projectId, documents, other.log);
     const [bookJob] = query<{ attempts: number }>(catalogFile, `SELECT attempts FROM jobs WHERE document_id = '${book.id}'`);
     expect(bookJob.attempts).toBe(2);
   });
@@ -161,14 +136,13 @@ describe('SQLite queue with two worker processes (e2e)', () => {
     holder.child.kill('SIGCONT');
     // It wakes up mid-parse with a stale lease; wait until it has said what it did with the book.
     const said = () =>
-      holder.output
-        .join('')
+      holder.log
         .split('\n')
         .filter((line) => line.includes(`document=${book.id}`))
         .slice(1);
     await waitUntil(() => said().some((line) => /abandoned|lost its lease|failed|ready in/.test(line)), 30_000);
     expect(said().join('\n')).toMatch(/lost its lease/);
     expect(statusesOf(projectId)).toEqual(finished);
-    expectAllReady(projectId, documents, other.output.join('') + holder.output.join(''));
+    expectAllReady(projectId, documents, other.log + holder.log);
   });
 });

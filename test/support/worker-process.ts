@@ -17,7 +17,8 @@ export async function assertWorkerBuilt(): Promise<void> {
 export interface WorkerProcess {
   child: ChildProcess;
   log: string;
-  exited: Promise<void>;
+  /** How it ended: an exit code, or the signal that killed it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Starts a worker process with the environment given and nothing else but PATH and TZ. */
@@ -27,26 +28,31 @@ export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
     env: { PATH: process.env.PATH ?? '', TZ: 'UTC', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const worker: WorkerProcess = { child, log: '', exited: new Promise((resolve) => child.once('close', () => resolve())) };
+  const worker: WorkerProcess = {
+    child,
+    log: '',
+    exited: new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal }))),
+  };
   child.stdout?.on('data', (d: Buffer) => (worker.log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (worker.log += d.toString()));
   return worker;
 }
 
 /**
- * Kills (-9) the first worker seen in the middle of a document, as `inProgress` reads it from the worker's log, and
- * waits for it to exit; null when none was mid-document within `withinMs`.
+ * Kills (-9) the first worker seen in the middle of a document (started, and its log does not yet say `finished`
+ * for it: "ready in|failed" where the worker commits, "built in|failed" where it hands off) and waits for it to
+ * exit; null when none was mid-document within `withinMs`.
  */
 export async function killFirstMidDocument(
   workers: WorkerProcess[],
-  inProgress: (worker: WorkerProcess) => string[],
+  finished: string,
   withinMs = 30_000,
 ): Promise<{ worker: WorkerProcess; documentId: string } | null> {
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     for (const worker of workers) {
-      const [documentId] = inProgress(worker);
+      const [documentId] = documentsInProgress(worker, finished);
       if (documentId) {
         worker.child.kill('SIGKILL');
         await worker.exited;
@@ -57,11 +63,8 @@ export async function killFirstMidDocument(
   return null;
 }
 
-/**
- * Documents a worker started and has not finished, from its log lines: `finished` is what the log says at the end of
- * one ("ready in|failed" where the worker commits, "built in|failed" where it hands off).
- */
-export function documentsInProgress(worker: WorkerProcess, finished: string): string[] {
+/** Documents a worker started and whose end (`finished`) its log does not say yet. */
+function documentsInProgress(worker: WorkerProcess, finished: string): string[] {
   const started = [...worker.log.matchAll(/document=(\S+) job=\S+ ingest started/g)].map((m) => m[1]);
   return started.filter((id) => !new RegExp(`document=${id} job=\\S+ (${finished})`).test(worker.log));
 }
