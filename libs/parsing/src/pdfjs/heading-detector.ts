@@ -9,6 +9,7 @@ import {
   type HeadingContext,
 } from './heading-candidates';
 import { numberDepth, parseNumbering } from './heading-numbering';
+import { addChangelogHeadings } from './changelog-entries';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
 import type { FlowLine } from './layout.types';
@@ -54,7 +55,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
   }
   const kept = select(dropRepeatedLabels(flow, candidates));
   const selected = scoreCandidates(flow, kept, without(candidates, kept), body, headingFonts);
-  return addIndexGroupHeadings(flow, assignLevels(selected));
+  return addChangelogHeadings(flow, addIndexGroupHeadings(flow, assignLevels(selected)));
 }
 
 const without = (all: HeadingCandidate[], kept: HeadingCandidate[]) => {
