@@ -5,11 +5,21 @@ import type { FlowLine } from './layout.types';
 
 const bold = (text: string, y: number) => styledLine(text, { y, boldRatio: 1, font: 'Times-Bold' });
 const plain = (text: string, y: number) => styledLine(text, { y });
-const heading = (title: string, start: number, level = 1): Heading => ({ start, end: start + 1, number: null, title, level, references: false });
+const heading = (title: string, start: number, level = 1): Heading => ({
+  start,
+  end: start + 1,
+  number: null,
+  title,
+  level,
+  references: false,
+});
 
 /** A history section: its heading, then each release's label over one line of changes. */
 function history(title: string, labels: string[]): FlowLine[] {
-  return [bold(title, 740), ...labels.flatMap((label, k) => [bold(label, 700 - 40 * k), plain('Bug fix in encoding support.', 688 - 40 * k)])];
+  return [
+    bold(title, 740),
+    ...labels.flatMap((label, k) => [bold(label, 700 - 40 * k), plain('Bug fix in encoding support.', 688 - 40 * k)]),
+  ];
 }
 
 const titles = (headings: Heading[]) => headings.map((h) => `${h.level} ${h.title}`);

@@ -40,6 +40,10 @@ function isReleaseLabel(line: FlowLine): boolean {
   if (line.rowPeers > 1 || !isBold(line) || words(text).length > 4) return false;
   if (!DATE.test(text) && !VERSION.test(text)) return false;
   // What is left besides the date and the version is at most a short word ("Version", "released").
-  const rest = text.replace(DATE, ' ').replace(VERSION, ' ').replace(/[\s[\](),:–-]+/g, ' ').trim();
+  const rest = text
+    .replace(DATE, ' ')
+    .replace(VERSION, ' ')
+    .replace(/[\s[\](),:–-]+/g, ' ')
+    .trim();
   return words(rest).length <= 1 && rest.length <= 12;
 }

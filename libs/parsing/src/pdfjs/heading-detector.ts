@@ -42,6 +42,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
       i++;
       continue;
     }
+    if (!ctx.inAppendix && opensLetteredAppendix(flow[i], candidates)) ctx.inAppendix = true;
     const candidate = evaluateLine(flow, i, ctx);
     if (!candidate) {
       i++;
@@ -56,6 +57,22 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
   const kept = select(dropRepeatedLabels(flow, candidates));
   const selected = scoreCandidates(flow, kept, without(candidates, kept), body, headingFonts);
   return addChangelogHeadings(flow, addIndexGroupHeadings(flow, assignLevels(selected)));
+}
+
+/**
+ * LaTeX's `\appendix` numbers the sections after it "A", "B" … with no "Appendix" heading: a line "A Proofs" set in
+ * the style of the numbered top-level headings before it opens the appendix, so its bare letter is a number.
+ */
+function opensLetteredAppendix(line: FlowLine, before: HeadingCandidate[]): boolean {
+  if (!/^A\s+\p{Lu}/u.test(line.text)) return false;
+  return before.some(
+    (c) =>
+      c.numbering.kind === 'arabic' &&
+      c.strength >= 1 &&
+      numberDepth(c.numbering) === 1 &&
+      Math.abs(c.size - line.size) < 0.3 &&
+      c.font === line.font,
+  );
 }
 
 const without = (all: HeadingCandidate[], kept: HeadingCandidate[]) => {

@@ -98,6 +98,15 @@ describe(inFigureOrTable.name, () => {
     expect(inFigureOrTable(flow, 0, BODY)).toBe(true);
   });
 
+  it('leaves a heading with a numbered sub-heading in small type stacked right under it', () => {
+    const flow = [
+      heading,
+      flowLine('5.1.1 QUESTION ANSWERING DATA', 660, { size: 6 }),
+      flowLine('Body text follows here.', 648, { size: 9 }),
+    ];
+    expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
+  });
+
   it('leaves a heading whose next row has a small margin note beside body text', () => {
     const note = flowLine('\\diadiatab[〈options〉]', 647, { size: 6.3 });
     const text = { ...flowLine([['The command typesets the data file in a table.', 144]], 647, { size: 9 }), rowPeers: 2 };
