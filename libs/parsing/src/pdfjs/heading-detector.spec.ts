@@ -117,6 +117,36 @@ describe(detectHeadings.name, () => {
     expect(titles(flow)).toEqual(['2 Fix \\Gin@ii of package graphicx']);
   });
 
+  it('reads a bare letter as an appendix number when the line is set like the numbered sections before it', () => {
+    const flow = flowOf([
+      ...['1 Introduction', '2 Usage', '3 Results', 'A Proofs of the lemmas', 'B Tables'].flatMap((text, k) => [
+        { text, y: 740, size: 14, bold: true, page: k + 1 },
+        ...para(720, 20).map((p) => ({ ...p, page: k + 1 })),
+      ]),
+    ]);
+    const headings = detectHeadings(flow, 0, BODY);
+    expect(headings.map((h) => [h.number, h.title])).toEqual([
+      ['1', 'Introduction'],
+      ['2', 'Usage'],
+      ['3', 'Results'],
+      ['A', 'Proofs of the lemmas'],
+      ['B', 'Tables'],
+    ]);
+  });
+
+  it('keeps a title opening with the word "A" whole when no numbered section in its style came before', () => {
+    const flow = flowOf([
+      { text: 'A Study of Examples', y: 740, size: 14, bold: true },
+      ...para(720, 3),
+      { text: '1 Introduction', y: 660, size: 12, bold: true },
+      ...para(640, 3),
+    ]);
+    expect(detectHeadings(flow, 0, BODY).map((h) => [h.number, h.title])).toEqual([
+      [null, 'A Study of Examples'],
+      ['1', 'Introduction'],
+    ]);
+  });
+
   it('makes the bold letters grouping an index headings under it, in alphabetical order only', () => {
     const entry = (text: string, y: number): Spec => ({ text: `${text} . . . . . . . 4`, y, size: 9 });
     const flow = flowOf([

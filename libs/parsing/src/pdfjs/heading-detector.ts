@@ -9,6 +9,7 @@ import {
   type HeadingContext,
 } from './heading-candidates';
 import { numberDepth, parseNumbering } from './heading-numbering';
+import { addChangelogHeadings } from './changelog-entries';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
 import type { FlowLine } from './layout.types';
@@ -41,6 +42,7 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
       i++;
       continue;
     }
+    if (!ctx.inAppendix && opensLetteredAppendix(flow[i], candidates)) ctx.inAppendix = true;
     const candidate = evaluateLine(flow, i, ctx);
     if (!candidate) {
       i++;
@@ -54,7 +56,23 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
   }
   const kept = select(dropRepeatedLabels(flow, candidates));
   const selected = scoreCandidates(flow, kept, without(candidates, kept), body, headingFonts);
-  return addIndexGroupHeadings(flow, assignLevels(selected));
+  return addChangelogHeadings(flow, addIndexGroupHeadings(flow, assignLevels(selected)));
+}
+
+/**
+ * LaTeX's `\appendix` numbers the sections after it "A", "B" … with no "Appendix" heading: a line "A Proofs" set in
+ * the style of the numbered top-level headings before it opens the appendix, so its bare letter is a number.
+ */
+function opensLetteredAppendix(line: FlowLine, before: HeadingCandidate[]): boolean {
+  if (!/^A\s+\p{Lu}/u.test(line.text)) return false;
+  return before.some(
+    (c) =>
+      c.numbering.kind === 'arabic' &&
+      c.strength >= 1 &&
+      numberDepth(c.numbering) === 1 &&
+      Math.abs(c.size - line.size) < 0.3 &&
+      c.font === line.font,
+  );
 }
 
 const without = (all: HeadingCandidate[], kept: HeadingCandidate[]) => {

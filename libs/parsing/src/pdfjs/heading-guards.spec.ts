@@ -1,5 +1,5 @@
 import { flowLine } from '../testing/flow-line.fixture';
-import { endsInUnit, looksLikeCode, titlesSmallType } from './heading-guards';
+import { endsInUnit, inFigureOrTable, looksLikeCode, titlesSmallType } from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -86,5 +86,31 @@ describe(titlesSmallType.name, () => {
     expect(
       titlesSmallType([flowLine('Data extraction', 700, { bold: true }), { ...flowLine('Name', 688, small), rowPeers: 3 }], 0, body),
     ).toBe(false);
+  });
+});
+
+describe(inFigureOrTable.name, () => {
+  const BODY = { size: 9, font: 'Times-Roman' };
+  const heading = flowLine('5.1 Tables', 672, { size: 10.8, bold: true });
+
+  it('takes a bold label over small figure text for part of the figure', () => {
+    const flow = [heading, flowLine('axis label of the plot', 660, { size: 6 }), flowLine('more figure text', 652, { size: 6 })];
+    expect(inFigureOrTable(flow, 0, BODY)).toBe(true);
+  });
+
+  it('leaves a heading with a numbered sub-heading in small type stacked right under it', () => {
+    const flow = [
+      heading,
+      flowLine('5.1.1 QUESTION ANSWERING DATA', 660, { size: 6 }),
+      flowLine('Body text follows here.', 648, { size: 9 }),
+    ];
+    expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
+  });
+
+  it('leaves a heading whose next row has a small margin note beside body text', () => {
+    const note = flowLine('\\diadiatab[〈options〉]', 647, { size: 6.3 });
+    const text = { ...flowLine([['The command typesets the data file in a table.', 144]], 647, { size: 9 }), rowPeers: 2 };
+    const flow = [heading, { ...note, rowPeers: 2 }, text, flowLine([['and goes on in the body.', 144]], 636, { size: 9 })];
+    expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
   });
 });
