@@ -16,6 +16,9 @@ describe('structure eval scoring', () => {
     expect(normalizeHeading('IV. RÉSULTATS')).toBe('resultats');
     expect(normalizeHeading('Chapter 3 Getting started')).toBe('getting started');
     expect(normalizeHeading('A.2. Proofs')).toBe('proofs');
+    expect(normalizeHeading('A Examples')).toBe('examples');
+    expect(normalizeHeading('II Reference')).toBe('reference');
+    expect(normalizeHeading('a tour')).toBe('a tour');
   });
 
   it('gives word F1 between titles', () => {

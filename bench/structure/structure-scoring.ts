@@ -34,13 +34,18 @@ export function precisionRecallF1({ matched, predicted, gold }: Counts): { p: nu
 
 /** Lowercase, accents and leading numbering removed, punctuation to spaces: "2.1. Data-Sets" → "data sets". */
 export function normalizeHeading(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/^\s*((chapter|section|part|appendix)\s+)?(\d+(\.\d+)*\.?|[ivxlc]+\.|[a-h](\.\d+)*\.)\s+/, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return (
+    title
+      // A bare appendix letter or part numeral labels a title as a number does ("A Proofs", "II Reference"): the parser
+      // keeps it as the number, an outline in the title. Title-case "A Tour" loses its article too, on both sides alike.
+      .replace(/^\s*([A-H]|[IVX]{1,4})(\.\d+)*\s+(?=\p{Lu})/u, '')
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/^\s*((chapter|section|part|appendix)\s+)?(\d+(\.\d+)*\.?|[ivxlc]+\.|[a-h](\.\d+)*\.)\s+/, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  );
 }
 
 /** Word-level F1 of two strings after normalization (1 for equal titles, 0 for disjoint ones). */
