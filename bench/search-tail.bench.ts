@@ -157,6 +157,17 @@ export async function runSearchTailBench(options: {
       rows.push(row);
       hybridRows.push({ row, top });
     }
+    // Before each word was counted once for both keyword threads: a corpus of its own, so its threads meet the words cold.
+    const separateCounts = CorpusDb.openReadonly(cached.file, { shareTermCounts: false });
+    variants.set('separate counts', separateCounts);
+    const separateTop: string[][] = [];
+    const separateService = new SearchService(separateCounts, embedder);
+    const separateRow: TailRow = {
+      mode: 'hybrid as shipped but each keyword thread counts the rows of every word itself (before)',
+      ...(await timed(queries, async (q) => separateTop.push((await separateService.search(q, { mode: 'hybrid' })).map((h) => h.contextId)))),
+    };
+    rows.push(separateRow);
+    hybridRows.push({ row: separateRow, top: separateTop });
     options.log('  profile of the hybrid search');
     const profile = await profileHybrid({ corpus, db, keywords: bounded, embedder, queries, warmUp: WARM_UP, depth });
 

@@ -32,6 +32,8 @@ export interface CorpusOpenOptions {
   projectName?: string;
   /** How large corpora are searched by vector (VECTOR_PREFILTER, VECTOR_RESCORE_CANDIDATES); defaults otherwise. */
   vectorSearch?: Partial<VectorSearchSettings>;
+  /** Whether the two keyword threads count a question's words together (default true; false for the bench's A/B). */
+  shareTermCounts?: boolean;
 }
 
 const MODEL_KEY = 'embedding_model';
@@ -49,10 +51,11 @@ export class CorpusDb {
     private readonly db: Database.Database,
     readonly embedding: EmbeddingSpec,
     vectorSearch: Partial<VectorSearchSettings> = {},
+    shareTermCounts = true,
   ) {
     const vectors = new VectorIndex(db, embedding.dimension, { ...DEFAULT_VECTOR_SEARCH, ...vectorSearch });
     this.articles = new ArticlesRepository(db, vectors);
-    this.search = new ContextSearchRepository(db, vectors);
+    this.search = new ContextSearchRepository(db, vectors, shareTermCounts);
     this.lookup = new ContextLookupRepository(db);
   }
 
@@ -85,11 +88,11 @@ export class CorpusDb {
       db.close();
       throw error;
     }
-    return new CorpusDb(db, embedding, options.vectorSearch);
+    return new CorpusDb(db, embedding, options.vectorSearch, options.shareTermCounts);
   }
 
   /** For readers that must not write (export, inspection); the corpus must exist and have been opened before. */
-  static openReadonly(file: string, options: Pick<CorpusOpenOptions, 'vectorSearch'> = {}): CorpusDb {
+  static openReadonly(file: string, options: Pick<CorpusOpenOptions, 'vectorSearch' | 'shareTermCounts'> = {}): CorpusDb {
     const db = openDatabase(file, { readonly: true });
     const stored = tableExists(db, 'corpus_meta') ? readEmbeddingSpec(db) : null;
     if (!stored || needsVectorRebuild(db)) {
@@ -98,7 +101,7 @@ export class CorpusDb {
         `${file} is not an initialised Lectern corpus (no embedding model or vector index); open it for writing once`,
       );
     }
-    return new CorpusDb(db, stored, options.vectorSearch);
+    return new CorpusDb(db, stored, options.vectorSearch, options.shareTermCounts);
   }
 
   /**

@@ -45,9 +45,9 @@ export class KeywordThread {
   }
 
   /** Threads for the database file `file`, or null where none can run (an in-memory database, no compiled worker). */
-  static for(file: string): KeywordThread | null {
+  static for(file: string, limits: KeywordThreadLimits = {}): KeywordThread | null {
     const workerFile = compiledKeywordThreadFile();
-    return workerFile && file !== '' && file !== ':memory:' ? new KeywordThread(file, workerFile) : null;
+    return workerFile && file !== '' && file !== ':memory:' ? new KeywordThread(file, workerFile, limits) : null;
   }
 
   async top(terms: readonly string[], k: number): Promise<KeywordMatch[]> {
