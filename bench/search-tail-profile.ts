@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type Database from 'better-sqlite3';
-import { type CorpusDb, DEFAULT_VECTOR_SEARCH, KeywordIndex, VectorIndex } from '@lectern/corpus';
+import { type CorpusDb, DEFAULT_VECTOR_SEARCH, KeywordIndex } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
 import { DEFAULT_SEARCH_K, fuseRankings, SearchService } from '@lectern/retrieval';
 import { queryTerms } from '@lectern/text';
@@ -46,7 +46,7 @@ export async function profileHybrid(options: {
   depth: number;
 }): Promise<HybridProfile> {
   const { corpus, keywords, embedder, depth } = options;
-  const vectors = new VectorIndex(options.db, corpus.embedding.dimension);
+  const vectors = corpus.vectorPasses();
   const service = new SearchService(corpus, embedder);
   const counting = new KeywordIndex(options.db);
   const times = new Map<keyof HybridProfile, number[]>();

@@ -44,6 +44,7 @@ const PREFILTER_KEY = 'vector_prefilter';
 export class CorpusDb {
   private readonly articles: ArticlesRepository;
   private readonly search: ContextSearchRepository;
+  private readonly vectors: VectorIndex;
   private readonly lookup: ContextLookupRepository;
   private rarity: TermRarityReader | null = null;
 
@@ -53,9 +54,9 @@ export class CorpusDb {
     vectorSearch: Partial<VectorSearchSettings> = {},
     shareTermCounts = true,
   ) {
-    const vectors = new VectorIndex(db, embedding.dimension, { ...DEFAULT_VECTOR_SEARCH, ...vectorSearch });
-    this.articles = new ArticlesRepository(db, vectors);
-    this.search = new ContextSearchRepository(db, vectors, shareTermCounts);
+    this.vectors = new VectorIndex(db, embedding.dimension, { ...DEFAULT_VECTOR_SEARCH, ...vectorSearch });
+    this.articles = new ArticlesRepository(db, this.vectors);
+    this.search = new ContextSearchRepository(db, this.vectors, shareTermCounts);
     this.lookup = new ContextLookupRepository(db);
   }
 
@@ -244,6 +245,11 @@ export class CorpusDb {
   /** keywordSearchConcurrently's ranking by seq, not yet read into hits: hybrid search fuses before reading (`hits`). */
   keywordRankingConcurrently(query: string, k: number, options: SearchScope = {}): Promise<RankedContext[]> {
     return this.search.keywordRankingConcurrently(query, k, options);
+  }
+
+  /** The vector leg's two passes on a large corpus, each on its own (the search-tail bench's profile times them). */
+  vectorPasses(): Pick<VectorIndex, 'firstPass' | 'rescored'> {
+    return this.vectors;
   }
 
   /** vectorSearch's ranking by seq, not yet read into hits (see keywordRankingConcurrently). */
