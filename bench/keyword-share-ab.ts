@@ -1,10 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { KeywordThread } from '../libs/corpus/src/keyword-thread';
-import { compiledKeywordThreadFile } from '../libs/corpus/src/keyword-thread';
 import { CorpusDb } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
 import { DEFAULT_SEARCH_K, fuseRankings, MIN_FUSION_DEPTH } from '@lectern/retrieval';
-import { queryTerms } from '@lectern/text';
 import { cachedSearchCorpus } from './search-corpus-cache';
 import { syntheticQueries } from './synthetic-corpus';
 
@@ -22,15 +19,20 @@ async function main(): Promise<void> {
   const cached = await cachedSearchCorpus(1_000_000, embedder, console.log);
   const corpus = CorpusDb.openReadonly(cached.file);
   const depth = Math.max(DEFAULT_SEARCH_K, MIN_FUSION_DEPTH);
-  const search = async (thread: KeywordThread, query: string): Promise<unknown> => {
-    if (!hybrid) return thread.top(queryTerms(query), depth);
-    const keywordLeg = thread.top(queryTerms(query), depth);
+  // Each variant's keyword threads are its own corpus's; the vector leg is `corpus`'s (one copy of the codes).
+  const search = async (variant: CorpusDb, query: string): Promise<unknown> => {
+    if (!hybrid) return variant.keywordRankingConcurrently(query, depth);
+    const keywordLeg = variant.keywordRankingConcurrently(query, depth);
     const vector = corpus.vectorRanking(await embedder.embedQuery(query), depth);
-    return corpus.hits(fuseRankings([await keywordLeg, vector], (ranked) => ranked.rowid).slice(0, DEFAULT_SEARCH_K)).map((h) => h.contextId);
+    return corpus
+      .hits(fuseRankings([await keywordLeg, vector], (ranked) => ranked.rowid).slice(0, DEFAULT_SEARCH_K))
+      .map((h) => h.contextId);
   };
   if (hybrid) corpus.vectorRanking(await embedder.embedQuery('warm the in-memory codes'), depth);
-  const workerFile = compiledKeywordThreadFile()!;
-  const variants = { shared: new KeywordThread(cached.file, workerFile), separate: new KeywordThread(cached.file, workerFile, { shareCounts: false }) };
+  const variants = {
+    shared: CorpusDb.openReadonly(cached.file),
+    separate: CorpusDb.openReadonly(cached.file, { shareTermCounts: false }),
+  };
   const stats = { shared: { wall: [] as number[], cpu: [] as number[] }, separate: { wall: [] as number[], cpu: [] as number[] } };
   let same = 0;
   const queries = syntheticQueries(count + warmUp, 11);
@@ -52,9 +54,13 @@ async function main(): Promise<void> {
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   for (const [name, s] of Object.entries(stats))
-    console.log(`${name.padEnd(9)} wall p50 ${median(s.wall).toFixed(1)} ms, CPU p50 ${median(s.cpu).toFixed(1)} ms, CPU mean ${mean(s.cpu).toFixed(1)} ms`);
-  console.log(`ratio shared/separate: wall p50 ×${(median(stats.shared.wall) / median(stats.separate.wall)).toFixed(3)}, CPU p50 ×${(median(stats.shared.cpu) / median(stats.separate.cpu)).toFixed(3)}, CPU mean ×${(mean(stats.shared.cpu) / mean(stats.separate.cpu)).toFixed(3)}; answers identical ${same}/${count}`);
-  await Promise.all(Object.values(variants).map((v) => v.close()));
+    console.log(
+      `${name.padEnd(9)} wall p50 ${median(s.wall).toFixed(1)} ms, CPU p50 ${median(s.cpu).toFixed(1)} ms, CPU mean ${mean(s.cpu).toFixed(1)} ms`,
+    );
+  console.log(
+    `ratio shared/separate: wall p50 ×${(median(stats.shared.wall) / median(stats.separate.wall)).toFixed(3)}, CPU p50 ×${(median(stats.shared.cpu) / median(stats.separate.cpu)).toFixed(3)}, CPU mean ×${(mean(stats.shared.cpu) / mean(stats.separate.cpu)).toFixed(3)}; answers identical ${same}/${count}`,
+  );
+  for (const variant of Object.values(variants)) variant.close();
   corpus.close();
 }
 void main();

@@ -164,7 +164,9 @@ export async function runSearchTailBench(options: {
     const separateService = new SearchService(separateCounts, embedder);
     const separateRow: TailRow = {
       mode: 'hybrid as shipped but each keyword thread counts the rows of every word itself (before)',
-      ...(await timed(queries, async (q) => separateTop.push((await separateService.search(q, { mode: 'hybrid' })).map((h) => h.contextId)))),
+      ...(await timed(queries, async (q) =>
+        separateTop.push((await separateService.search(q, { mode: 'hybrid' })).map((h) => h.contextId)),
+      )),
     };
     rows.push(separateRow);
     hybridRows.push({ row: separateRow, top: separateTop });

@@ -29,20 +29,53 @@ describe(TermCountShare.name, () => {
   it('counts the terms itself when the other thread read other FTS5 totals (a commit in between)', () => {
     const buffer = termCountBuffer();
     const second = counter();
-    new TermCountShare(buffer).count(1, ['data', 'boson'], totals, () => new Map([['data', 1], ['boson', 1]]));
+    new TermCountShare(buffer).count(
+      1,
+      ['data', 'boson'],
+      totals,
+      () =>
+        new Map([
+          ['data', 1],
+          ['boson', 1],
+        ]),
+    );
     const counted = new TermCountShare(buffer).count(1, ['data', 'boson'], Uint8Array.from([0x83, 0x02, 0x22, 0x7f]), second.countOwn);
-    expect(counted).toEqual(new Map([['data', 300], ['boson', 3]]));
+    expect(counted).toEqual(
+      new Map([
+        ['data', 300],
+        ['boson', 3],
+      ]),
+    );
     expect(second.asked).toEqual(['data', 'boson']);
   });
 
   it('takes no count of an earlier round, and counts itself when the other thread is already at a later one', () => {
     const buffer = termCountBuffer();
-    new TermCountShare(buffer).count(1, ['data', 'model'], totals, () => new Map([['data', 1], ['model', 1]]));
+    new TermCountShare(buffer).count(
+      1,
+      ['data', 'model'],
+      totals,
+      () =>
+        new Map([
+          ['data', 1],
+          ['model', 1],
+        ]),
+    );
     const next = counter();
-    expect(new TermCountShare(buffer).count(2, ['data', 'model'], totals, next.countOwn)).toEqual(new Map([['data', 300], ['model', 200]]));
+    expect(new TermCountShare(buffer).count(2, ['data', 'model'], totals, next.countOwn)).toEqual(
+      new Map([
+        ['data', 300],
+        ['model', 200],
+      ]),
+    );
     expect(next.asked).toEqual(['data', 'model']);
     const late = counter();
-    expect(new TermCountShare(buffer).count(1, ['data', 'model'], totals, late.countOwn)).toEqual(new Map([['data', 300], ['model', 200]]));
+    expect(new TermCountShare(buffer).count(1, ['data', 'model'], totals, late.countOwn)).toEqual(
+      new Map([
+        ['data', 300],
+        ['model', 200],
+      ]),
+    );
     expect(late.asked).toEqual(['data', 'model']);
   });
 
@@ -63,7 +96,10 @@ describe(TermCountShare.name, () => {
     new Int32Array(buffer, 8 * SHARED_TERM_SLOTS, SHARED_TERM_SLOTS)[0] = 2;
     const second = counter();
     expect(new TermCountShare(buffer, 20).count(1, ['data', 'model'], totals, second.countOwn)).toEqual(
-      new Map([['data', 300], ['model', 200]]),
+      new Map([
+        ['data', 300],
+        ['model', 200],
+      ]),
     );
     expect(second.asked).toEqual(['model', 'data']);
   });

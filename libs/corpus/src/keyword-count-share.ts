@@ -41,7 +41,12 @@ export class TermCountShare {
    * Rows holding each of `terms` (the same list on both threads in `round`, a positive integer), as read under
    * `totals`; `countOwn` counts on this thread (cheap for terms it has cached).
    */
-  count(round: number, terms: readonly string[], totals: Uint8Array, countOwn: (terms: readonly string[]) => Map<string, number>): Map<string, number> {
+  count(
+    round: number,
+    terms: readonly string[],
+    totals: Uint8Array,
+    countOwn: (terms: readonly string[]) => Map<string, number>,
+  ): Map<string, number> {
     const shared = totals.length <= TOTALS_BYTES ? terms.slice(0, SHARED_TERM_SLOTS) : [];
     const found = new Map<string, number>();
     const claimed = 2 * round;
@@ -88,7 +93,8 @@ export class TermCountShare {
     }
     if (state !== claimed + 1) return null;
     const count = this.counts[slot];
-    const sameTotals = this.totalsLength[slot] === totals.length && totals.every((byte, i) => this.totals[slot * TOTALS_BYTES + i] === byte);
+    const sameTotals =
+      this.totalsLength[slot] === totals.length && totals.every((byte, i) => this.totals[slot * TOTALS_BYTES + i] === byte);
     // Read, then check the slot still holds this round's count (the other thread may have moved on and rewritten it).
     if (Atomics.load(this.states, slot) !== state || !sameTotals || count === NOT_COUNTED) return null;
     return count;

@@ -54,7 +54,10 @@ export class KeywordThread {
     // Rounds tag the shared count slots; they stay below 2^30 so that 2 × round + 1 fits the slots' Int32.
     this.round = (this.round % 0x3fff_ffff) + 1;
     const round = this.round;
-    const [common, rare] = await Promise.all([this.workers[0].ask(terms, k, 'common', round), this.workers[1].ask(terms, k, 'rare', round)]);
+    const [common, rare] = await Promise.all([
+      this.workers[0].ask(terms, k, 'common', round),
+      this.workers[1].ask(terms, k, 'rare', round),
+    ]);
     if (!sameState(common.totals, rare.totals) || common.split !== rare.split)
       return (await this.workers[0].ask(terms, k, 'whole', 0)).matches;
     return common.split ? mergeSplit(common.matches, rare.matches, k) : common.matches;
