@@ -14,7 +14,8 @@ export function termCountBuffer(): SharedArrayBuffer {
 
 /**
  * Rows holding each term of a split search, counted once for both keyword threads: counting reads a term's whole row
- * list (~15 ms of CPU a question at 1M with fresh words), and both threads plan the same split from the same counts.
+ * list (a common word's takes ms at 1M; counting a question's new words twice cost ~5% of a hybrid search's CPU in
+ * bench/keyword-share-ab.ts), and both threads plan the same split from the same counts.
  * Each thread claims the question's uncounted terms one by one (an atomic compare-and-swap on the term's slot, tagged
  * with the search's round), counts what it claimed and publishes it with the FTS5 totals it read; then it takes the
  * other's counts for the rest, waiting for them if needed. A count read under other totals (a commit in between),
