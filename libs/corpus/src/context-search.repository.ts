@@ -32,9 +32,10 @@ export class ContextSearchRepository {
   constructor(
     private readonly db: Database.Database,
     private readonly vectors: VectorIndex,
+    shareTermCounts = true,
   ) {
     this.keywords = new KeywordIndex(db);
-    this.thread = db.memory ? null : KeywordThread.for(db.name);
+    this.thread = db.memory ? null : KeywordThread.for(db.name, { shareCounts: shareTermCounts });
     // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
     this.hydrate = db.prepare(`
       SELECT c.seq, ${PLACED_CONTEXT_COLUMNS}

@@ -32,6 +32,8 @@ export interface CorpusOpenOptions {
   projectName?: string;
   /** How large corpora are searched by vector (VECTOR_PREFILTER, VECTOR_RESCORE_CANDIDATES); defaults otherwise. */
   vectorSearch?: Partial<VectorSearchSettings>;
+  /** Whether the two keyword threads count a question's words together (default true; false for the bench's A/B). */
+  shareTermCounts?: boolean;
 }
 
 const MODEL_KEY = 'embedding_model';
@@ -42,6 +44,7 @@ const PREFILTER_KEY = 'vector_prefilter';
 export class CorpusDb {
   private readonly articles: ArticlesRepository;
   private readonly search: ContextSearchRepository;
+  private readonly vectors: VectorIndex;
   private readonly lookup: ContextLookupRepository;
   private rarity: TermRarityReader | null = null;
 
@@ -49,10 +52,11 @@ export class CorpusDb {
     private readonly db: Database.Database,
     readonly embedding: EmbeddingSpec,
     vectorSearch: Partial<VectorSearchSettings> = {},
+    shareTermCounts = true,
   ) {
-    const vectors = new VectorIndex(db, embedding.dimension, { ...DEFAULT_VECTOR_SEARCH, ...vectorSearch });
-    this.articles = new ArticlesRepository(db, vectors);
-    this.search = new ContextSearchRepository(db, vectors);
+    this.vectors = new VectorIndex(db, embedding.dimension, { ...DEFAULT_VECTOR_SEARCH, ...vectorSearch });
+    this.articles = new ArticlesRepository(db, this.vectors);
+    this.search = new ContextSearchRepository(db, this.vectors, shareTermCounts);
     this.lookup = new ContextLookupRepository(db);
   }
 
@@ -85,11 +89,11 @@ export class CorpusDb {
       db.close();
       throw error;
     }
-    return new CorpusDb(db, embedding, options.vectorSearch);
+    return new CorpusDb(db, embedding, options.vectorSearch, options.shareTermCounts);
   }
 
   /** For readers that must not write (export, inspection); the corpus must exist and have been opened before. */
-  static openReadonly(file: string, options: Pick<CorpusOpenOptions, 'vectorSearch'> = {}): CorpusDb {
+  static openReadonly(file: string, options: Pick<CorpusOpenOptions, 'vectorSearch' | 'shareTermCounts'> = {}): CorpusDb {
     const db = openDatabase(file, { readonly: true });
     const stored = tableExists(db, 'corpus_meta') ? readEmbeddingSpec(db) : null;
     if (!stored || needsVectorRebuild(db)) {
@@ -98,7 +102,7 @@ export class CorpusDb {
         `${file} is not an initialised Lectern corpus (no embedding model or vector index); open it for writing once`,
       );
     }
-    return new CorpusDb(db, stored, options.vectorSearch);
+    return new CorpusDb(db, stored, options.vectorSearch, options.shareTermCounts);
   }
 
   /**
@@ -241,6 +245,11 @@ export class CorpusDb {
   /** keywordSearchConcurrently's ranking by seq, not yet read into hits: hybrid search fuses before reading (`hits`). */
   keywordRankingConcurrently(query: string, k: number, options: SearchScope = {}): Promise<RankedContext[]> {
     return this.search.keywordRankingConcurrently(query, k, options);
+  }
+
+  /** The vector leg's two passes on a large corpus, each on its own (the search-tail bench's profile times them). */
+  vectorPasses(): Pick<VectorIndex, 'firstPass' | 'rescored'> {
+    return this.vectors;
   }
 
   /** vectorSearch's ranking by seq, not yet read into hits (see keywordRankingConcurrently). */

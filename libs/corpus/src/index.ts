@@ -35,7 +35,6 @@ export {
   VECTOR_PREFILTERS,
   type VectorPrefilter,
   type VectorSearchSettings,
-  VectorIndex,
 } from './vector-index';
 export { reembedText, type ReembedEmbedder, type ReembedOptions, type ReembedProgress, type ReembedResult } from './reembed';
 export { checkCorpusFile, type CorpusCheck } from './corpus-check';

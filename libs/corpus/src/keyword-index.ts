@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { anyOfTerms as anyOf } from './fts-query';
 import { FtsTermRows } from './fts-term-rows';
+import type { TermCountShare } from './keyword-count-share';
 import { byScore, type KeywordMatch, type KeywordPlan, mergeSplit, planKeywordSearch, rareOnlyDepth } from './keyword-plan';
 
 export { idf, type KeywordMatch } from './keyword-plan';
@@ -32,6 +33,12 @@ const AVERAGES_ROWID = 1;
 /** Which of a split's two queries a KeywordThread worker runs (see KeywordIndex.half). */
 export type KeywordHalf = 'rare' | 'common';
 
+/** Counts shared with the thread running the other half, in the search's round (see TermCountShare). */
+export interface SharedCounts {
+  share: TermCountShare;
+  round: number;
+}
+
 export interface KeywordHalfAnswer {
   matches: KeywordMatch[];
   /** Whether the plan was a split: else `common` holds the whole answer and `rare` nothing. */
@@ -58,7 +65,7 @@ export class KeywordIndex {
   private readonly ranked: Database.Statement<[string, number], { rowid: number; negatedScore: number }>;
   private readonly rankedInRange: Database.Statement<[string, number, number], { rowid: number; negatedScore: number }>;
   private readonly inSnapshot: (terms: readonly string[], k: number) => KeywordMatch[];
-  private readonly halfInSnapshot: (terms: readonly string[], k: number, half: KeywordHalf) => KeywordHalfAnswer;
+  private readonly halfInSnapshot: (terms: readonly string[], k: number, half: KeywordHalf, shared?: SharedCounts) => KeywordHalfAnswer;
   private readonly rowsHolding: Database.Statement<[string], number>;
   private readonly termRows: FtsTermRows;
   private readonly averages: Database.Statement<[number], Buffer | undefined>;
@@ -90,7 +97,9 @@ export class KeywordIndex {
     >;
     // A deferred transaction only reads: one WAL snapshot for every statement of a search (a savepoint when nested).
     this.inSnapshot = db.transaction((terms: readonly string[], k: number) => this.planned(terms, k));
-    this.halfInSnapshot = db.transaction((terms: readonly string[], k: number, half: KeywordHalf) => this.halfOf(terms, k, half));
+    this.halfInSnapshot = db.transaction((terms: readonly string[], k: number, half: KeywordHalf, shared?: SharedCounts) =>
+      this.halfOf(terms, k, half, shared),
+    );
   }
 
   /**
@@ -105,11 +114,12 @@ export class KeywordIndex {
 
   /**
    * One of the two queries of `top`'s plan, for a thread that runs the other meanwhile: `common` is the plain answer
-   * when the plan is not a split; mergeSplit joins the two halves of a split into `top`'s answer.
+   * when the plan is not a split; mergeSplit joins the two halves of a split into `top`'s answer. With `shared`, the
+   * terms' rows are counted together with the thread running the other half, each term once.
    */
-  half(terms: readonly string[], k: number, half: KeywordHalf): KeywordHalfAnswer {
+  half(terms: readonly string[], k: number, half: KeywordHalf, shared?: SharedCounts): KeywordHalfAnswer {
     if (terms.length === 0 || k <= 0) return { matches: [], split: false, totals: null };
-    return this.halfInSnapshot(terms, k, half);
+    return this.halfInSnapshot(terms, k, half, shared);
   }
 
   /**
@@ -154,11 +164,11 @@ export class KeywordIndex {
     return { rows, holding: new Map(terms.map((term) => [term, holding.get(term)!])) };
   }
 
-  private plan(terms: readonly string[], k: number): KeywordPlan {
+  private plan(terms: readonly string[], k: number, shared?: SharedCounts): KeywordPlan {
     const rows = this.indexedRows();
     if (rows === 0 || rows < this.pruneFromContexts || terms.length < 2) return { kind: 'plain', match: anyOf(terms) };
     const budget = Math.min(this.maxScoredRows, Math.ceil(MAX_SCORED_SHARE * rows));
-    const holding = this.rowsHoldingEach(terms);
+    const holding = this.rowsHoldingEach(terms, shared);
     return planKeywordSearch(terms, k, rows, (term) => holding.get(term)!, budget);
   }
 
@@ -171,9 +181,9 @@ export class KeywordIndex {
     return found;
   }
 
-  private halfOf(terms: readonly string[], k: number, half: KeywordHalf): KeywordHalfAnswer {
+  private halfOf(terms: readonly string[], k: number, half: KeywordHalf, shared?: SharedCounts): KeywordHalfAnswer {
     const totals = this.averages.get(AVERAGES_ROWID) ?? null;
-    const plan = this.plan(terms, k);
+    const plan = this.plan(terms, k, shared);
     if (plan.kind === 'plain') return { matches: half === 'common' ? this.query(plan.match, k) : [], split: false, totals };
     const matches = half === 'common' ? this.query(plan.withCommon, k) : this.query(plan.rareOnly, rareOnlyDepth(k));
     return { matches, split: true, totals };
@@ -182,16 +192,23 @@ export class KeywordIndex {
   /**
    * How many rows hold each term, exactly (FtsTermRows). Counting reads a term's row list (a few ms for a common word
    * at 1M), so counts are kept until FTS5's totals record changes, i.e. until the next commit that adds or removes rows.
+   * With `shared`, the other half's thread counts some of them (TermCountShare: only counts read under these totals).
    */
-  private rowsHoldingEach(terms: readonly string[]): Map<string, number> {
+  private rowsHoldingEach(terms: readonly string[], shared?: SharedCounts): Map<string, number> {
     const totals = this.averages.get(AVERAGES_ROWID);
     if (!totals || !this.countsFor || !totals.equals(this.countsFor)) {
       this.counts.clear();
       this.countsFor = totals ?? null;
     }
-    const fresh = terms.filter((term) => !this.counts.has(term));
-    if (fresh.length > 0) for (const [term, count] of this.termRows.count(fresh)) this.counts.set(term, count);
-    return new Map(terms.map((term) => [term, this.counts.get(term)!]));
+    const cachedOrCounted = (list: readonly string[]): Map<string, number> => {
+      const fresh = list.filter((term) => !this.counts.has(term));
+      if (fresh.length > 0) for (const [term, count] of this.termRows.count(fresh)) this.counts.set(term, count);
+      return new Map(list.map((term) => [term, this.counts.get(term)!]));
+    };
+    if (!shared || !totals) return cachedOrCounted(terms);
+    const counted = shared.share.count(shared.round, terms, totals, cachedOrCounted);
+    for (const [term, count] of counted) this.counts.set(term, count);
+    return counted;
   }
 
   private plain(match: string, k: number): KeywordMatch[] {

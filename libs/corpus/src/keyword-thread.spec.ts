@@ -43,15 +43,22 @@ describe(KeywordThread.name, () => {
     // Thresholds this 299-passage corpus passes, as 1M contexts pass the defaults: most questions split.
     const limits = { pruneFromContexts: 0, maxScoredRows: 40 };
     const thread = new KeywordThread(file, workerFile(), limits);
+    // Each worker counting every word itself, as before TermCountShare: the same answers.
+    const alone = new KeywordThread(file, workerFile(), { ...limits, shareCounts: false });
     try {
       const index = new KeywordIndex(db, limits.pruneFromContexts, limits.maxScoredRows);
       const questions = ['results data model method', 'knowledge base entity linking results', 'the model data of the method approach'];
       for (const question of questions) {
         const terms = queryTerms(question);
-        for (const k of [5, 20]) expect(await thread.top(terms, k)).toEqual(index.top(terms, k));
+        for (const k of [5, 20]) {
+          const expected = index.top(terms, k);
+          expect(await thread.top(terms, k)).toEqual(expected);
+          expect(await alone.top(terms, k)).toEqual(expected);
+        }
       }
       expect(index.answeredBy.split + index.answeredBy.bounded).toBeGreaterThan(3);
     } finally {
+      await alone.close();
       await thread.close();
       db.close();
       corpus.close();

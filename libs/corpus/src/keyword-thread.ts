@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { termCountBuffer } from './keyword-count-share';
 import type { KeywordHalf, KeywordHalfAnswer } from './keyword-index';
 import { type KeywordMatch, mergeSplit } from './keyword-plan';
 import type { KeywordThreadReply, KeywordThreadRequest } from './keyword-thread.worker';
@@ -20,34 +21,45 @@ export function compiledKeywordThreadFile(): string | null {
 export interface KeywordThreadLimits {
   pruneFromContexts?: number;
   maxScoredRows?: number;
+  /** Whether the two workers count a question's terms together (TermCountShare; default true; false for the bench's A/B). */
+  shareCounts?: boolean;
 }
 
 /**
  * The keyword (FTS5) leg of a hybrid search on worker threads with their own read-only connections, so it runs while
  * the main thread embeds the query and scans vectors: better-sqlite3 is synchronous, so a second connection on the
  * same thread would not overlap with the first. Two workers run the two queries of a split (KeywordIndex.half) at
- * the same time; each plans from its own cached counts, so both make the same plan when they read the same state.
+ * the same time; they count the question's terms together, each term once (TermCountShare, in shared memory), and
+ * each plans from its snapshot's counts, so both make the same plan when they read the same state.
  * When a commit lands between their reads (FTS5's totals differ), one worker answers the whole search instead. It
  * reads the latest committed state, as another process would. Started on first use; a failed or exited worker is
  * replaced on the next search.
  */
 export class KeywordThread {
   private readonly workers: [KeywordWorker, KeywordWorker];
+  private round = 0;
 
   constructor(file: string, workerFile: string, limits: KeywordThreadLimits = {}) {
-    this.workers = [new KeywordWorker(file, workerFile, limits), new KeywordWorker(file, workerFile, limits)];
+    const counts = limits.shareCounts === false ? null : termCountBuffer();
+    this.workers = [new KeywordWorker(file, workerFile, limits, counts), new KeywordWorker(file, workerFile, limits, counts)];
   }
 
   /** Threads for the database file `file`, or null where none can run (an in-memory database, no compiled worker). */
-  static for(file: string): KeywordThread | null {
+  static for(file: string, limits: KeywordThreadLimits = {}): KeywordThread | null {
     const workerFile = compiledKeywordThreadFile();
-    return workerFile && file !== '' && file !== ':memory:' ? new KeywordThread(file, workerFile) : null;
+    return workerFile && file !== '' && file !== ':memory:' ? new KeywordThread(file, workerFile, limits) : null;
   }
 
   async top(terms: readonly string[], k: number): Promise<KeywordMatch[]> {
-    const [common, rare] = await Promise.all([this.workers[0].ask(terms, k, 'common'), this.workers[1].ask(terms, k, 'rare')]);
+    // Rounds tag the shared count slots; they stay below 2^30 so that 2 × round + 1 fits the slots' Int32.
+    this.round = (this.round % 0x3fff_ffff) + 1;
+    const round = this.round;
+    const [common, rare] = await Promise.all([
+      this.workers[0].ask(terms, k, 'common', round),
+      this.workers[1].ask(terms, k, 'rare', round),
+    ]);
     if (!sameState(common.totals, rare.totals) || common.split !== rare.split)
-      return (await this.workers[0].ask(terms, k, 'whole')).matches;
+      return (await this.workers[0].ask(terms, k, 'whole', 0)).matches;
     return common.split ? mergeSplit(common.matches, rare.matches, k) : common.matches;
   }
 
@@ -66,14 +78,15 @@ class KeywordWorker {
     private readonly file: string,
     private readonly workerFile: string,
     private readonly limits: KeywordThreadLimits,
+    private readonly counts: SharedArrayBuffer | null,
   ) {}
 
-  ask(terms: readonly string[], k: number, half: KeywordHalf | 'whole'): Promise<KeywordHalfAnswer> {
+  ask(terms: readonly string[], k: number, half: KeywordHalf | 'whole', round: number): Promise<KeywordHalfAnswer> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise<KeywordHalfAnswer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, terms: [...terms], k, half } satisfies KeywordThreadRequest);
+      worker.postMessage({ id, terms: [...terms], k, half, round } satisfies KeywordThreadRequest);
     });
   }
 
@@ -86,7 +99,7 @@ class KeywordWorker {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile, { workerData: { file: this.file, limits: this.limits } });
+    const worker = new Worker(this.workerFile, { workerData: { file: this.file, limits: this.limits, counts: this.counts } });
     // Never what keeps a process alive (the CLI exits once its search is done).
     worker.unref();
     worker.on('message', (reply: KeywordThreadReply) => {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './database';
+import { TermCountShare } from './keyword-count-share';
 import { type KeywordHalf, KeywordIndex, MAX_SCORED_ROWS, PRUNE_FROM_CONTEXTS } from './keyword-index';
 import type { KeywordThreadLimits } from './keyword-thread';
 
@@ -10,6 +11,8 @@ export interface KeywordThreadRequest {
   k: number;
   /** One half of a split (KeywordIndex.half), or the whole search. */
   half: KeywordHalf | 'whole';
+  /** The search's round in the count slots shared with the other worker (TermCountShare); unused for 'whole'. */
+  round: number;
 }
 
 export interface KeywordThreadReply {
@@ -22,12 +25,14 @@ export interface KeywordThreadReply {
   error?: string;
 }
 
-const { file, limits } = workerData as { file: string; limits: KeywordThreadLimits };
+const { file, limits, counts } = workerData as { file: string; limits: KeywordThreadLimits; counts: SharedArrayBuffer | null };
+const share = counts ? new TermCountShare(counts) : null;
 const db = openDatabase(file, { readonly: true });
 const index = new KeywordIndex(db, limits.pruneFromContexts ?? PRUNE_FROM_CONTEXTS, limits.maxScoredRows ?? MAX_SCORED_ROWS);
-parentPort!.on('message', ({ id, terms, k, half }: KeywordThreadRequest) => {
+parentPort!.on('message', ({ id, terms, k, half, round }: KeywordThreadRequest) => {
   try {
-    const answer = half === 'whole' ? { matches: index.top(terms, k), split: false, totals: null } : index.half(terms, k, half);
+    const shared = share ? { share, round } : undefined;
+    const answer = half === 'whole' ? { matches: index.top(terms, k), split: false, totals: null } : index.half(terms, k, half, shared);
     const matches = new Float64Array(answer.matches.length * 2);
     answer.matches.forEach((match, i) => {
       matches[2 * i] = match.rowid;
