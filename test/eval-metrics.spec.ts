@@ -131,13 +131,14 @@ describe('COVID-QA article parsing', () => {
     });
   });
 
-  it('keeps the first line of a hard-wrapped paragraph in its paragraph and reads a heading wrapped over two lines as one', () => {
+  it('keeps the first line of a hard-wrapped paragraph in its paragraph, joins the words its wrap broke, and reads a heading wrapped over two lines as one', () => {
     const context = [
       'A Free-Text Review',
       '',
       'An estimated one third of the world population (or',
       'about 500 million persons) were infected and had clinical',
-      'illnesses during the pandemic. The disease was severe.',
+      'illnesses during the pan-',
+      'demic. The disease was severe.',
       '',
       'When and Where Did the Pandemic',
       'Arise?',

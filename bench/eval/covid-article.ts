@@ -55,7 +55,7 @@ function bodyBlocks(lines: string[]): CovidArticle['body'] {
       if (current.length > 1 && looksLikeHeading(current[0]) && !isWrappedFragment(current)) {
         blocks.push({ kind: 'heading', text: current.shift() as string });
       }
-      blocks.push({ kind: 'paragraph', text: current.join(' ') });
+      blocks.push({ kind: 'paragraph', text: unwrap(current) });
     }
     current = [];
   };
@@ -65,6 +65,18 @@ function bodyBlocks(lines: string[]): CovidArticle['body'] {
   }
   flush();
   return blocks;
+}
+
+/**
+ * A hard-wrapped paragraph's lines as one text. A word the wrap broke ("fre-" / "quency") is joined whole: printed
+ * mid-line, "fre- quency" would be a word no PDF shows (a PDF breaks it at a line end, where the parser joins it).
+ */
+export function unwrap(lines: string[]): string {
+  return lines.reduce((text, line) => {
+    if (text === '') return line;
+    const broken = /\p{L}[-\u2010\u2011\u2013\u2014]$/u.test(text) && /^\p{Ll}/u.test(line);
+    return broken ? text.slice(0, -1) + line : `${text} ${line}`;
+  }, '');
 }
 
 /**
