@@ -131,6 +131,35 @@ describe('COVID-QA article parsing', () => {
     });
   });
 
+  it('keeps the first line of a hard-wrapped paragraph in its paragraph, joins the words its wrap broke, and reads a heading wrapped over two lines as one', () => {
+    const context = [
+      'A Free-Text Review',
+      '',
+      'An estimated one third of the world population (or',
+      'about 500 million persons) were infected and had clinical',
+      'illnesses during the pan-',
+      'demic. The disease was severe.',
+      '',
+      'When and Where Did the Pandemic',
+      'Arise?',
+      '',
+      'Before and after that year, most influenza pandemics',
+      'developed in Asia and spread from there to the rest of the',
+      'world.',
+    ].join('\n');
+    expect(parseCovidContext('9', context).body).toEqual([
+      {
+        kind: 'paragraph',
+        text: 'An estimated one third of the world population (or about 500 million persons) were infected and had clinical illnesses during the pandemic. The disease was severe.',
+      },
+      { kind: 'heading', text: 'When and Where Did the Pandemic Arise?' },
+      {
+        kind: 'paragraph',
+        text: 'Before and after that year, most influenza pandemics developed in Asia and spread from there to the rest of the world.',
+      },
+    ]);
+  });
+
   it('takes short capitalised lines without end punctuation as headings and sentences as text', () => {
     expect(looksLikeHeading('The transmissibility of the SARS-CoV-2 based on the RP model')).toBe(true);
     expect(looksLikeHeading('Not applicable.')).toBe(false);

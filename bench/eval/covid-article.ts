@@ -38,15 +38,25 @@ export function parseCovidContext(key: string, context: string): CovidArticle {
   return { key, title, meta, abstract, body: bodyBlocks(bodyLines) };
 }
 
-/** Blank lines separate blocks; a block's first line becomes a heading when it reads like one. */
+/**
+ * Blank lines separate blocks. A block's first line becomes a heading when it reads like one and is not the first
+ * line of a hard-wrapped paragraph (a plain-text article wraps every ~60 characters, so "An estimated one third of
+ * the world's population (or" is a sentence fragment, not a heading); a short block that is a heading wrapped over
+ * two lines ("When and Where Did the 1918 Influenza / Pandemic Arise?") is one heading.
+ */
 function bodyBlocks(lines: string[]): CovidArticle['body'] {
   const blocks: CovidArticle['body'] = [];
   let current: string[] = [];
   const flush = () => {
     if (current.length === 0) return;
-    if (current.length > 1 && looksLikeHeading(current[0])) blocks.push({ kind: 'heading', text: current.shift() as string });
-    if (current.length === 1 && looksLikeHeading(current[0])) blocks.push({ kind: 'heading', text: current[0] });
-    else blocks.push({ kind: 'paragraph', text: current.join(' ') });
+    const joined = current.join(' ');
+    if (current.length <= 2 && looksLikeHeading(joined.replace(/\?$/, ''))) blocks.push({ kind: 'heading', text: joined });
+    else {
+      if (current.length > 1 && looksLikeHeading(current[0]) && !isWrappedFragment(current)) {
+        blocks.push({ kind: 'heading', text: current.shift() as string });
+      }
+      blocks.push({ kind: 'paragraph', text: unwrap(current) });
+    }
     current = [];
   };
   for (const line of lines) {
@@ -55,6 +65,35 @@ function bodyBlocks(lines: string[]): CovidArticle['body'] {
   }
   flush();
   return blocks;
+}
+
+/**
+ * A hard-wrapped paragraph's lines as one text. A word the wrap broke ("fre-" / "quency") is joined whole: printed
+ * mid-line, "fre- quency" would be a word no PDF shows (a PDF breaks it at a line end, where the parser joins it).
+ */
+export function unwrap(lines: string[]): string {
+  return lines.reduce((text, line) => {
+    if (text === '') return line;
+    const broken = /\p{L}[-\u2010\u2011\u2013\u2014]$/u.test(text) && /^\p{Ll}/u.test(line);
+    return broken ? text.slice(0, -1) + line : `${text} ${line}`;
+  }, '');
+}
+
+/**
+ * The block's first line runs on into the next: it breaks a word at a hyphen, the next line continues in lower
+ * case, or the block is hard-wrapped (3+ lines) and the first line is as wide as its wrapped lines.
+ */
+export function isWrappedFragment(block: string[]): boolean {
+  const [first, next] = block;
+  if (next === undefined) return false;
+  if (/\p{L}[-\u2010\u2011\u2013\u2014]$/u.test(first) || /^\p{Ll}/u.test(next)) return true;
+  if (block.length < 3) return false;
+  const widths = block
+    .slice(0, -1)
+    .map((line) => line.length)
+    .sort((a, b) => a - b);
+  const median = widths[Math.floor(widths.length / 2)];
+  return first.length >= 0.75 * median;
 }
 
 /** Short, capitalised, no sentence punctuation at the end: "Optimization of the ELISA-array assay". */

@@ -14,6 +14,7 @@ import {
 import { TiktokenCounter } from '@lectern/text';
 import { REPO_ROOT } from '../../test/support/paths';
 import { goldHolder } from './answer-eval';
+import { boostTrees, valueOf, type BoostRow, type BoostSettings } from './sentence-boost';
 import { loadReplayRecords, type ReplayHalf } from './replay-records';
 
 /**
@@ -30,6 +31,7 @@ import { loadReplayRecords, type ReplayHalf } from './replay-records';
 interface Row {
   half: ReplayHalf;
   question: number;
+  article: string;
   x: number[];
   features: SentenceFeatures;
   y: number;
@@ -43,6 +45,10 @@ const DROPPED = (process.argv[process.argv.indexOf('--drop') + 1] ?? '')
   .map((f) => SENTENCE_FEATURES.indexOf(f as (typeof SENTENCE_FEATURES)[number]))
   .filter((j) => process.argv.includes('--drop') && j >= 0);
 const STEPS = Number(process.env.FIT_STEPS ?? 3000);
+/** `--boost`: trees on top of the linear model (at most MAX_TREES, the count chosen inside the tuning half). */
+const MAX_TREES = Number(process.env.BOOST_TREES ?? 150);
+const BOOST_DEPTH = Number(process.env.BOOST_DEPTH ?? 2);
+const BOOST_RATE = Number(process.env.BOOST_RATE ?? 0.1);
 function main(): void {
   const counter = new TiktokenCounter();
   const rows: Row[] = [];
@@ -59,12 +65,21 @@ function main(): void {
       const after = next(s);
       const y = holds(s.text) || (after !== '' && holds(`${s.text} ${after}`) && !holds(after)) ? 1 : 0;
       any ||= y === 1;
-      rows.push({ half, question, x: SENTENCE_FEATURES.map((f) => s.features![f]), features: s.features!, y, hand: s.handScore });
+      rows.push({
+        half,
+        question,
+        article: record.question.documentKey,
+        x: SENTENCE_FEATURES.map((f) => s.features![f]),
+        features: s.features!,
+        y,
+        hand: s.handScore,
+      });
     }
     if (any) answerableWithLabel[half] += 1;
   });
   const tune = rows.filter((r) => r.half === 'tune');
-  const model = fit(tune);
+  const linear = fit(tune);
+  const model = process.argv.includes('--boost') ? withTrees(linear, tune) : linear;
   console.log(
     `candidates: ${rows.length} (${tune.length} tuning); questions with a labelled candidate: tune ${answerableWithLabel.tune}, held-out ${answerableWithLabel['held-out']}`,
   );
@@ -77,6 +92,63 @@ function main(): void {
   const line = SENTENCE_FEATURES.map((f) => `${f} ${model.coefficients[f].toFixed(3)}`).join(', ');
   console.log(`intercept ${model.intercept.toFixed(3)}; ${line}`);
   if (process.argv.includes('--write')) write(model);
+}
+
+/**
+ * Boosted trees on top of the linear model, their number chosen inside the tuning half: its articles split in two,
+ * each part scored by trees fitted on the other (top-1 summed over both), then refitted on the whole tuning half.
+ */
+function withTrees(linear: SentenceModel, tune: Row[]): SentenceModel {
+  const settings: BoostSettings = {
+    trees: MAX_TREES,
+    depth: BOOST_DEPTH,
+    rate: BOOST_RATE,
+    lambda: Number(process.env.BOOST_LAMBDA ?? 1),
+    minLeaf: Number(process.env.BOOST_MIN_LEAF ?? 0.5),
+    objective: process.env.BOOST_OBJECTIVE === 'pointwise' ? 'pointwise' : 'listwise',
+  };
+  const articles = [...new Set(tune.map((r) => r.article))].sort();
+  const part = new Map(articles.map((a, i) => [a, i % 2]));
+  const top1At = new Array<number>(MAX_TREES + 1).fill(0);
+  for (const k of [0, 1]) {
+    const train = tune.filter((r) => part.get(r.article) !== k);
+    const valid = tune.filter((r) => part.get(r.article) === k);
+    const inner = fit(train);
+    const trees = boostTrees(boostRows(train, inner), settings);
+    const margin = valid.map((r) => sentenceLogit(inner, r.features));
+    top1At[0] += top1(valid, margin);
+    trees.forEach((tree, t) => {
+      valid.forEach((r, i) => (margin[i] += valueOf(tree, r.x)));
+      top1At[t + 1] += top1(valid, margin);
+    });
+  }
+  const count = top1At.indexOf(Math.max(...top1At));
+  if (process.env.BOOST_DEBUG) console.log(JSON.stringify(boostTrees(boostRows(tune, linear), { ...settings, trees: 3 })));
+  console.log(`trees chosen inside the tuning half: ${count} (top-1 by count: ${top1At.filter((_, t) => t % 10 === 0).join(' ')})`);
+  const trees = boostTrees(boostRows(tune, linear), { ...settings, trees: count });
+  return { ...linear, trees };
+}
+
+function boostRows(rows: Row[], model: SentenceModel): BoostRow[] {
+  const perQuestion = new Map<number, number>();
+  for (const r of rows) perQuestion.set(r.question, (perQuestion.get(r.question) ?? 0) + 1);
+  return rows.map((r) => ({
+    x: r.x,
+    y: r.y,
+    weight: 1 / perQuestion.get(r.question)!,
+    base: sentenceLogit(model, r.features),
+    group: r.question,
+  }));
+}
+
+/** Questions whose highest-margin candidate holds the gold. */
+function top1(rows: Row[], margin: number[]): number {
+  const best = new Map<number, number>();
+  rows.forEach((r, i) => {
+    const at = best.get(r.question);
+    if (at === undefined || margin[i] > margin[at]) best.set(r.question, i);
+  });
+  return [...best.values()].filter((i) => rows[i].y === 1).length;
 }
 
 function topK(rows: Row[], score: (r: Row) => number): string {
@@ -136,6 +208,7 @@ function fit(rows: Row[]): SentenceModel {
 function write(model: SentenceModel): void {
   const round = (n: number) => Number(n.toFixed(4));
   const body = SENTENCE_FEATURES.map((f) => `    ${f}: ${round(model.coefficients[f])},`).join('\n');
+  const trees = model.trees ? `\n  trees: [\n${model.trees.map((t) => `    ${JSON.stringify(t)},`).join('\n')}\n  ],` : '';
   const text = `import type { SentenceModel } from './sentence-features';
 
 /**
@@ -147,7 +220,7 @@ export const SENTENCE_MODEL: SentenceModel = {
   intercept: ${round(model.intercept)},
   coefficients: {
 ${body}
-  },
+  },${trees}
 };
 `;
   writeFileSync(path.join(REPO_ROOT, 'libs', 'retrieval', 'src', 'answer', 'sentence-ranker.model.ts'), text);

@@ -123,6 +123,7 @@ export {
   type SentenceFeature,
   type SentenceFeatures,
   type SentenceModel,
+  type SentenceTree,
 } from './answer/sentence-features';
 export { SENTENCE_MODEL } from './answer/sentence-ranker.model';
 export { buildSources, type AnswerSource } from './answer/answer-sources';

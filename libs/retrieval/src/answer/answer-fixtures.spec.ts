@@ -115,6 +115,51 @@ const NIGERIA_PAPERS: FixtureArticle[] = [
   },
 ];
 
+/**
+ * A paper of the shape the new-user trial met: a "Node Types" section whose sentences repeat the question's words
+ * ("… has 12M nodes of this type"), signposts ("In this section, we describe …") and one that names a type.
+ */
+const GRAPH_PAPER: FixtureArticle = {
+  title: 'Construction of the Literature Graph in a Scholarly Search Engine',
+  sections: [
+    {
+      number: '',
+      title: 'Abstract',
+      page: 1,
+      paragraphs: [
+        'We describe a deployed scalable system for organizing published scientific literature into a heterogeneous graph to facilitate algorithmic manipulation and discovery. The resulting literature graph consists of more than 280M nodes, representing papers, authors, entities and various interactions between them (e.g., authorships, citations, entity mentions).',
+      ],
+    },
+    {
+      number: '2',
+      title: 'Structure of The Literature Graph',
+      page: 2,
+      paragraphs: [
+        'The literature graph is a property graph with directed edges. Unlike Resource Description Framework (RDF) graphs, nodes and edges in property graphs have an internal structure which is more suitable for representing complex data types such as papers and entities. In this section, we describe the attributes associated with nodes and edges of different types in the literature graph.',
+      ],
+    },
+    {
+      number: '2.1',
+      title: 'Node Types',
+      page: 2,
+      paragraphs: [
+        "Papers. We obtain metadata and PDF files of papers via partnerships with publishers, catalogs, pre-publishing services, as well as web-crawling. Paper nodes are associated with a set of attributes such as 'title', 'abstract', 'full text', 'venues' and 'publication year'. We deterministically remove duplicate papers based on string similarity of their metadata, resulting in 37M unique paper nodes. Papers in the literature graph cover a variety of scientific disciplines, including computer science, molecular biology, microbiology and neuroscience.",
+        "Authors. Each node of this type represents a unique author, with attributes such as 'first name' and 'last name'. The literature graph has 12M nodes of this type.",
+        "Entities. Each node of this type represents a unique scientific concept discussed in the literature, with attributes such as 'canonical name', 'aliases' and 'description'. Our literature graph has 0.4M nodes of this type. We describe how we populate entity nodes in §4.3.",
+        "Entity mentions. Each node of this type represents a textual reference of an entity in one of the papers, with attributes such as 'mention text', 'context', and 'confidence'. We describe how we populate the 237M mentions in the literature graph in §4.1.",
+      ],
+    },
+    {
+      number: '2.2',
+      title: 'Edge Types',
+      page: 3,
+      paragraphs: [
+        'Author-to-paper edges connect an author to the papers they wrote. Citation edges connect a citing paper to the cited paper, with the citation contexts as attributes.',
+      ],
+    },
+  ],
+};
+
 describe('extractive answers on issue 19 fixtures', () => {
   let fixture: ArticleCorpus;
   let ask: (question: string) => Promise<Answer>;
@@ -208,6 +253,28 @@ describe('extractive answers on issue 19 fixtures', () => {
     const answer = await ask('What was the case fatality rate of Lassa fever in Nigeria?');
     expect(answer.answer).toContain('18.9%');
     expect(answer.citations[0]).toMatchObject({ articleTitle: 'Lassa fever surveillance in Nigeria, 2018-2022' });
+    expect(answer.citations[0].span).toBeDefined();
+  });
+});
+
+describe('extractive answers under a heading that names the question', () => {
+  let fixture: ArticleCorpus;
+
+  beforeAll(async () => {
+    fixture = await buildArticleCorpus([GRAPH_PAPER]);
+  });
+  afterAll(() => fixture.dispose());
+
+  it('quotes a sentence that names a node type, not one that repeats the question with a count or a signpost', async () => {
+    const pipeline = new RetrievalPipeline({
+      search: new SearchService(fixture.corpus, fixture.embedder),
+      corpus: fixture.corpus,
+      llm: null,
+    });
+    const question = 'What node types does the literature graph contain?';
+    const answer = await new AnswerComposer(null).answer(question, [], await pipeline.retrieve(question, { mode: 'keyword' }));
+    expect(answer.answer).not.toMatch(/nodes of this type|In this section|We describe how/);
+    expect(answer.citations[0].quote).toMatch(/\b(papers?|authors?|entit(y|ies))\b/i);
     expect(answer.citations[0].span).toBeDefined();
   });
 });

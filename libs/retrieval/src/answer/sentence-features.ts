@@ -57,16 +57,34 @@ export const SENTENCE_FEATURES = [
 export type SentenceFeature = (typeof SENTENCE_FEATURES)[number];
 export type SentenceFeatures = Record<SentenceFeature, number>;
 
-/** A logistic model over SENTENCE_FEATURES: P(the sentence holds the gold answer, or its start). */
+/**
+ * A regression tree over the features: a sentence goes `lo` when its feature is below `below`, else `hi`; a leaf is
+ * the number it adds to the logit.
+ */
+export type SentenceTree = number | { feature: SentenceFeature; below: number; lo: SentenceTree; hi: SentenceTree };
+
+/**
+ * A logistic model over SENTENCE_FEATURES: P(the sentence holds the gold answer, or its start). `trees`, when
+ * present, are boosted on top of the linear logit: they carry what no single weight can (a feature that matters only
+ * when another is high or low).
+ */
 export interface SentenceModel {
   intercept: number;
   coefficients: SentenceFeatures;
+  trees?: readonly SentenceTree[];
 }
 
 export function sentenceLogit(model: SentenceModel, features: SentenceFeatures): number {
   let z = model.intercept;
   for (const name of SENTENCE_FEATURES) z += model.coefficients[name] * features[name];
+  for (const tree of model.trees ?? []) z += treeValue(tree, features);
   return z;
+}
+
+export function treeValue(tree: SentenceTree, features: SentenceFeatures): number {
+  let node = tree;
+  while (typeof node !== 'number') node = features[node.feature] < node.below ? node.lo : node.hi;
+  return node;
 }
 
 export function sentenceProbability(model: SentenceModel, features: SentenceFeatures): number {

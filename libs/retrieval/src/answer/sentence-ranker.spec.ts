@@ -85,6 +85,21 @@ describe(rankSentences.name, () => {
     expect(ranked[0].source.n).toBe(2);
   });
 
+  it('does not rank a sentence that only repeats the question under a heading naming it, and ranks one that says more', () => {
+    const question = 'What node types does the literature graph contain?';
+    const repeat = 'The literature graph has 12M nodes of this type.';
+    const news = 'Each node of this type represents a unique author, with a first and a last name.';
+    const { ranked } = rankSentences(question, [source(1, [`${repeat} ${news}`], { number: '2.1', title: 'Node Types' })]);
+    expect(ranked.map((s) => s.text)).toEqual([news]);
+  });
+
+  it('still ranks a sentence of numbers and the question words when the question asks for a number', () => {
+    const question = 'How many nodes of each type does the literature graph have?';
+    const count = 'The literature graph has 12M nodes of this type.';
+    const { ranked } = rankSentences(question, [source(1, [count], { number: '2.1', title: 'Node Types' })]);
+    expect(ranked[0]?.text).toBe(count);
+  });
+
   it('takes a sentence beside a matching one as a candidate, though it names no question word', () => {
     const question = 'What is the incubation period of the virus?';
     const { ranked } = rankSentences(question, [

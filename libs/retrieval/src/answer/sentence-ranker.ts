@@ -3,6 +3,7 @@ import type { PassageContext } from '../parent-expansion';
 import type { AnswerSource } from './answer-sources';
 import { sentenceProbability, type SentenceFeatures, type SentenceModel } from './sentence-features';
 import { SENTENCE_MODEL } from './sentence-ranker.model';
+import { isSignpost, restatesQuestion } from './non-answer.rules';
 import {
   asksAboutCitations,
   isQuotable,
@@ -144,6 +145,8 @@ export function rankSentences(
         if (scored.score > 0) matched = true;
         // Stemmed once (with a heading naming the question) for the closeness, the word pairs and the novelty.
         const stems = stemmedQuestionTerms(heading + sentence.text);
+        if ((headingNamed && restatesQuestion(question, stems, terms, type)) || isSignpost(sentence.text))
+          return { ...base, quotable: true, coverage: scored.coverage, score: 0, handScore: 0 };
         const near = proximityOf(stems, terms);
         const pairs = pairShare(questionPairs, pairsOf(stems));
         const handScore =

@@ -1,0 +1,33 @@
+import type { QuestionType } from './question-type';
+
+/**
+ * Under a heading naming the question, the sentence (with the heading) holds nothing but the question's words and
+ * numbers: "The literature graph has 12M nodes of this type" under "Node Types" repeats "what node types does the
+ * literature graph contain?" and names none of the types. The heading lifts its section; it does not make such a
+ * sentence an answer. A number answers a question asking for one (how many, when); a yes/no question is answered by
+ * restating it ("X is not applicable to Y").
+ */
+export function restatesQuestion(
+  question: string,
+  stems: readonly string[],
+  terms: ReadonlyMap<string, number>,
+  type: QuestionType,
+): boolean {
+  if (type === 'count' || type === 'time' || YES_NO.test(question)) return false;
+  return stems.length > 0 && stems.every((stem) => terms.has(stem) || /\d/.test(stem));
+}
+
+/**
+ * "In this section, we describe …", "We describe how we populate X in §4.3": the sentence says where the paper tells
+ * something, not what it tells.
+ */
+export function isSignpost(sentence: string): boolean {
+  return SIGNPOST.some((pattern) => pattern.test(sentence));
+}
+
+const SIGNPOST = [
+  /^\s*(in|throughout)\s+(this|the\s+(following|next))\s+(section|subsection|chapter|part)\b/i,
+  /\b(we|is|are)\s+(describe|described|discuss|discussed|present|presented|detail|detailed|explain|explained)\b[^.]*\b(in|see)\s+(§\s*\d|sections?\s+\d|appendix)/i,
+];
+
+const YES_NO = /^\s*(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|may|might)\b/i;
