@@ -36,4 +36,9 @@ describe(numberSections.name, () => {
     const { numbers } = numberSections([heading('Methods', 1, '2'), heading('Bacterial strains', 2), heading('Sampling', 2)], false);
     expect(numbers).toEqual(['2', '2.1', '2.2']);
   });
+
+  it('numbers sub-sections under the nearest heading above when a level is skipped, never restarting at 1', () => {
+    const { numbers } = numberSections([heading('Introduction', 1), heading('Methods', 1), heading('Search', 3), heading('Data', 3)], false);
+    expect(numbers).toEqual(['1', '2', '2.1', '2.2']);
+  });
 });

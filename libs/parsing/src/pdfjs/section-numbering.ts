@@ -31,7 +31,12 @@ export function numberSections(headings: Heading[], untitledFirst: boolean): { n
   const numbers = headings.map((heading) => {
     const depth = Math.max(1, heading.level) - 1;
     let label: string;
-    if (!heading.number && printedAt.size > 0 && (printedAt.has(depth) || (depth > 0 && labels[depth - 1] === ''))) {
+    // The nearest heading above: a level may be skipped ("METHODS", then its sub-sub-sections).
+    const parent = labels
+      .slice(0, depth)
+      .reverse()
+      .find((label) => label !== undefined);
+    if (!heading.number && printedAt.size > 0 && (printedAt.has(depth) || parent === '')) {
       label = '';
     } else if (heading.number) {
       label = heading.number;
@@ -39,7 +44,6 @@ export function numberSections(headings: Heading[], untitledFirst: boolean): { n
       counters[depth] = /^\d+$/.test(last) ? Number(last) : /^[IVXLC]+$/.test(last) ? romanToInt(last) : (counters[depth] ?? 0);
     } else {
       counters[depth] = (counters[depth] ?? 0) + 1;
-      const parent = depth > 0 ? labels[depth - 1] : undefined;
       label = parent ? `${parent}.${counters[depth]}` : String(counters[depth]);
     }
     labels[depth] = label;
