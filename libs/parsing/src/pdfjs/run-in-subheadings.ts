@@ -164,7 +164,10 @@ function wholeLineLead(line: FlowLine, next: FlowLine): Pick<RunIn, 'head' | 're
 }
 
 const isLeadTitle = (title: string): boolean =>
-  title.split(/\s+/).length <= MAX_LEAD_WORDS && (title.match(/\p{L}/gu) ?? []).length >= 3 && !NOT_A_SECTION.test(title) && !/\.\s*$/.test(title);
+  title.split(/\s+/).length <= MAX_LEAD_WORDS &&
+  (title.match(/\p{L}/gu) ?? []).length >= 3 &&
+  !NOT_A_SECTION.test(title) &&
+  !/\.\s*$/.test(title);
 
 /** "genes of pe-" + "lagic Crenarchaeota" → "genes of pelagic Crenarchaeota". */
 function joinWrapped(first: string, second: string): string {

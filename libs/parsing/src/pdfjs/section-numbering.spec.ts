@@ -38,7 +38,10 @@ describe(numberSections.name, () => {
   });
 
   it('numbers sub-sections under the nearest heading above when a level is skipped, never restarting at 1', () => {
-    const { numbers } = numberSections([heading('Introduction', 1), heading('Methods', 1), heading('Search', 3), heading('Data', 3)], false);
+    const { numbers } = numberSections(
+      [heading('Introduction', 1), heading('Methods', 1), heading('Search', 3), heading('Data', 3)],
+      false,
+    );
     expect(numbers).toEqual(['1', '2', '2.1', '2.2']);
   });
 });

@@ -96,7 +96,12 @@ function isJustifiedWords(segments: TextRun[][], em: number): boolean {
   const first = inked[0];
   const alike = (r: TextRun) => r.font === first.font && Math.abs(r.size - first.size) < 0.1 && Math.abs(r.y - first.y) < 0.1 * first.size;
   if (!inked.every(alike)) return false;
-  const words = segments.map((segment) => segment.map((r) => r.text).join('').trim());
+  const words = segments.map((segment) =>
+    segment
+      .map((r) => r.text)
+      .join('')
+      .trim(),
+  );
   if (words.some((w) => /\s/.test(w)) || words.filter((w) => /\p{L}/u.test(w)).length < 0.75 * words.length) return false;
   const gaps = segments.slice(1).map((segment, i) => segment[0].x - Math.max(...segments[i].map((r) => r.x1)));
   const sorted = [...gaps].sort((a, b) => a - b);
