@@ -36,10 +36,14 @@ interface RunIn {
  * Journals that set their sections apart ("MATERIALS AND METHODS") often run the sub-sections into their first
  * paragraph in bold or italic ("Bacterial strains. Cells were grown …"). Such a lead, at a paragraph start inside a
  * headed section, becomes a sub-heading one level below that section when the document sets at least three leads
- * in the same font, most of them phrases: a lone bold word ("Survey."), or a few one-word labels, stay text. Lines are split so the paragraph keeps its own text;
+ * in the same font, most of them phrases, and numbers none of its headings: a lone bold word ("Survey."), a few
+ * one-word labels, or a numbered paper's paragraph labels stay text. Lines are split so the paragraph keeps its own text;
  * every flow index of the layout is moved to match.
  */
 export function addRunInSubheadings<L extends IndexedLayout>(layout: L): L {
+  // A document that numbers its sections numbers the sub-sections it means; its run-in leads are paragraph labels
+  // (LaTeX's \paragraph), below the outline.
+  if (layout.headings.some((h) => h.number)) return layout;
   const found = findRunIns(layout);
   const styles = new Map<string, { leads: number; phrases: number }>();
   for (const r of found) {
