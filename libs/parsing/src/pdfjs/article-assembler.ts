@@ -21,6 +21,8 @@ import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } fr
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
+import { openingSectionTitle } from './opening-section';
+import { addRunInSubheadings } from './run-in-subheadings';
 import { numberSections } from './section-numbering';
 import type { Rule } from './ruling-lines';
 import { findTables, type TableRegion } from './tables';
@@ -68,10 +70,13 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   const rules = new Map(pages.flatMap((p) => (p.rules?.length ? [[p.number, p.rules] as const] : [])));
   let layout = readLayout(ordered, body, rules, bookmarks);
   // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
+  let runInSections = false;
   if (!layout.fromOutline && layout.headings.filter((h) => !h.references).length < 2) {
     const runIn = readLayout(splitRunInHeadings(ordered), body, rules);
-    if (runIn.headings.length > layout.headings.length) layout = runIn;
+    if (runIn.headings.length > layout.headings.length) [layout, runInSections] = [runIn, true];
   }
+  // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
+  if (!layout.fromOutline && !runInSections) layout = addRunInSubheadings(layout);
   const { flow, front, tables, headings, toc } = layout;
   const doc: Document = {
     flow,
@@ -195,7 +200,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   if (untitled)
     sections.push({
       number: numbering.untitledNumber,
-      title: '',
+      title: openingSectionTitle(headings, abstractBlocks.length > 0 || front.abstract !== null),
       level: 1,
       blocks: [...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
     });

@@ -124,6 +124,46 @@ describe('headings from the PDF outline', () => {
     expect(stray.sections.map((s) => s.title)).not.toContain('Chapter one of another book');
     expect(stray.sections.map((s) => s.title)).not.toContain('Evaluation');
   });
+  it('numbers a book as printed: an unnumbered preface gets no number and no chapter number repeats', async () => {
+    // A LaTeX book: \chapter*{Preface} whose sections still print "0.1", then "Chapter 1" over its title, both
+    // set lower than a running head would be (an empty 40 pt line above them).
+    const big = (text: string) => ({ text, size: 20, bold: true });
+    const sink = { text: ' ', size: 40 };
+    const pdf = buildTextPdf([
+      [
+        big('Preface'),
+        'This book is about the parts of an operating system that programmers meet every day.',
+        '0.1 Using the code',
+        'The examples are in a repository that readers can clone and change as they read.',
+      ],
+      [
+        sink,
+        big('Chapter 1'),
+        big('Compilation'),
+        'A compiled language turns source code into machine code before the program runs.',
+        '1.1 Static types',
+        'Many interpreted languages check types only while the program is running.',
+      ],
+      [sink, big('Chapter 2'), big('Processes'), 'A process is the software object that represents a running program.'],
+    ]);
+    // Line k's baseline after a 20 pt line and k - 1 11 pt lines (buildTextPdf steps 1.45 × size).
+    const below20 = (k: number) => 720 - 29 - 11 * 1.45 * (k - 1);
+    const article = await parser.parse(
+      await addOutline(pdf, [
+        { title: 'Preface', page: 1, top: 745, children: [{ title: 'Using the code', page: 1, top: below20(2) + 11 }] },
+        { title: 'Compilation', page: 2, top: 700, children: [{ title: 'Static types', page: 2, top: below20(3) - 58 - 29 + 11 }] },
+        { title: 'Processes', page: 3, top: 700 },
+      ]),
+    );
+    expect(article.sections.map((s) => [s.number, s.title, s.level])).toEqual([
+      ['', 'Preface', 1],
+      ['0.1', 'Using the code', 2],
+      ['1', 'Compilation', 1],
+      ['1.1', 'Static types', 2],
+      ['2', 'Processes', 1],
+    ]);
+  });
+
   it('reads the number of IEEE-style outline entries once ("I Introduction", "II-A Dataset"), not twice', async () => {
     const pdf = buildTextPdf([
       [

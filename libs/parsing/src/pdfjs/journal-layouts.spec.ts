@@ -148,6 +148,36 @@ describe('bold run-in section names', () => {
   });
 });
 
+describe('run-in sub-headings under set-off section headings (ASM journal style)', () => {
+  let article: ParsedArticle;
+  beforeAll(async () => {
+    article = await parse('runin-methods.pdf');
+  });
+
+  it('makes bold paragraph leads sub-sections of their section, wrapped or filling their line', () => {
+    expect(article.sections.map((s) => [s.number, s.title, s.level])).toEqual([
+      ['0', 'Abstract', 1],
+      ['1', 'Introduction', 1],
+      ['2', 'MATERIALS AND METHODS', 1],
+      ['2.1', 'Sampling sites and field measurements', 2],
+      ['2.2', 'Bacterial strains and culture conditions', 2],
+      ['2.3', 'DNA extraction', 2],
+      ['2.4', 'qPCR analysis', 2],
+      ['3', 'RESULTS', 1],
+      ['3.1', 'Environmental conditions along the estuary over the two sampling years', 2],
+      ['3.2', 'Abundance of amoA genes', 2],
+      ['4', 'DISCUSSION', 1],
+    ]);
+  });
+
+  it('keeps each paragraph after its lead and titles the unheaded opening text as the introduction', () => {
+    expect(section(article, 'Introduction')?.blocks[0].text).toMatch(/^Nitrification links the oxidation of ammonia/);
+    expect(section(article, 'DNA extraction')?.blocks[0].text).toMatch(/^Cells from one liter of water were collected/);
+    expect(section(article, 'Bacterial strains and culture conditions')?.blocks[0].text).toMatch(/^Reference strains of ammonia/);
+    expect(section(article, 'qPCR analysis')?.blocks[0].text).toMatch(/^Archaeal and bacterial amoA genes were quantified/);
+  });
+});
+
 describe('table notes', () => {
   it('never takes a bold note under a table for a heading', async () => {
     const heading = (text: string) => ({ text, size: 13, bold: true });

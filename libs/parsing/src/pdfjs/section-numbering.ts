@@ -13,7 +13,10 @@ export function romanToInt(roman: string): number {
 
 /**
  * Section numbers: the paper's own where printed, else the next ordinal at the heading's level under
- * its parent (`2`, then `2.1` below it), so unnumbered papers still get a usable outline.
+ * its parent (`2`, then `2.1` below it), so unnumbered papers still get a usable outline. Where the paper
+ * prints numbers at a level, an unnumbered heading there (a book's Preface before chapter 1, a closing
+ * Glossary) gets none, nor do the unnumbered headings under it: an ordinal would be a number the page
+ * does not show, and could repeat one it does ("1 Preface" beside "1 Compilation").
  */
 export function numberSections(headings: Heading[], untitledFirst: boolean): { numbers: string[]; untitledNumber: string } {
   const counters: number[] = [];
@@ -24,16 +27,23 @@ export function numberSections(headings: Heading[], untitledFirst: boolean): { n
     labels[0] = '1';
     if (headings[0]?.number && /^1(\.|$)/.test(headings[0].number)) untitledNumber = '0.1';
   }
+  const printedAt = new Set(headings.filter((h) => h.number).map((h) => Math.max(1, h.level) - 1));
   const numbers = headings.map((heading) => {
     const depth = Math.max(1, heading.level) - 1;
     let label: string;
-    if (heading.number) {
+    // The nearest heading above: a level may be skipped ("METHODS", then its sub-sub-sections).
+    const parent = labels
+      .slice(0, depth)
+      .reverse()
+      .find((label) => label !== undefined);
+    if (!heading.number && printedAt.size > 0 && (printedAt.has(depth) || parent === '')) {
+      label = '';
+    } else if (heading.number) {
       label = heading.number;
       const last = label.split('.').pop() ?? '';
       counters[depth] = /^\d+$/.test(last) ? Number(last) : /^[IVXLC]+$/.test(last) ? romanToInt(last) : (counters[depth] ?? 0);
     } else {
       counters[depth] = (counters[depth] ?? 0) + 1;
-      const parent = depth > 0 ? labels[depth - 1] : undefined;
       label = parent ? `${parent}.${counters[depth]}` : String(counters[depth]);
     }
     labels[depth] = label;

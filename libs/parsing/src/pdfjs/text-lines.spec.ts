@@ -37,6 +37,29 @@ describe(assembleLines.name, () => {
     expect(lines.map((l) => l.text)).toEqual(['1 Introduction']);
   });
 
+  it('keeps a justified line with wide, even word gaps as one line', () => {
+    // Each word is 0.5 em per letter wide; the gaps are all 14.4 pt, wider than one 12 pt font size.
+    const words = ['asistencia', 'técnica', 'y', 'las', 'limitaciones', 'de'];
+    const runs: TextRun[] = [];
+    let x = 100;
+    for (const word of words) {
+      runs.push(run(word, x, 444, 12, true));
+      x += word.length * 6 + 14.4;
+    }
+    const lines = assembleLines(runs, 1);
+    expect(lines.map((l) => l.text)).toEqual(['asistencia técnica y las limitaciones de']);
+  });
+
+  it('still splits a row whose gaps differ, as table cells do', () => {
+    const runs = [run('Strain', 50, 700), run('Origin', 120, 700), run('Host', 170, 700), run('Year', 260, 700)];
+    expect(assembleLines(runs, 1).map((l) => l.text)).toEqual(['Strain', 'Origin', 'Host', 'Year']);
+  });
+
+  it('still splits evenly spaced one-word pieces in different fonts', () => {
+    const runs = [run('Alpha', 50, 700), run('Beta', 90, 700, 10, true), run('Gamma', 125, 700), run('Delta', 165, 700, 10, true)];
+    expect(assembleLines(runs, 1)).toHaveLength(4);
+  });
+
   it('records the share of bold characters', () => {
     const [line] = assembleLines([run('Bold lead', 50, 700, 10, true), run(' then plain text', 95, 700)], 1);
     expect(line.boldRatio).toBeCloseTo(8 / 21, 2);
@@ -55,5 +78,10 @@ describe(fixAccents.name, () => {
   it('combines TeX spacing accents with the letter that follows', () => {
     expect(fixAccents('Maestr\u00b4\u0131a en Desarrollo')).toBe('Maestría en Desarrollo');
     expect(fixAccents('Paul Erd\u02ddos')).toBe('Paul Erdős');
+  });
+
+  it('reads an acute accent closing a word as an apostrophe, not as an accent on the next word', () => {
+    expect(fixAccents('Description of authors\u00b4 roles')).toBe('Description of authors\u2019 roles');
+    expect(fixAccents('the authors\u00b4')).toBe('the authors\u2019');
   });
 });

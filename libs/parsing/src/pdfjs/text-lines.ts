@@ -5,6 +5,9 @@ import { letters } from './text-patterns';
 const ROW_LOOKBACK = 12;
 /** A horizontal gap wider than this many font sizes separates two lines (column gutter, table cell). */
 const SPLIT_GAP_EM = 1.0;
+/** A justified line is recognised from this many one-word pieces on, with gaps up to this many font sizes. */
+const MIN_JUSTIFIED_WORDS = 4;
+const MAX_JUSTIFIED_GAP_EM = 3;
 const SECTION_NUMBER = /^(\d{1,2}(\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.?|[A-H](\.\d{1,2}){0,2}\.?)$/;
 /** A gap wider than this many font sizes between runs means a word space when none is written. */
 const SPACE_GAP_EM = 0.12;
@@ -79,7 +82,31 @@ function splitRow(row: Row): TextRun[][] {
     else segments[segments.length - 1].push(run);
     right = Math.max(right, run.x1);
   }
-  return segments;
+  return isJustifiedWords(segments, row.mainSize) ? [segments.flat()] : segments;
+}
+
+/**
+ * A justified line set with wide word spaces (a bold heading's second line) splits into one word per segment; it is
+ * still one line when every piece is one word in the same font, size and baseline and the gaps are all alike —
+ * table cells and column gutters leave gaps of differing widths (or whole phrases between them).
+ */
+function isJustifiedWords(segments: TextRun[][], em: number): boolean {
+  if (segments.length < MIN_JUSTIFIED_WORDS) return false;
+  const inked = segments.flat().filter((r) => r.text.trim());
+  const first = inked[0];
+  const alike = (r: TextRun) => r.font === first.font && Math.abs(r.size - first.size) < 0.1 && Math.abs(r.y - first.y) < 0.1 * first.size;
+  if (!inked.every(alike)) return false;
+  const words = segments.map((segment) =>
+    segment
+      .map((r) => r.text)
+      .join('')
+      .trim(),
+  );
+  if (words.some((w) => /\s/.test(w)) || words.filter((w) => /\p{L}/u.test(w)).length < 0.75 * words.length) return false;
+  const gaps = segments.slice(1).map((segment, i) => segment[0].x - Math.max(...segments[i].map((r) => r.x1)));
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return median <= MAX_JUSTIFIED_GAP_EM * em && sorted[sorted.length - 1] - sorted[0] <= Math.max(0.5, 0.1 * median);
 }
 
 function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | null {
@@ -189,9 +216,13 @@ const SPACING_TO_COMBINING: Record<string, string> = {
 };
 const ACCENT_BEFORE_LETTER = /([\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd])\s?([A-Za-z\u0131])/g;
 
+/** An acute accent closing a word ("authors´ roles") is an apostrophe typed with the wrong key, not an accent on "r". */
+const ACUTE_AS_APOSTROPHE = /(\p{L})\u00b4(?=\s|$)/gu;
+
 export function fixAccents(text: string): string {
   if (!/[\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd]/.test(text)) return text;
   return text
+    .replace(ACUTE_AS_APOSTROPHE, '$1\u2019')
     .replace(
       ACCENT_BEFORE_LETTER,
       (_, accent: string, letter: string) => (letter === '\u0131' ? 'i' : letter) + SPACING_TO_COMBINING[accent],

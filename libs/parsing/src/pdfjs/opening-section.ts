@@ -1,0 +1,19 @@
+import type { Heading } from './heading-detector';
+
+/** Section names that come after an introduction in a research article. */
+const AFTER_INTRODUCTION =
+  /^(materials?( and methods)?|methods?( and materials)?|patients and methods|subjects and methods|experimental( procedures| section)?|methodology|study design|results?( and discussion)?)$/i;
+const INTRODUCTION = /^(introduction|background|introducci[oó]n|overview)$/i;
+
+/**
+ * The title of the text between the abstract and the first heading. Journals that print no "Introduction" heading
+ * (ASM, PNAS, Nature) open with it, then "Materials and Methods" or "Results": when the first heading is one of
+ * those and no heading is an introduction, the opening text is the introduction. Otherwise it stays untitled ('').
+ */
+export function openingSectionTitle(headings: Heading[], afterAbstract: boolean): string {
+  const first = headings.find((h) => !h.references);
+  if (!afterAbstract || !first || first.level !== 1 || first.number) return '';
+  const plain = (h: Heading) => h.title.replace(/[.:]\s*$/, '').trim();
+  if (!AFTER_INTRODUCTION.test(plain(first)) || headings.some((h) => INTRODUCTION.test(plain(h)))) return '';
+  return 'Introduction';
+}
