@@ -104,6 +104,22 @@ describe(TermCountShare.name, () => {
     expect(second.asked).toEqual(['model', 'data']);
   });
 
+  it('leaves a slot the other thread still counts for an earlier round alone and counts that term itself', () => {
+    const buffer = termCountBuffer();
+    const states = new Int32Array(buffer, 8 * SHARED_TERM_SLOTS, SHARED_TERM_SLOTS);
+    // The other thread claimed slot 0 in round 1 (a search that overlaps this one) and has not published yet.
+    states[0] = 2;
+    const next = counter();
+    expect(new TermCountShare(buffer, 20).count(2, ['data', 'model'], totals, next.countOwn)).toEqual(
+      new Map([
+        ['data', 300],
+        ['model', 200],
+      ]),
+    );
+    expect(states[0]).toBe(2);
+    expect(next.asked).toEqual(['model', 'data']);
+  });
+
   it(`shares the first ${SHARED_TERM_SLOTS} terms and counts any further ones on each thread`, () => {
     const buffer = termCountBuffer();
     const many = Array.from({ length: SHARED_TERM_SLOTS + 2 }, (_, i) => `w${i}`);

@@ -19,8 +19,8 @@ export function termCountBuffer(): SharedArrayBuffer {
  * Each thread claims the question's uncounted terms one by one (an atomic compare-and-swap on the term's slot, tagged
  * with the search's round), counts what it claimed and publishes it with the FTS5 totals it read; then it takes the
  * other's counts for the rest, waiting for them if needed. A count read under other totals (a commit in between),
- * a slot overwritten by a later round, or a wait that times out: the thread counts that term itself, so the counts a
- * thread plans from are always its own snapshot's.
+ * a slot overwritten by a later round or still claimed for an earlier one, or a wait that times out: the thread counts
+ * that term itself, so the counts a thread plans from are always its own snapshot's.
  */
 export class TermCountShare {
   private readonly states: Int32Array;
@@ -54,7 +54,10 @@ export class TermCountShare {
     const done = claimed + 1;
     for (const [slot, term] of shared.entries()) {
       const state = Atomics.load(this.states, slot);
-      if (state >= claimed || Atomics.compareExchange(this.states, slot, state, claimed) !== state) continue;
+      // An even state is a claim (odd: a count published): never take over a slot the other thread is still counting
+      // for an earlier round, or both would write it at once. A claim left by a killed thread stays: both count that term.
+      if (state >= claimed || (state !== 0 && state % 2 === 0)) continue;
+      if (Atomics.compareExchange(this.states, slot, state, claimed) !== state) continue;
       let count = NOT_COUNTED;
       try {
         count = countOwn([term]).get(term)!;
