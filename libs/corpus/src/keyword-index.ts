@@ -45,6 +45,8 @@ export interface KeywordHalfAnswer {
   split: boolean;
   /** FTS5's totals record when the half was read: two halves merge only when read from the same state. */
   totals: Uint8Array | null;
+  /** The split's two queries ('' when not a split): two halves merge only when planned from the same counts. */
+  plan: string;
 }
 
 /**
@@ -118,7 +120,7 @@ export class KeywordIndex {
    * terms' rows are counted together with the thread running the other half, each term once.
    */
   half(terms: readonly string[], k: number, half: KeywordHalf, shared?: SharedCounts): KeywordHalfAnswer {
-    if (terms.length === 0 || k <= 0) return { matches: [], split: false, totals: null };
+    if (terms.length === 0 || k <= 0) return { matches: [], split: false, totals: null, plan: '' };
     return this.halfInSnapshot(terms, k, half, shared);
   }
 
@@ -184,9 +186,9 @@ export class KeywordIndex {
   private halfOf(terms: readonly string[], k: number, half: KeywordHalf, shared?: SharedCounts): KeywordHalfAnswer {
     const totals = this.averages.get(AVERAGES_ROWID) ?? null;
     const plan = this.plan(terms, k, shared);
-    if (plan.kind === 'plain') return { matches: half === 'common' ? this.query(plan.match, k) : [], split: false, totals };
+    if (plan.kind === 'plain') return { matches: half === 'common' ? this.query(plan.match, k) : [], split: false, totals, plan: '' };
     const matches = half === 'common' ? this.query(plan.withCommon, k) : this.query(plan.rareOnly, rareOnlyDepth(k));
-    return { matches, split: true, totals };
+    return { matches, split: true, totals, plan: `${plan.rareOnly}\n${plan.withCommon}` };
   }
 
   /**

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { queryTerms } from '@lectern/text';
 import { openDatabase } from './database';
 import { KeywordIndex } from './keyword-index';
-import { compiledKeywordThreadFile, KeywordThread } from './keyword-thread';
+import { compiledKeywordThreadFile, joinHalves, KeywordThread } from './keyword-thread';
 import { openTeiCorpus } from './testing/corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
 
@@ -81,5 +81,12 @@ describe(KeywordThread.name, () => {
       await thread.close();
       corpus.close();
     }
+  });
+
+  it('joins no halves planned from different counts, so the search is answered whole', () => {
+    const totals = Uint8Array.from([0x83, 0x01]);
+    const half = (plan: string, rowid: number) => ({ matches: [{ rowid, score: 1 }], split: true, totals, plan });
+    expect(joinHalves(half('a\na AND (b)', 1), half('a\na AND (b)', 2), 2)).toHaveLength(2);
+    expect(joinHalves(half('a\na AND (b)', 1), half('b\nb AND (a)', 2), 2)).toBeNull();
   });
 });

@@ -58,9 +58,7 @@ export class KeywordThread {
       this.workers[0].ask(terms, k, 'common', round),
       this.workers[1].ask(terms, k, 'rare', round),
     ]);
-    if (!sameState(common.totals, rare.totals) || common.split !== rare.split)
-      return (await this.workers[0].ask(terms, k, 'whole', 0)).matches;
-    return common.split ? mergeSplit(common.matches, rare.matches, k) : common.matches;
+    return joinHalves(common, rare, k) ?? (await this.workers[0].ask(terms, k, 'whole', 0)).matches;
   }
 
   async close(): Promise<void> {
@@ -107,7 +105,13 @@ class KeywordWorker {
       if (!waiting) return;
       this.pending.delete(reply.id);
       if (reply.error !== undefined || !reply.matches) waiting.reject(new Error(reply.error ?? 'no reply'));
-      else waiting.resolve({ matches: toMatches(reply.matches), split: reply.split ?? false, totals: reply.totals ?? null });
+      else
+        waiting.resolve({
+          matches: toMatches(reply.matches),
+          split: reply.split ?? false,
+          totals: reply.totals ?? null,
+          plan: reply.plan ?? '',
+        });
     });
     const gone = (error: Error) => {
       if (this.worker === worker) this.worker = null;
@@ -123,6 +127,15 @@ class KeywordWorker {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
+}
+
+/**
+ * The search's answer from its two halves, or null when they cannot be joined: read from different states (a commit
+ * in between), or planned from different counts (a guard: TermCountShare gives both threads the same counts).
+ */
+export function joinHalves(common: KeywordHalfAnswer, rare: KeywordHalfAnswer, k: number): KeywordMatch[] | null {
+  if (!sameState(common.totals, rare.totals) || common.split !== rare.split || common.plan !== rare.plan) return null;
+  return common.split ? mergeSplit(common.matches, rare.matches, k) : common.matches;
 }
 
 function sameState(a: Uint8Array | null, b: Uint8Array | null): boolean {

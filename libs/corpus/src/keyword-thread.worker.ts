@@ -22,6 +22,7 @@ export interface KeywordThreadReply {
   /** For a half: whether the plan was a split, and FTS5's totals record it read. */
   split?: boolean;
   totals?: Uint8Array | null;
+  plan?: string;
   error?: string;
 }
 
@@ -32,14 +33,15 @@ const index = new KeywordIndex(db, limits.pruneFromContexts ?? PRUNE_FROM_CONTEX
 parentPort!.on('message', ({ id, terms, k, half, round }: KeywordThreadRequest) => {
   try {
     const shared = share ? { share, round } : undefined;
-    const answer = half === 'whole' ? { matches: index.top(terms, k), split: false, totals: null } : index.half(terms, k, half, shared);
+    const answer =
+      half === 'whole' ? { matches: index.top(terms, k), split: false, totals: null, plan: '' } : index.half(terms, k, half, shared);
     const matches = new Float64Array(answer.matches.length * 2);
     answer.matches.forEach((match, i) => {
       matches[2 * i] = match.rowid;
       matches[2 * i + 1] = match.score;
     });
     const totals = answer.totals ? Uint8Array.from(answer.totals) : null;
-    parentPort!.postMessage({ id, matches, split: answer.split, totals } satisfies KeywordThreadReply, [matches.buffer]);
+    parentPort!.postMessage({ id, matches, split: answer.split, totals, plan: answer.plan } satisfies KeywordThreadReply, [matches.buffer]);
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies KeywordThreadReply);
   }
