@@ -1,20 +1,20 @@
 import type { QuestionType } from './question-type';
 
 /**
- * Under a heading naming the question, the sentence (with the heading) holds nothing but the question's words and
- * numbers: "The literature graph has 12M nodes of this type" under "Node Types" repeats "what node types does the
+ * Under a heading naming the question, whether a sentence holds nothing but the question's words and numbers: "The
+ * literature graph has 12M nodes of this type" under "Node and Edge Types" repeats "what node types does the
  * literature graph contain?" and names none of the types. The heading lifts its section; it does not make such a
- * sentence an answer. A number answers a question asking for one (how many, when); a yes/no question is answered by
- * restating it ("X is not applicable to Y").
+ * sentence an answer (the sentence's own stems are tested: the heading may name more than is asked). A number answers
+ * a question asking for one (how many, when); a yes/no question is answered by restating it ("X is not applicable to
+ * Y"). Decided once per question; the returned test runs per sentence.
  */
-export function restatesQuestion(
+export function restatementTest(
   question: string,
-  stems: readonly string[],
   terms: ReadonlyMap<string, number>,
   type: QuestionType,
-): boolean {
-  if (type === 'count' || type === 'time' || YES_NO.test(question)) return false;
-  return stems.length > 0 && stems.every((stem) => terms.has(stem) || /\d/.test(stem));
+): (sentenceStems: ReadonlySet<string>) => boolean {
+  if (type === 'count' || type === 'time' || YES_NO.test(question)) return () => false;
+  return (stems) => stems.size > 0 && [...stems].every((stem) => terms.has(stem) || /\d/.test(stem));
 }
 
 /**

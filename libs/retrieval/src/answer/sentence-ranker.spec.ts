@@ -93,6 +93,15 @@ describe(rankSentences.name, () => {
     expect(ranked.map((s) => s.text)).toEqual([news]);
   });
 
+  it('does not rank the repeat under a heading naming more than the question asks either (Node and Edge Types)', () => {
+    const question = 'What node types does the literature graph contain?';
+    const repeat = 'The literature graph has 12M nodes of this type.';
+    const news = 'Each node of this type represents a unique author, with a first and a last name.';
+    const section = { number: '2.1', title: 'Node and Edge Types' };
+    const { ranked } = rankSentences(question, [source(1, [`${repeat} ${news}`], section)]);
+    expect(ranked.map((s) => s.text)).toEqual([news]);
+  });
+
   it('still ranks a sentence of numbers and the question words when the question asks for a number', () => {
     const question = 'How many nodes of each type does the literature graph have?';
     const count = 'The literature graph has 12M nodes of this type.';

@@ -3,7 +3,7 @@ import type { PassageContext } from '../parent-expansion';
 import type { AnswerSource } from './answer-sources';
 import { sentenceProbability, type SentenceFeatures, type SentenceModel } from './sentence-features';
 import { SENTENCE_MODEL } from './sentence-ranker.model';
-import { isSignpost, restatesQuestion } from './non-answer.rules';
+import { isSignpost, restatementTest } from './non-answer.rules';
 import {
   asksAboutCitations,
   isQuotable,
@@ -100,6 +100,7 @@ export function rankSentences(
 ): SentenceRanking {
   const terms = weightedQuestionTerms(question, termWeights);
   const type = questionType(question);
+  const restatesQuestion = restatementTest(question, terms, type);
   const citationsAsked = asksAboutCitations(question);
   const questionPairs = adjacentPairs(question);
   const rarest = [...terms.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
@@ -145,7 +146,7 @@ export function rankSentences(
         if (scored.score > 0) matched = true;
         // Stemmed once (with a heading naming the question) for the closeness, the word pairs and the novelty.
         const stems = stemmedQuestionTerms(heading + sentence.text);
-        if ((headingNamed && restatesQuestion(question, stems, terms, type)) || isSignpost(sentence.text))
+        if ((headingNamed && restatesQuestion(spanStems[index])) || isSignpost(sentence.text))
           return { ...base, quotable: true, coverage: scored.coverage, score: 0, handScore: 0 };
         const near = proximityOf(stems, terms);
         const pairs = pairShare(questionPairs, pairsOf(stems));
