@@ -5,7 +5,6 @@ import type { AnswerResult } from '../ask-question/ask-question.result';
 import { UNTITLED_CONVERSATION, type ConversationTitleCommand } from './conversation.command';
 import { ConversationNotFoundError, InvalidConversationError } from './conversation.errors';
 import { conversationMarkdown, exportFileName } from './conversation-markdown';
-import { asReadBack } from './stored-answer';
 
 export interface ConversationWithMessages extends ConversationRow {
   messages: ConversationMessageRow[];
@@ -50,14 +49,14 @@ export class ProjectConversations {
 
   get(projectId: string, conversationId: string, owner: string | null = null): ConversationWithMessages {
     const conversation = this.find(projectId, conversationId, owner);
-    return { ...conversation, messages: this.messages(conversationId) };
+    return { ...conversation, messages: this.catalog.conversations.messages(conversationId) };
   }
 
   /** The conversation as Markdown with its citations, and a file name for it. */
   exportMarkdown(projectId: string, conversationId: string, owner: string | null = null): { fileName: string; markdown: string } {
     const project = this.projects.byId(projectId);
     const conversation = this.find(projectId, conversationId, owner);
-    const markdown = conversationMarkdown(conversation, project.name, this.messages(conversationId));
+    const markdown = conversationMarkdown(conversation, project.name, this.catalog.conversations.messages(conversationId));
     return { fileName: exportFileName(conversation.title), markdown };
   }
 
@@ -93,10 +92,6 @@ export class ProjectConversations {
         steps: outcome.steps,
       },
     ]);
-  }
-
-  private messages(conversationId: string): ConversationMessageRow[] {
-    return this.catalog.conversations.messages(conversationId).map(asReadBack);
   }
 
   private append(conversation: ConversationRow, question: string, messages: NewConversationMessage[]): void {
