@@ -38,6 +38,22 @@ describe(addRunInSubheadings.name, () => {
     expect(parsed.sections[1].blocks[0].text).toMatch(/^Samples were taken every month/);
   });
 
+  it('leaves numbered caption leads ("Scheme 1.") in the text', async () => {
+    const pdf = buildTextPdf([
+      [
+        { text: 'Seasonal Sampling of an Estuary', size: 18, bold: true },
+        heading('Results'),
+        ...lead('Scheme 1. Synthesis of the first ligand.'),
+        ...lead('Scheme 2. Synthesis of the second ligand.'),
+        ...lead('Scheme 3. Coupling of both ligands.'),
+        heading('Discussion'),
+        body,
+      ],
+    ]);
+    const parsed = await parser.parse(pdf);
+    expect(parsed.sections.map((s) => s.title)).toEqual(['Results', 'Discussion']);
+  });
+
   it('leaves the leads in the text of a paper that numbers its sections', async () => {
     const parsed = await parser.parse(article('1 Methods', '2 Results'));
     expect(parsed.sections.map((s) => s.title)).toEqual(['Methods', 'Results']);

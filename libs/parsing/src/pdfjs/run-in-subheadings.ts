@@ -1,10 +1,14 @@
 import type { Heading } from './heading-detector';
 import type { FlowLine, TextRun } from './layout.types';
+import { CAPTION } from './text-patterns';
 
 /** A run-in style counts as sub-headings only when the document uses it this often. */
 const MIN_RUN_INS = 3;
 const MAX_LEAD_WORDS = 14;
-/** Paragraph leads that open a statement, a figure or a list item, never a sub-section. */
+/**
+ * Paragraph leads that open a statement or a list item, never a sub-section; numbered captions are `CAPTION`'s. The
+ * caption words stay here too for supplementary labels ("Table S1."), which `CAPTION`'s number does not match.
+ */
 const NOT_A_SECTION =
   /^(theorem|lemma|proof|definition|corollary|proposition|remark|example|note|notes|step|case|claim|fig|figure|table|algorithm|equation|eq|source|keywords?|abbreviations?)\b/i;
 /** The text after the lead opens a sentence: a capital, a figure, or a word like "qPCR" or "pH". */
@@ -171,6 +175,7 @@ const isLeadTitle = (title: string): boolean =>
   title.split(/\s+/).length <= MAX_LEAD_WORDS &&
   (title.match(/\p{L}/gu) ?? []).length >= 3 &&
   !NOT_A_SECTION.test(title) &&
+  !CAPTION.test(title) &&
   !/\.\s*$/.test(title);
 
 /** "genes of pe-" + "lagic Crenarchaeota" → "genes of pelagic Crenarchaeota". */
