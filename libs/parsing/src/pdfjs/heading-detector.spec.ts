@@ -134,6 +134,26 @@ describe(detectHeadings.name, () => {
     ]);
   });
 
+  it('does not open the appendix at a prose line that starts with the word "A"', () => {
+    // Top-level headings in capitals in the body's font and size; sub-sections numbered "B." in the body's italic.
+    const flow = flowOf([
+      ...['1 INTRODUCTION', '2 METHODS', '3 RESULTS'].flatMap((text, k) => [
+        { text, y: 740, page: k + 1, x1: 160 },
+        ...para(720, 6).map((p) => ({ ...p, page: k + 1 })),
+        { text: 'A Bayesian model was fit to the counts of each site and year, with', y: 640, page: k + 1 },
+        ...para(628, 6).map((p) => ({ ...p, page: k + 1 })),
+      ]),
+      { text: 'B. Training details', y: 540, page: 3, x1: 160, font: 'Body-Italic' },
+      ...para(520, 6).map((p) => ({ ...p, page: 3 })),
+    ]);
+    expect(detectHeadings(flow, 0, BODY).map((h) => [h.number, h.title])).toEqual([
+      ['1', 'INTRODUCTION'],
+      ['2', 'METHODS'],
+      ['3', 'RESULTS'],
+      ['B', 'Training details'],
+    ]);
+  });
+
   it('keeps a title opening with the word "A" whole when no numbered section in its style came before', () => {
     const flow = flowOf([
       { text: 'A Study of Examples', y: 740, size: 14, bold: true },

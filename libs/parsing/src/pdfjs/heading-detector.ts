@@ -14,6 +14,7 @@ import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
+import { words } from './text-patterns';
 
 export interface Heading {
   /** Flow indexes [start, end) of the heading's lines. */
@@ -65,6 +66,10 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
  */
 function opensLetteredAppendix(line: FlowLine, before: HeadingCandidate[]): boolean {
   if (!/^A\s+\p{Lu}/u.test(line.text)) return false;
+  // Set apart and short like a heading: a sentence opening with "A" in a paper whose headings use the body's style is
+  // prose ("A Bayesian model was fit to …").
+  const text = line.text.trim();
+  if (line.rowPeers !== 1 || words(text).length > 10 || /[.,;:]$/.test(text)) return false;
   return before.some(
     (c) =>
       c.numbering.kind === 'arabic' &&

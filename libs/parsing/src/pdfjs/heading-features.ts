@@ -2,7 +2,7 @@ import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { SMALL_CAPS_FONT, type HeadingCandidate } from './heading-candidates';
 import { numberDepth } from './heading-numbering';
 import { isBold, type FlowLine } from './layout.types';
-import { KNOWN_SECTION, letters, lineKey, words } from './text-patterns';
+import { ITALIC_FONT, KNOWN_SECTION, letters, lineKey, words } from './text-patterns';
 
 /** Names of the features `headingFeatures` returns, in order (the scorer's weights follow this order). */
 export const HEADING_FEATURES = [
@@ -55,7 +55,6 @@ export const HEADING_FEATURES = [
 
 export type HeadingFeatureName = (typeof HEADING_FEATURES)[number];
 
-const ITALIC_FONT = /italic|oblique|-it\b|cmti|cmsl|[-_]i$|ti\d/i;
 const clip = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
 /** Document-wide counts the per-candidate features are relative to; computed once per detection. */

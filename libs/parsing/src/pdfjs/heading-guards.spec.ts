@@ -107,6 +107,24 @@ describe(inFigureOrTable.name, () => {
     expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
   });
 
+  it('takes a bold panel label over small text that merely starts with a figure ("24 h …") for part of the figure', () => {
+    const flow = [
+      flowLine('Control', 672, { size: 10.8, bold: true }),
+      flowLine('24 h after infection', 660, { size: 6 }),
+      flowLine('3 months', 652, { size: 6 }),
+    ];
+    expect(inFigureOrTable(flow, 0, BODY)).toBe(true);
+  });
+
+  it('leaves a top heading with its first numbered sub-heading in small capitals under it', () => {
+    const flow = [
+      flowLine('5 Experiments', 672, { size: 10.8, bold: true }),
+      flowLine('5.1 QUESTION ANSWERING', 660, { size: 6 }),
+      flowLine('Body text follows here.', 648, { size: 9 }),
+    ];
+    expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
+  });
+
   it('leaves a heading whose next row has a small margin note beside body text', () => {
     const note = flowLine('\\diadiatab[〈options〉]', 647, { size: 6.3 });
     const text = { ...flowLine([['The command typesets the data file in a table.', 144]], 647, { size: 9 }), rowPeers: 2 };

@@ -31,7 +31,7 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   // sub-heading in small capitals stacked right under its section's heading ("5 Experiments" over "5.1 QUESTION …").
   const nextRow = next ? flow.slice(below, rowEnd(flow, below)) : [];
   const smallText = nextRow.every((l) => l.size < 0.8 * line.size && l.size < 0.9 * body.size);
-  if (near(next) && smallText && parseNumbering(next.text, false).kind !== 'arabic') return true;
+  if (near(next) && smallText && !isChildHeading(line.text, next.text)) return true;
   if (isNumericRow(line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1)) return true;
   // A header directly above rows that each end in a figure: a row label followed by one measured value ("Baseline
   // 12.5"). The rows start right below: a label line in between ("Attribute values:") makes it a list, not a table.
@@ -42,6 +42,12 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   }
   if (figures >= 2) return true;
   return [flow[i - 1], next].some((other) => near(other) && other!.rowPeers >= 3);
+}
+
+/** `child` is numbered as a sub-section of `parent`'s own number ("5.1 …" under "5 …"); "24 h after …" is not. */
+function isChildHeading(parent: string, child: string): boolean {
+  const own = parseNumbering(parent, false).number;
+  return !!own && !!parseNumbering(child, false).number?.startsWith(`${own}.`);
 }
 
 /** A table row: several of its tokens are numbers (a row label followed by values, "Model B 9.7 13.1 15.0"). */

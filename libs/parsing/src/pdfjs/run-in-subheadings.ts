@@ -1,15 +1,20 @@
 import type { Heading } from './heading-detector';
 import type { FlowLine, TextRun } from './layout.types';
+import { joinLine } from './line-joiner';
+import { joinRuns } from './table-rows';
+import { CAPTION, ITALIC_FONT } from './text-patterns';
 
 /** A run-in style counts as sub-headings only when the document uses it this often. */
 const MIN_RUN_INS = 3;
 const MAX_LEAD_WORDS = 14;
-/** Paragraph leads that open a statement, a figure or a list item, never a sub-section. */
+/**
+ * Paragraph leads that open a statement or a list item, never a sub-section; numbered captions are `CAPTION`'s. The
+ * caption words stay here too for supplementary labels ("Table S1."), which `CAPTION`'s number does not match.
+ */
 const NOT_A_SECTION =
   /^(theorem|lemma|proof|definition|corollary|proposition|remark|example|note|notes|step|case|claim|fig|figure|table|algorithm|equation|eq|source|keywords?|abbreviations?)\b/i;
 /** The text after the lead opens a sentence: a capital, a figure, or a word like "qPCR" or "pH". */
 const SENTENCE_START = /^(\p{Lu}|\d|\(|\p{Ll}+\p{Lu})/u;
-const ITALIC_FONT = /italic|oblique|-it$|ital/i;
 
 /** The layout's parts that hold flow indexes: every one is moved when a line is split in two. */
 export interface IndexedLayout {
@@ -24,7 +29,8 @@ interface RunIn {
   /** Flow index of the line where the lead ends (the lead may start on the line before). */
   at: number;
   twoLines: boolean;
-  head: FlowLine;
+  /** The lead's part of a line that is split (when `rest` is set). */
+  head?: FlowLine;
   /** Null when the lead fills its line exactly: the paragraph goes on on the next line, nothing is split. */
   rest: FlowLine | null;
   title: string;
@@ -139,14 +145,12 @@ function splitLead(line: FlowLine, before: FlowLine | null): Pick<RunIn, 'head' 
   if (k === 0 || k >= runs.length || runs[0].x > line.x0 + 1) return null;
   const style = styleOf(runs[0]);
   if (before && styleOf(inked(before)[0]) !== style) return null;
-  let lead = '';
-  for (let j = 0; j < k; j++) lead += (j > 0 && runs[j].x - runs[j - 1].x1 > 0.12 * runs[j].size ? ' ' : '') + runs[j].text;
-  lead = lead.replace(/\s+/g, ' ').trim();
+  const lead = joinRuns(runs.slice(0, k)).replace(/\s+/g, ' ').trim();
   const leadAt = line.text.indexOf(lead);
   const rest = leadAt < 0 ? '' : line.text.slice(leadAt + lead.length).trim();
   if (leadAt !== 0 || !lead.endsWith('.') || !rest || !SENTENCE_START.test(rest)) return null;
   const leadText = lead.slice(0, -1).trim();
-  const title = joinWrapped(before?.text.trim() ?? '', leadText);
+  const title = joinLine(before?.text.trim() ?? '', leadText);
   if (!isLeadTitle(title)) return null;
   const headRuns = runs.slice(0, k);
   const restRuns = line.runs.filter((r) => r.x >= runs[k].x - 0.5);
@@ -164,17 +168,12 @@ function wholeLineLead(line: FlowLine, next: FlowLine): Pick<RunIn, 'head' | 're
   if (next.page !== line.page || next.columnStart || !SENTENCE_START.test(next.text.trim())) return null;
   const title = text.slice(0, -1).trim();
   if (!isLeadTitle(title)) return null;
-  return { head: { ...line, text: title }, rest: null, title, style: styleOf(runs[0]) };
+  return { rest: null, title, style: styleOf(runs[0]) };
 }
 
 const isLeadTitle = (title: string): boolean =>
   title.split(/\s+/).length <= MAX_LEAD_WORDS &&
   (title.match(/\p{L}/gu) ?? []).length >= 3 &&
   !NOT_A_SECTION.test(title) &&
+  !CAPTION.test(title) &&
   !/\.\s*$/.test(title);
-
-/** "genes of pe-" + "lagic Crenarchaeota" → "genes of pelagic Crenarchaeota". */
-function joinWrapped(first: string, second: string): string {
-  if (!first) return second;
-  return /\p{Ll}-$/u.test(first) && /^\p{Ll}/u.test(second) ? first.slice(0, -1) + second : `${first} ${second}`;
-}

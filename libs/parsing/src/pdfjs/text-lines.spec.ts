@@ -80,6 +80,12 @@ describe(fixAccents.name, () => {
     expect(fixAccents('Paul Erd\u02ddos')).toBe('Paul Erdős');
   });
 
+  it('combines an acute accent with its letter across a space, at the end of a word too', () => {
+    expect(fixAccents('Universit\u00b4 e de Paris')).toBe('Université de Paris');
+    expect(fixAccents('Universit\u00b4 e')).toBe('Université');
+    expect(fixAccents('Mart\u00b4 \u0131nez')).toBe('Martínez');
+  });
+
   it('reads an acute accent closing a word as an apostrophe, not as an accent on the next word', () => {
     expect(fixAccents('Description of authors\u00b4 roles')).toBe('Description of authors\u2019 roles');
     expect(fixAccents('the authors\u00b4')).toBe('the authors\u2019');

@@ -216,8 +216,11 @@ const SPACING_TO_COMBINING: Record<string, string> = {
 };
 const ACCENT_BEFORE_LETTER = /([\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd])\s?([A-Za-z\u0131])/g;
 
-/** An acute accent closing a word ("authors´ roles") is an apostrophe typed with the wrong key, not an accent on "r". */
-const ACUTE_AS_APOSTROPHE = /(\p{L})\u00b4(?=\s|$)/gu;
+/**
+ * An acute accent closing a word ("authors´ roles") is an apostrophe typed with the wrong key, not an accent on "r";
+ * before a lone letter or a dotless ı ("Universit´ e", "Mart´ ınez") it is TeX's accent with a space before its letter.
+ */
+const ACUTE_AS_APOSTROPHE = /(\p{L})\u00b4(?=$|\s+(?![A-Za-z]\b|\u0131))/gu;
 
 export function fixAccents(text: string): string {
   if (!/[\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd]/.test(text)) return text;

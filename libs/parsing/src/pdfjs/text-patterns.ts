@@ -3,6 +3,9 @@
 export const CAPTION =
   /^(fig(ure)?s?\.?|table|tab\.|algorithm|listing|scheme|chart|plate|gr[aá]fico|cuadro|tabla|figura|abb\.|abbildung|tabelle)\s*[0-9IVX]+[a-z]?\b/i;
 
+/** Italic or slanted font names: "Times-Italic", TeX's CMTI10/CMSL10, "-It", "_i" suffixes. */
+export const ITALIC_FONT = /italic|oblique|-it\b|cmti|cmsl|[-_]i$|ti\d/i;
+
 export const REFERENCES_TITLE =
   /^(references?( and notes)?|bibliography|literature cited|works cited|cited literature|references cited|referencias( bibliogr[aá]ficas)?|bibliograf[ií]a|r[ée]f[ée]rences( bibliographiques)?|literatur(verzeichnis)?|refer[êe]ncias( bibliogr[aá]ficas)?|riferimenti bibliografici)$/i;
 
