@@ -116,6 +116,38 @@ describe(addRunInSubheadings.name, () => {
     ]);
   });
 
+  it('leaves reference entries with bold authors, and leads past a references title, in the text', () => {
+    const entry = (y: number, authors: string) =>
+      flowLine(y, [
+        [authors, true],
+        ['(2001). A study of stress in later life.', false],
+      ]);
+    const layoutOf = (flow: FlowLine[]) => ({
+      flow,
+      headings: [{ start: 0, end: 1, number: null, title: 'Acknowledgments', level: 1, references: false }],
+      front: { bodyStart: 0, abstract: null },
+      tables: [],
+      toc: null,
+    });
+    const authors = [
+      flowLine(700, [['Acknowledgments', true]]),
+      entry(688, 'Baumeister, R. F., Bratslavsky, E. and Vohs, K. D.'),
+      entry(676, 'Cohen, S., Janicki-Deverts, D. and Miller, G. E.'),
+      entry(664, 'Johansson, L. et al.'),
+    ];
+    expect(addRunInSubheadings(layoutOf(authors)).headings.map((h) => h.title)).toEqual(['Acknowledgments']);
+
+    const pastTitle = [
+      flowLine(700, [['Acknowledgments', true]]),
+      flowLine(688, [['We thank the participants of the study.', false]]),
+      flowLine(676, [['References', false]]),
+      entry(664, 'Stress and memory in old age.'),
+      entry(652, 'Life events and later dementia.'),
+      entry(640, 'Coping with loss in later life.'),
+    ];
+    expect(addRunInSubheadings(layoutOf(pastTitle)).headings.map((h) => h.title)).toEqual(['Acknowledgments']);
+  });
+
   it('leaves the leads in the text of a paper that numbers its sections', async () => {
     const parsed = await parser.parse(article('1 Methods', '2 Results'));
     expect(parsed.sections.map((s) => s.title)).toEqual(['Methods', 'Results']);

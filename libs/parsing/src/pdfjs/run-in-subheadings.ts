@@ -2,7 +2,7 @@ import type { Heading } from './heading-detector';
 import type { FlowLine, TextRun } from './layout.types';
 import { joinLine } from './line-joiner';
 import { joinRuns } from './table-rows';
-import { CAPTION, ITALIC_FONT } from './text-patterns';
+import { CAPTION, ITALIC_FONT, REFERENCES_TITLE } from './text-patterns';
 
 /** A run-in style counts as sub-headings only when the document uses it this often. */
 const MIN_RUN_INS = 3;
@@ -13,6 +13,8 @@ const MAX_LEAD_WORDS = 14;
  */
 const NOT_A_SECTION =
   /^(theorem|lemma|proof|definition|corollary|proposition|remark|example|note|notes|step|case|claim|fig|figure|table|algorithm|equation|eq|source|keywords?|abbreviations?)\b/i;
+/** A reference entry's bold authors ("Baumeister, R. F., … and Vohs, K. D", "Johansson, L. et al"), not a title. */
+const AUTHOR_LIST = /\p{Lu}[\p{L}'’-]+,\s*\p{Lu}\.|\bet al$|\s\p{Lu}$/u;
 /** The text after the lead opens a sentence: a capital, a figure, or a word like "qPCR" or "pH". */
 const SENTENCE_START = /^(\p{Lu}|\d|\(|\p{Ll}+\p{Lu})/u;
 
@@ -111,6 +113,8 @@ function findRunIns({ flow, headings, tables, toc }: IndexedLayout): RunIn[] {
     if (heading.references) return;
     const to = headings[k + 1]?.start ?? flow.length;
     for (let i = heading.end; i < to; i++) {
+      // A references title the detector did not set apart ends the section: its entries are no sub-sections.
+      if (REFERENCES_TITLE.test(flow[i].text.trim())) break;
       if (inRegion(i)) continue;
       const opensParagraph = i === heading.end || flow[i].columnStart || /[.!?:)\]]$/.test(flow[i - 1].text.trim());
       const single = opensParagraph ? splitLead(flow[i], null) : null;
@@ -176,4 +180,5 @@ const isLeadTitle = (title: string): boolean =>
   (title.match(/\p{L}/gu) ?? []).length >= 3 &&
   !NOT_A_SECTION.test(title) &&
   !CAPTION.test(title) &&
+  !AUTHOR_LIST.test(title) &&
   !/\.\s*$/.test(title);
