@@ -6,6 +6,7 @@ import { queryTerms } from '@lectern/text';
 import { cachedSearchCorpus } from './search-corpus-cache';
 import { warmPageCache } from './search.bench';
 import { syntheticQueries } from './synthetic-corpus';
+import { cpuMs } from './cpu-time';
 
 /**
  * The keyword leg's row bound against hybrid recall: for each bound, the bounded keyword ranking fused with the shipped
@@ -35,12 +36,6 @@ async function main(): Promise<void> {
     rK: [] as number[],
     kw10: [] as number[],
   }));
-  const cpuMs = <T>(run: () => T): [T, number] => {
-    const start = process.cpuUsage();
-    const value = run();
-    const used = process.cpuUsage(start);
-    return [value, (used.user + used.system) / 1000];
-  };
   const started = performance.now();
   for (const [i, query] of queries.entries()) {
     const terms = queryTerms(query);

@@ -5,6 +5,7 @@ import { queryTerms } from '@lectern/text';
 import { cachedSearchCorpus } from './search-corpus-cache';
 import { warmPageCache } from './search.bench';
 import { syntheticQueries } from './synthetic-corpus';
+import { cpuMs } from './cpu-time';
 
 /**
  * The vector leg's re-scored candidates against hybrid recall at 1M: for each count, the shipped bounded keyword leg
@@ -33,12 +34,6 @@ async function main(): Promise<void> {
     v10: [] as number[],
     vK: [] as number[],
   }));
-  const cpuMs = <T>(run: () => T): [T, number] => {
-    const start = process.cpuUsage();
-    const value = run();
-    const used = process.cpuUsage(start);
-    return [value, (used.user + used.system) / 1000];
-  };
   for (const [i, query] of syntheticQueries(count + warmUp).entries()) {
     const vector = await embedder.embedQuery(query);
     const exactVector = corpus.vectorRanking(vector, depth, { exact: true });
