@@ -277,4 +277,25 @@ describe('extractive answers under a heading that names the question', () => {
     expect(answer.citations[0].quote).toMatch(/\b(papers?|authors?|entit(y|ies))\b/i);
     expect(answer.citations[0].span).toBeDefined();
   });
+
+  it('does not pad the answer with sentences that lean on an antecedent it does not quote ("… nodes of this type")', async () => {
+    const pipeline = new RetrievalPipeline({
+      search: new SearchService(fixture.corpus, fixture.embedder),
+      corpus: fixture.corpus,
+      llm: null,
+    });
+    const question = 'What does the literature graph contain?';
+    // Abstention off: alone in its project the paper never says "contain", and what is tested here is the composition.
+    const composer = new AnswerComposer(null, { abstainBelow: 0 });
+    const answer = await composer.answer(question, [], await pipeline.retrieve(question, { mode: 'keyword' }));
+    expect(answer.answer).toContain('280M nodes, representing papers, authors, entities');
+    // The trial's answer went on "… has 0.4M nodes of this type [4]": a type named nowhere in the answer.
+    const leaning = answer.citations.filter((c) => /of this type/.test(c.quote ?? ''));
+    for (const citation of leaning) {
+      const before = answer.citations[answer.citations.indexOf(citation) - 1];
+      // Allowed only right after the sentence it leans on: same context, the span just before it.
+      expect(before?.contextId).toBe(citation.contextId);
+      expect(citation.span!.start - before.span!.end).toBeLessThanOrEqual(1);
+    }
+  });
 });

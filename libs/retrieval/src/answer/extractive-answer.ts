@@ -1,5 +1,6 @@
 import { citationOf, type AnswerSource } from './answer-sources';
 import type { Answer, Citation } from './answer.types';
+import { leansBack } from './non-answer.rules';
 import { weightedQuestionTerms, type TermWeights } from './sentence-scorer';
 import { DEFAULT_RANKER_WEIGHTS, rankSentences, type RankedContext, type RankedSentence, type RankerWeights } from './sentence-ranker';
 
@@ -64,7 +65,8 @@ export function extractiveAnswer(
 /** Groups of adjacent sentences of one context, in the order their best sentence ranks; reading order within. */
 function choose(ranked: RankedSentence[], contexts: RankedContext[], maxWords: number, rules: CompositionRules): RankedSentence[] {
   const best = ranked[0];
-  const siblings = contexts.find((c) => c.context === best.context && c.source === best.source)!.sentences;
+  const siblingsOf = (s: RankedSentence) => contexts.find((c) => c.context === s.context && c.source === s.source)!.sentences;
+  const siblings = siblingsOf(best);
   const picked = new Set<RankedSentence>([best]);
   let words = best.words;
   const fits = (s: RankedSentence | undefined): s is RankedSentence =>
@@ -83,6 +85,8 @@ function choose(ranked: RankedSentence[], contexts: RankedContext[], maxWords: n
   for (const candidate of ranked.slice(1)) {
     if (picked.size >= MAX_EXTRACTED_SENTENCES || candidate.score < best.score * rules.relativeCutoff) break;
     if ([...picked].some((p) => p.text === candidate.text)) continue;
+    // "… 12M nodes of this type": beside other sentences it refers to nothing unless the one it leans on is quoted.
+    if (leansBack(candidate.text) && !picked.has(siblingsOf(candidate)[candidate.index - 1])) continue;
     if (fits(candidate)) take(candidate);
   }
 

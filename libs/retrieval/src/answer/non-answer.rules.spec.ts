@@ -1,4 +1,4 @@
-import { isSignpost, restatementTest } from './non-answer.rules';
+import { isSignpost, leansBack, restatementTest } from './non-answer.rules';
 import { stemSet, weightedQuestionTerms } from './sentence-scorer';
 
 describe(restatementTest.name, () => {
@@ -29,5 +29,22 @@ describe(isSignpost.name, () => {
     expect(isSignpost('We describe how we populate entity nodes in §4.3.')).toBe(true);
     expect(isSignpost('Entity nodes are populated from a knowledge base, as described below.')).toBe(false);
     expect(isSignpost('We describe a deployed scalable system for organizing the literature.')).toBe(false);
+  });
+});
+
+describe(leansBack.name, () => {
+  it('recognises sentences whose meaning rests on an antecedent they do not carry', () => {
+    expect(leansBack('The literature graph has 12M nodes of this type.')).toBe(true);
+    expect(leansBack('These results suggest a zoonotic origin.')).toBe(true);
+    expect(leansBack('It ranges from 2 to 14 days.')).toBe(true);
+    expect(leansBack('Such patients were excluded.')).toBe(true);
+    expect(leansBack('Of the two, the latter was more sensitive.')).toBe(true);
+  });
+
+  it('lets self-contained sentences and the paper naming itself through', () => {
+    expect(leansBack('The literature graph consists of more than 280M nodes, representing papers and authors.')).toBe(false);
+    expect(leansBack('This study enrolled 84 patients with diabetes.')).toBe(false);
+    expect(leansBack('Symptoms such as fever and cough were recorded.')).toBe(false);
+    expect(leansBack('Iterative methods were used to fit the model.')).toBe(false);
   });
 });

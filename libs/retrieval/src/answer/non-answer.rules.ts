@@ -31,3 +31,21 @@ const SIGNPOST = [
 ];
 
 const YES_NO = /^\s*(is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|may|might)\b/i;
+
+/**
+ * Whether a sentence's meaning rests on an antecedent it does not carry: "The literature graph has 12M nodes of this
+ * type", "These results …", "It was …", "the latter". Quoted without the sentence before it, it says nothing the
+ * reader can resolve. "This study/paper" names the paper itself and does not lean back.
+ */
+export function leansBack(sentence: string): boolean {
+  return LEANS_BACK.some((pattern) => pattern.test(sentence));
+}
+
+const SELF = '(study|paper|work|article|review|report|manuscript|research|analysis|survey|section)';
+const LEANS_BACK = [
+  /^\s*(it|its|they|their|them|he|she|his|her)\b/i,
+  new RegExp(`^\\s*(this|these|those|that|such)\\s+(?!${SELF}\\b)[a-z]`, 'i'),
+  /^\s*(this|these|those|both|the\s+(former|latter|same))\s*(is|are|was|were|has|have|had|can|could|may|might|will|would|shows?|showed|suggests?|indicates?|,)/i,
+  /\b(of|in|for|to|with)\s+(this|these|that|those)\s+(types?|kinds?|sorts?|categor(y|ies)|class(es)?)\b/i,
+  /\bthe\s+(former|latter|aforementioned)\b/i,
+];
