@@ -20,10 +20,12 @@ export interface CompositionRules {
   continueAbove: number;
   /** A best sentence shorter than this (words) takes its next sentence along whatever it scores. */
   shortSentence: number;
+  /** 1: a secondary sentence that leans back ("… of this type") is added only beside the sentence before it; 0: any. */
+  antecedentRequired: number;
 }
 
 /** Chosen on the tuning half with the replay (bench/eval/answer-replay.ts), over SENTENCE_MODEL's probabilities. */
-export const DEFAULT_COMPOSITION: CompositionRules = { relativeCutoff: 0.2, continueAbove: 0.3, shortSentence: 25 };
+export const DEFAULT_COMPOSITION: CompositionRules = { relativeCutoff: 0.2, continueAbove: 0.3, shortSentence: 25, antecedentRequired: 1 };
 
 export interface ExtractiveOptions {
   /** Corpus idf per stemmed question term (see RetrievalResult.termWeights); without it every term weighs 1. */
@@ -82,12 +84,22 @@ function choose(ranked: RankedSentence[], contexts: RankedContext[], maxWords: n
     if (!wanted || !fits(next)) break;
     take(next);
   }
+  // "… 12M nodes of this type": beside other sentences it refers to nothing unless the one it leans on is quoted. It
+  // waits for that sentence, which may rank below it ("These included strains …" after "… strains were included").
+  const waiting: RankedSentence[] = [];
+  const antecedentPicked = (s: RankedSentence) => picked.has(siblingsOf(s)[s.index - 1]);
   for (const candidate of ranked.slice(1)) {
     if (picked.size >= MAX_EXTRACTED_SENTENCES || candidate.score < best.score * rules.relativeCutoff) break;
     if ([...picked].some((p) => p.text === candidate.text)) continue;
-    // "… 12M nodes of this type": beside other sentences it refers to nothing unless the one it leans on is quoted.
-    if (leansBack(candidate.text) && !picked.has(siblingsOf(candidate)[candidate.index - 1])) continue;
-    if (fits(candidate)) take(candidate);
+    if (rules.antecedentRequired && leansBack(candidate.text) && !antecedentPicked(candidate)) {
+      waiting.push(candidate);
+      continue;
+    }
+    if (!fits(candidate)) continue;
+    take(candidate);
+    for (const leaning of waiting) {
+      if (picked.size < MAX_EXTRACTED_SENTENCES && antecedentPicked(leaning) && fits(leaning)) take(leaning);
+    }
   }
 
   const rankOf = new Map(ranked.map((s, i) => [s, i]));
