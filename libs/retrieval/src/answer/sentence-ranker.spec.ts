@@ -1,6 +1,6 @@
 import type { PassageContext } from '../parent-expansion';
 import type { AnswerSource } from './answer-sources';
-import { DEFAULT_ANSWER_WORDS, extractiveAnswer } from './extractive-answer';
+import { DEFAULT_ANSWER_WORDS, DEFAULT_COMPOSITION, extractiveAnswer } from './extractive-answer';
 import { definesTerm, questionType } from './question-type';
 import { adjacentPairs, proximity, rankSentences } from './sentence-ranker';
 import { stemOf, weightedQuestionTerms } from './sentence-scorer';
@@ -191,5 +191,27 @@ describe(proximity.name, () => {
 describe(adjacentPairs.name, () => {
   it('pairs adjacent content words, skipping stopwords between them', () => {
     expect(adjacentPairs('sources of exacerbation')).toEqual(new Set(['sourc exacerb']));
+  });
+});
+
+describe('extractiveAnswer beside sentences that lean back', () => {
+  const question = 'What was the incubation period of the virus in the cohort?';
+  const best = 'The incubation period of the virus in the cohort was 5 days.';
+  const antecedent = 'The cohort of ferrets was infected with the H7N9 strain of the virus, and the incubation was observed.';
+  const leaning = 'Their incubation period of the virus in the cohort was 6 days.';
+  const answerTo = (sources: AnswerSource[], antecedentRequired: number) =>
+    extractiveAnswer(question, sources, '', { composition: { ...DEFAULT_COMPOSITION, antecedentRequired } })!.answer;
+
+  it('leaves out a secondary sentence whose antecedent is not quoted, which the rule switched off would add', () => {
+    const sources = [source(1, [best]), source(2, [`${antecedent} Cages were cleaned daily by two technicians on rotation. ${leaning}`])];
+    expect(answerTo(sources, 0)).toContain('6 days');
+    expect(answerTo(sources, 1)).toContain('5 days');
+    expect(answerTo(sources, 1)).not.toContain('6 days');
+  });
+
+  it('still quotes a leaning sentence that is the best one, with what follows it', () => {
+    const before = 'Ferrets in the cohort were infected with the virus and its incubation period was measured daily.';
+    const answer = answerTo([source(1, [best]), source(2, [`${before} ${leaning}`])], 1);
+    expect(answer.startsWith('Their incubation period of the virus in the cohort was 6 days [1].')).toBe(true);
   });
 });
