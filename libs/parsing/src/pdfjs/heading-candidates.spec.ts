@@ -40,3 +40,11 @@ describe(hasHeadingShape.name, () => {
     },
   );
 });
+
+describe(`${evaluateLine.name} on licence boilerplate`, () => {
+  it('never takes a licence line from a front-matter sidebar for a heading, whatever its style', () => {
+    expect(evaluateLine(pageWith('Creative Commons CC-BY 4.0'), 2, ctx())).toBeNull();
+    expect(evaluateLine(pageWith('OPEN ACCESS'), 2, ctx())).toBeNull();
+    expect(evaluateLine(pageWith('Copyright'), 2, ctx())?.text).toBe('Copyright');
+  });
+});

@@ -1,5 +1,5 @@
 import { flowLine } from '../testing/flow-line.fixture';
-import { endsInUnit, inFigureOrTable, looksLikeCode, titlesSmallType } from './heading-guards';
+import { endsInUnit, inFigureOrTable, isLicenceBoilerplate, looksLikeCode, titlesSmallType } from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -76,6 +76,41 @@ describe(titlesSmallType.name, () => {
     expect(titlesSmallType(flow, 0, body)).toBe(true);
   });
 
+  it("takes a small-type title over a full-line note and then the table's cells for the table's title", () => {
+    const note = 'Values in parentheses are for the last resolution shell; the other values are for all data collected.';
+    const flow = [
+      flowLine('Crystallographic statistics of the complex', 700, { ...small, bold: true }),
+      flowLine(note, 691.5, small),
+      flowLine('Parameter', 675, { ...small, bold: true }),
+      flowLine(
+        [
+          ['Resolution (Å)', 50],
+          ['2.2', 200],
+        ],
+        662,
+        small,
+      ),
+    ];
+    expect(titlesSmallType(flow, 0, body)).toBe(true);
+  });
+
+  it('leaves a small heading over a paragraph that goes on in full lines to the heading rules', () => {
+    const text = 'Department of Neurosurgery, University of Tuebingen, Otfried-Mueller-Str. 45, 72076 Tuebingen, Germany and';
+    const flow = [
+      flowLine('Author details', 700, { ...small, bold: true }),
+      ...[691.5, 683, 674.5, 666].map((y) => flowLine(text, y, small)),
+      flowLine(
+        [
+          ['Received', 50],
+          ['2 May', 200],
+        ],
+        650,
+        small,
+      ),
+    ];
+    expect(titlesSmallType(flow, 0, body)).toBe(false);
+  });
+
   it('takes a supplementary figure label for a caption whatever its size', () => {
     expect(titlesSmallType([flowLine('Figure S2 Interaction fields computed in the region', 700, { bold: true })], 0, body)).toBe(true);
   });
@@ -130,5 +165,28 @@ describe(inFigureOrTable.name, () => {
     const text = { ...flowLine([['The command typesets the data file in a table.', 144]], 647, { size: 9 }), rowPeers: 2 };
     const flow = [heading, { ...note, rowPeers: 2 }, text, flowLine([['and goes on in the body.', 144]], 636, { size: 9 })];
     expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
+  });
+});
+
+describe(isLicenceBoilerplate.name, () => {
+  it('recognises licence, open-access and copyright lines from a front-matter sidebar or footer', () => {
+    for (const text of [
+      'Creative Commons CC-BY 4.0',
+      'Distributed under',
+      'OPEN ACCESS',
+      '© 2017 The Authors',
+      'Copyright 2017 Webb et al.',
+      'Copyright (c) 2010 Elsevier Ltd. All rights reserved.',
+      'Licensed under CC BY-NC 4.0',
+      'This article is licensed under a Creative Commons Attribution 4.0 International License',
+    ]) {
+      expect(isLicenceBoilerplate(text)).toBe(true);
+    }
+  });
+
+  it("leaves a manual's licence chapters and ordinary titles alone", () => {
+    for (const text of ['Copyright', 'License', 'Copyright and License', 'Open access to clinical trial data', 'Methods']) {
+      expect(isLicenceBoilerplate(text)).toBe(false);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { BodyStyle } from './body-style';
 import { baselineRowEnd } from './baseline-rows';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
+import { cellsOf, isTabular } from './table-rows';
 import { letters, words } from './text-patterns';
 
 /** Layout tests that tell a heading-styled line which is not a heading: run-ins, table cells, paragraphs. */
@@ -155,5 +156,53 @@ export function titlesSmallType(flow: FlowLine[], i: number, body: BodyStyle): b
   if (!next || next.page !== line.page || line.y - next.y >= 3 * line.size || !small(next)) return false;
   // Back matter set small ("Author details" over a paragraph of affiliations) goes on in full lines; a table in cells.
   const fullLine = next.rowPeers === 1 && next.x1 - next.x0 >= 0.6 * (next.columnRight - next.columnLeft);
-  return !fullLine;
+  return !fullLine || notedAboveCells(flow, rowEnd(flow, i), body);
 }
+
+/**
+ * A table's title may carry a note in full lines ("Values in parentheses are for the last shell.") before the header
+ * row: after at most three such small lines, set apart from them by more than their leading, small rows split into
+ * cells follow. A back-matter paragraph goes on in full lines instead.
+ */
+function notedAboveCells(flow: FlowLine[], noteAt: number, body: BodyStyle): boolean {
+  const small = (l: FlowLine) => l.size < 0.88 * body.size;
+  let prev = flow[noteAt];
+  let j = rowEnd(flow, noteAt);
+  for (let notes = 1; j < flow.length && notes < 3; notes++, j = rowEnd(flow, j)) {
+    const line = flow[j];
+    if (line.page !== prev.page || !small(line) || line.rowPeers > 1 || prev.y - line.y > 1.4 * line.size) break;
+    prev = line;
+  }
+  const leading = 1.4 * prev.size;
+  for (let rows = 0; j < flow.length && rows < 3; rows++, j = rowEnd(flow, j)) {
+    const line = flow[j];
+    if (line.page !== prev.page || !small(line) || prev.y - line.y >= 3 * line.size) return false;
+    if (rows === 0 && prev.y - line.y <= leading) return false;
+    if (isTabular(cellsOf(flow, j), body)) return true;
+    prev = line;
+  }
+  return false;
+}
+
+/**
+ * Licence and copyright boilerplate from a journal's front-matter sidebar or footer ("Creative Commons CC-BY 4.0",
+ * "OPEN ACCESS", "© 2017 The Authors", "Distributed under …") is never a section title. A bare "Copyright" or
+ * "License" is left alone: manuals have such chapters.
+ */
+export function isLicenceBoilerplate(text: string): boolean {
+  return LICENCE.test(text.trim());
+}
+
+const LICENCE = new RegExp(
+  [
+    String.raw`^creative\s+commons\b`,
+    String.raw`\bCC[-\s]?BY(-(NC|ND|SA)){0,3}\b`,
+    String.raw`^open\s+access$`,
+    String.raw`\ball\s+rights\s+reserved\b`,
+    String.raw`^(copyright\s*)?(©|\(c\))`,
+    String.raw`^copyright\s+(\d{4}|by\b)`,
+    String.raw`^(distributed|published|licen[cs]ed|available)\s+under\b`,
+    String.raw`^this\s+(article|work|paper)\s+is\s+(an\s+open|licen[cs]ed|distributed|published)`,
+  ].join('|'),
+  'iu',
+);
