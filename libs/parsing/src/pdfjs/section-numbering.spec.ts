@@ -32,6 +32,24 @@ describe(numberSections.name, () => {
     expect(numbers).toEqual(['', '0.1', '', '1', '1.1', '2', '']);
   });
 
+  it('gives an unnumbered heading between printed siblings one number apart the number in the gap, and no other', () => {
+    const { numbers } = numberSections(
+      [
+        heading('Compilation', 1, '1'),
+        heading('The compilation process', 2, '1.3'),
+        heading('Object code', 2),
+        heading('Assembly code', 2, '1.5'),
+        heading('Processes', 1, '2'),
+        heading('Isolation', 2, '2.2'),
+        heading('Summary', 2),
+        heading('UNIX processes', 2, '2.3'),
+        heading('Glossary', 1),
+      ],
+      false,
+    );
+    expect(numbers).toEqual(['1', '1.3', '1.4', '1.5', '2', '2.2', '', '2.3', '']);
+  });
+
   it('numbers an unnumbered sub-heading under a numbered section when its level prints no numbers', () => {
     const { numbers } = numberSections([heading('Methods', 1, '2'), heading('Bacterial strains', 2), heading('Sampling', 2)], false);
     expect(numbers).toEqual(['2', '2.1', '2.2']);

@@ -51,5 +51,29 @@ export function numberSections(headings: Heading[], untitledFirst: boolean): { n
     labels.length = depth + 1;
     return label;
   });
-  return { numbers, untitledNumber };
+  return { numbers: fillOneGaps(headings, numbers), untitledNumber };
+}
+
+/**
+ * An unnumbered heading between printed siblings one number apart ("1.3", ?, "1.5") is the number in the gap: the
+ * page prints it, but it was not read with the title (a bookmark's title, a number set apart). No number repeats.
+ */
+function fillOneGaps(headings: Heading[], numbers: string[]): string[] {
+  const depthOf = (i: number) => Math.max(1, headings[i].level) - 1;
+  const sibling = (i: number, step: 1 | -1): number | null => {
+    for (let j = i + step; j >= 0 && j < headings.length; j += step) {
+      if (depthOf(j) < depthOf(i)) return null;
+      if (depthOf(j) === depthOf(i)) return j;
+    }
+    return null;
+  };
+  return numbers.map((label, i) => {
+    if (label !== '' || headings[i].number) return label;
+    const [before, after] = [sibling(i, -1), sibling(i, 1)];
+    if (before === null || after === null || !headings[before].number || !headings[after].number) return label;
+    const a = /^(.*?)(\d+)$/.exec(numbers[before]);
+    const b = /^(.*?)(\d+)$/.exec(numbers[after]);
+    if (!a || !b || a[1] !== b[1] || Number(b[2]) - Number(a[2]) !== 2) return label;
+    return `${a[1]}${Number(a[2]) + 1}`;
+  });
 }
