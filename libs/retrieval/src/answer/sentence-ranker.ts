@@ -144,10 +144,10 @@ export function rankSentences(
         if (scored.score <= 0 && previousCoverage === 0 && nextCoverage === 0)
           return { ...base, quotable: true, coverage: scored.coverage, score: 0, handScore: 0 };
         if (scored.score > 0) matched = true;
-        // Stemmed once (with a heading naming the question) for the closeness, the word pairs and the novelty.
-        const stems = stemmedQuestionTerms(heading + sentence.text);
         if ((headingNamed && restatesQuestion(spanStems[index])) || isSignpost(sentence.text))
           return { ...base, quotable: true, coverage: scored.coverage, score: 0, handScore: 0 };
+        // Stemmed once (with a heading naming the question) for the closeness, the word pairs and the novelty.
+        const stems = stemmedQuestionTerms(heading + sentence.text);
         const near = proximityOf(stems, terms);
         const pairs = pairShare(questionPairs, pairsOf(stems));
         const handScore =
