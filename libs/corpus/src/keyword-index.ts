@@ -162,8 +162,7 @@ export class KeywordIndex {
   termCounts(terms: readonly string[]): { rows: number; holding: Map<string, number> } {
     const rows = this.indexedRows();
     if (rows === 0) return { rows, holding: new Map(terms.map((term) => [term, 0])) };
-    const holding = this.rowsHoldingEach(terms);
-    return { rows, holding: new Map(terms.map((term) => [term, holding.get(term)!])) };
+    return { rows, holding: this.rowsHoldingEach(terms) };
   }
 
   private plan(terms: readonly string[], k: number, shared?: SharedCounts): KeywordPlan {
