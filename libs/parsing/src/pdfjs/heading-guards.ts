@@ -30,9 +30,8 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   const next = flow[below];
   // A margin note beside the text below (a command's signature set small in the margin) is not figure text, nor is a
   // sub-heading in small capitals stacked right under its section's heading ("5 Experiments" over "5.1 QUESTION …").
-  const nextRow = next ? flow.slice(below, rowEnd(flow, below)) : [];
-  const smallText = nextRow.every((l) => l.size < 0.8 * line.size && l.size < 0.9 * body.size);
-  if (near(next) && smallText && !isChildHeading(line.text, next.text)) return true;
+  const smallText = () => flow.slice(below, rowEnd(flow, below)).every((l) => l.size < 0.8 * line.size && l.size < 0.9 * body.size);
+  if (near(next) && smallText() && !isChildHeading(line.text, next.text)) return true;
   if (isNumericRow(line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1)) return true;
   // A header directly above rows that each end in a figure: a row label followed by one measured value ("Baseline
   // 12.5"). The rows start right below: a label line in between ("Attribute values:") makes it a list, not a table.
