@@ -1,6 +1,6 @@
 import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
-import { parseNumbering, type Numbering } from './heading-numbering';
+import { parseNumbering, SUB_NUMBERS, type Numbering } from './heading-numbering';
 import { recurringSectionNames } from './recurring-section-names';
 import {
   endsInUnit,
@@ -122,7 +122,7 @@ export function hasHeadingShape(text: string): boolean {
   return letters(title) / Math.max(1, title.replace(/\s/g, '').length) >= 0.55;
 }
 
-const SECTION_NUMBER = /^(?:\d{1,2}|[A-H](?=\.\d))(?:\.\d{1,3}){0,3}\.?\s+(?=\S)/;
+const SECTION_NUMBER = new RegExp(String.raw`^(?:\d{1,2}|[A-H](?=\.\d))${SUB_NUMBERS}\.?\s+(?=\S)`);
 const LEADING_TAG = /^<\/?\p{L}[\p{L}\d_:.-]*>(?=\s|$)/u;
 
 /**

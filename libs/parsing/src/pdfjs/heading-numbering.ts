@@ -5,8 +5,10 @@ export interface Numbering {
   kind: 'arabic' | 'roman' | 'letter' | 'chapter' | 'appendix' | 'none';
 }
 
-// The top component has at most two digits (a year or a count is not a section); deeper ones up to three ("9.1.113").
-const ARABIC = /^(\d{1,2}(?:\.\d{1,3}){0,3})(\.?)\s+(\S.*)$/;
+/** A section number's components below the top one: up to three, each up to three digits ("9.1.113"). */
+export const SUB_NUMBERS = String.raw`(?:\.\d{1,3}){0,3}`;
+// The top component has at most two digits (a year or a count is not a section).
+const ARABIC = new RegExp(String.raw`^(\d{1,2}${SUB_NUMBERS})(\.?)\s+(\S.*)$`);
 const ROMAN = /^([IVX]{1,5})\.\s+(\S.*)$/;
 const LETTER = /^([A-H])((?:\.\d{1,2}){0,2})([.:]?)\s+(\S.*)$/;
 const CHAPTER = /^(chapter|cap[ií]tulo|chapitre|kapitel|part)\s+(\d{1,3}|[IVXL]{1,6})\b[.:]?\s*(.*)$/i;
