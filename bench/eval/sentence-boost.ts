@@ -1,4 +1,5 @@
 import { SENTENCE_FEATURES, type SentenceFeature, type SentenceTree } from '@lectern/retrieval';
+import { sigmoid } from './logistic-fit';
 
 /** One candidate sentence as the booster sees it: features in SENTENCE_FEATURES order, label, question weight. */
 export interface BoostRow {
@@ -38,8 +39,15 @@ export function boostTrees(rows: BoostRow[], settings: BoostSettings): SentenceT
   const bins = rows.map((r) => r.x.map((v, j) => binOf(cuts[j], v)));
   const margin = rows.map((r) => r.base);
   const trees: SentenceTree[] = [];
+  // Each question's candidate rows, grouped once: the trees never move a row to another question.
+  const groups = new Map<number, number[]>();
+  rows.forEach((r, i) => {
+    const members = groups.get(r.group);
+    if (members) members.push(i);
+    else groups.set(r.group, [i]);
+  });
   for (let t = 0; t < settings.trees; t++) {
-    const { g, h } = settings.objective === 'listwise' ? listwiseGradients(rows, margin) : pointwiseGradients(rows, margin);
+    const { g, h } = settings.objective === 'listwise' ? listwiseGradients(rows, margin, groups) : pointwiseGradients(rows, margin);
     const tree = grow(
       rows.map((_, i) => i),
       settings.depth,
@@ -61,11 +69,9 @@ function pointwiseGradients(rows: BoostRow[], margin: number[]): { g: number[]; 
 }
 
 /** Softmax cross-entropy per question, the target spread evenly over its labelled candidates; each question weighs 1. */
-function listwiseGradients(rows: BoostRow[], margin: number[]): { g: number[]; h: number[] } {
+function listwiseGradients(rows: BoostRow[], margin: number[], groups: Map<number, number[]>): { g: number[]; h: number[] } {
   const g = new Array<number>(rows.length).fill(0);
   const h = new Array<number>(rows.length).fill(1e-9);
-  const groups = new Map<number, number[]>();
-  rows.forEach((r, i) => groups.set(r.group, [...(groups.get(r.group) ?? []), i]));
   for (const members of groups.values()) {
     const positives = members.filter((i) => rows[i].y === 1).length;
     if (positives === 0) continue;
@@ -151,10 +157,6 @@ export function valueOf(tree: SentenceTree, x: number[]): number {
   let node = tree;
   while (typeof node !== 'number') node = x[SENTENCE_FEATURES.indexOf(node.feature)] < node.below ? node.lo : node.hi;
   return node;
-}
-
-function sigmoid(z: number): number {
-  return 1 / (1 + Math.exp(-z));
 }
 
 function round(n: number): number {
