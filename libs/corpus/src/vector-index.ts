@@ -157,23 +157,30 @@ export class VectorIndex {
   nearest(vector: Float32Array, k: number, exact = false): VectorMatch[] {
     const blob = this.toBlob(vector);
     if (isZero(vector)) return []; // no direction, so nothing is near it
-    // Inside a transaction of this connection the in-memory copy would take in rows that may still roll back (and
-    // whose seqs are then handed out again), so the codes are scanned in SQL, which sees that transaction's rows.
-    const inMemory = this.settings.prefilter === 'memory' && !this.db.inTransaction;
+    const inMemory = this.scansInMemory();
     const small = inMemory
       ? this.syncedScanner().size <= EXACT_SCAN_MAX_CONTEXTS
       : this.beyondExactScan.get(EXACT_SCAN_MAX_CONTEXTS) === undefined;
     if (exact || small) {
       return this.exactKnn.all(blob, Math.min(k, MAX_KNN_K)).map(toMatch);
     }
-    return this.rescored(vector, this.firstPass(vector, Math.max(k, this.settings.rescoreCandidates), inMemory), k);
+    const seqs = this.firstPass(vector, Math.max(k, this.settings.rescoreCandidates), inMemory);
+    return this.rescoredBlob(blob, seqs, k);
+  }
+
+  /**
+   * Inside a transaction of this connection the in-memory copy would take in rows that may still roll back (and
+   * whose seqs are then handed out again), so the codes are scanned in SQL, which sees that transaction's rows.
+   */
+  private scansInMemory(): boolean {
+    return this.settings.prefilter === 'memory' && !this.db.inTransaction;
   }
 
   /**
    * The SimHash first pass of `nearest` on a large corpus: the seqs of the `count` codes nearest the vector's code
    * (in memory or in SQL, see VectorPrefilter), in seq order. Public for the search-tail bench's profile.
    */
-  firstPass(vector: Float32Array, count: number, inMemory = this.settings.prefilter === 'memory' && !this.db.inTransaction): number[] {
+  firstPass(vector: Float32Array, count: number, inMemory = this.scansInMemory()): number[] {
     const code = this.simhash.hash(vector);
     const rowids = inMemory
       ? this.syncedScanner().nearest(code, count, (this.settings.shortlist ?? DEFAULT_SHORTLIST) || Number.POSITIVE_INFINITY)
@@ -184,7 +191,11 @@ export class VectorIndex {
 
   /** The k of `seqs` nearest the vector by exact cosine, best first: `nearest`'s second pass. */
   rescored(vector: Float32Array, seqs: readonly number[], k: number): VectorMatch[] {
-    return this.rescore.all(this.toBlob(vector), JSON.stringify(seqs), k).map(toMatch);
+    return this.rescoredBlob(this.toBlob(vector), seqs, k);
+  }
+
+  private rescoredBlob(blob: Buffer, seqs: readonly number[], k: number): VectorMatch[] {
+    return this.rescore.all(blob, JSON.stringify(seqs), k).map(toMatch);
   }
 
   /** The k nearest of the contexts `seqs` (a scoped search), scored exactly, best first. */
