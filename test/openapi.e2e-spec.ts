@@ -6,7 +6,7 @@ import { DOCS_PATH, OPENAPI_JSON_PATH } from '../apps/api/src/openapi/openapi.do
 import { browserAvailable, collectPageErrors, launchChromium } from './support/browser';
 import { declaredRoutes, expressRoutes, type DeclaredRoute } from './support/nest-routes';
 import { REPO_ROOT } from './support/paths';
-import { startTestApp, type TestApp } from './support/test-app';
+import { binaryBody, startTestApp, type TestApp } from './support/test-app';
 
 interface MediaType {
   schema?: Record<string, unknown>;
@@ -165,15 +165,7 @@ describe('OpenAPI document and Swagger UI (e2e)', () => {
     const kinds = assets.map((url) => path.extname(url.pathname));
     expect(kinds).toEqual(expect.arrayContaining(['.js', '.css']));
     for (const url of assets) {
-      const asset = await t
-        .http()
-        .get(url.pathname)
-        .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (chunk: Buffer) => chunks.push(chunk));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+      const asset = await binaryBody(t.http().get(url.pathname));
       expect({ asset: url.pathname, status: asset.status }).toEqual({ asset: url.pathname, status: 200 });
       expect((asset.body as Buffer).length).toBeGreaterThan(0);
     }
