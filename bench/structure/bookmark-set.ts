@@ -12,9 +12,12 @@ export interface BookmarkSetDoc {
   heldOut: boolean;
 }
 
-/** A manifest's fetched Debian PDFs, named `package:file` as every table and misses file names them. */
+/** A Debian PDF's name, `package:file`, as every table and misses file names it. */
+export const debianDocName = (d: { package: string; file: string }): string => `${d.package}:${d.file}`;
+
+/** A manifest's fetched Debian PDFs, named by `debianDocName`. */
 export function debianDocs(manifest: DebianPdf[], log: (line: string) => void): Array<{ name: string; pdf: string }> {
-  return fetchDebianSet(manifest, log).map((d) => ({ name: `${d.package}:${d.file}`, pdf: d.path }));
+  return fetchDebianSet(manifest, log).map((d) => ({ name: debianDocName(d), pdf: d.path }));
 }
 
 /**
