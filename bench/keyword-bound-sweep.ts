@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { CorpusDb, KeywordIndex, PRUNE_FROM_CONTEXTS, openDatabase, type KeywordMatch } from '@lectern/corpus';
+import { CorpusDb, KeywordIndex, PRUNE_FROM_CONTEXTS, openDatabase } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
-import { DEFAULT_SEARCH_K, fuseRankings, MIN_FUSION_DEPTH } from '@lectern/retrieval';
+import { DEFAULT_SEARCH_K, MIN_FUSION_DEPTH } from '@lectern/retrieval';
 import { queryTerms } from '@lectern/text';
 import { cachedSearchCorpus } from './search-corpus-cache';
 import { warmPageCache } from './search.bench';
 import { syntheticQueries } from './synthetic-corpus';
 import { cpuMs } from './cpu-time';
+import { median, fuse, share } from './sweep-stats';
 
 /**
  * The keyword leg's row bound against hybrid recall: for each bound, the bounded keyword ranking fused with the shipped
@@ -69,7 +70,6 @@ async function main(): Promise<void> {
     }
     if (i % 10 === 0) console.log(`  ${i} queries, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   console.log('bound | hybrid r@10 | hybrid r@80 | keyword r@10 | CPU/search p50 (top) | rare half p50 | common half p50 | answeredBy');
   bounds.forEach((bound, b) => {
@@ -89,17 +89,6 @@ async function main(): Promise<void> {
   });
   db.close();
   corpus.close();
-}
-
-function fuse(keyword: readonly KeywordMatch[], vector: readonly KeywordMatch[]): number[] {
-  return fuseRankings([keyword, vector], (r) => r.rowid)
-    .slice(0, DEFAULT_SEARCH_K)
-    .map((r) => r.rowid);
-}
-
-function share(wanted: number[], got: number[]): number {
-  const found = new Set(got);
-  return wanted.length === 0 ? 1 : wanted.filter((id) => found.has(id)).length / wanted.length;
 }
 
 void main();

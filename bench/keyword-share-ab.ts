@@ -4,6 +4,7 @@ import { LexicalEmbedder } from '@lectern/embeddings';
 import { DEFAULT_SEARCH_K, fuseRankings, MIN_FUSION_DEPTH } from '@lectern/retrieval';
 import { cachedSearchCorpus } from './search-corpus-cache';
 import { syntheticQueries } from './synthetic-corpus';
+import { median } from './sweep-stats';
 
 /**
  * The keyword leg on its two threads with and without counting the terms together (TermCountShare), alternating
@@ -51,7 +52,6 @@ async function main(): Promise<void> {
     }
     if (i >= warmUp && answers[0] === answers[1]) same++;
   }
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   for (const [name, s] of Object.entries(stats))
     console.log(

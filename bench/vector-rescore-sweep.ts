@@ -1,11 +1,12 @@
 import { CorpusDb, KeywordIndex, openDatabase, PRUNE_FROM_CONTEXTS } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
-import { DEFAULT_SEARCH_K, fuseRankings, MIN_FUSION_DEPTH } from '@lectern/retrieval';
+import { DEFAULT_SEARCH_K, MIN_FUSION_DEPTH } from '@lectern/retrieval';
 import { queryTerms } from '@lectern/text';
 import { cachedSearchCorpus } from './search-corpus-cache';
 import { warmPageCache } from './search.bench';
 import { syntheticQueries } from './synthetic-corpus';
 import { cpuMs } from './cpu-time';
+import { median, fuse, share } from './sweep-stats';
 
 /**
  * The vector leg's re-scored candidates against hybrid recall at 1M: for each count, the shipped bounded keyword leg
@@ -52,7 +53,6 @@ async function main(): Promise<void> {
     }
     if (i % 10 === 0) console.log(`  ${i} queries`);
   }
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const mean = (v: number[]) => (v.reduce((a, b) => a + b, 0) / v.length).toFixed(3);
   console.log('re-scored | hybrid r@10 | hybrid r@80 | vector r@10 | vector r@80 | vector CPU/search p50 ms');
   counts.forEach((c, v) => {
@@ -65,15 +65,6 @@ async function main(): Promise<void> {
 
 function ids(ranked: ReadonlyArray<{ rowid: number }>): number[] {
   return ranked.map((r) => r.rowid);
-}
-
-function fuse(keyword: ReadonlyArray<{ rowid: number; score: number }>, vector: ReadonlyArray<{ rowid: number; score: number }>): number[] {
-  return ids(fuseRankings([keyword, vector], (r) => r.rowid).slice(0, DEFAULT_SEARCH_K));
-}
-
-function share(wanted: number[], got: number[]): number {
-  const found = new Set(got);
-  return wanted.length === 0 ? 1 : wanted.filter((id) => found.has(id)).length / wanted.length;
 }
 
 void main();
