@@ -2,6 +2,7 @@ import type { ArticleInput } from '@lectern/corpus';
 import type { Embedder, EmbedderConfig } from '@lectern/embeddings';
 import type { OcrSettings, PageStep, ParseLimits } from '@lectern/parsing';
 import type { ObjectStore } from '@lectern/storage';
+import { fanOutSignal } from './fan-out-signal';
 import type { IngestPool } from './ingest.pool';
 import type { ParseServices } from './parse-services';
 import { textsToEmbed, toArticleInput } from './run-ingest';
@@ -74,7 +75,12 @@ export class ArticleBuilder {
     const { pool, embedder, embedBatchSize } = this.deps;
     const batches: string[][] = [];
     for (let i = 0; i < texts.length; i += embedBatchSize) batches.push(texts.slice(i, i + embedBatchSize));
-    const results = await Promise.all(batches.map((batch) => pool.embed({ embedder: embedder.config, texts: batch }, { signal })));
-    return results.flat();
+    const fanned = fanOutSignal(signal, batches.length);
+    try {
+      const embedded = batches.map((batch) => pool.embed({ embedder: embedder.config, texts: batch }, { signal: fanned.signal }));
+      return (await Promise.all(embedded)).flat();
+    } finally {
+      fanned.release();
+    }
   }
 }
