@@ -10,13 +10,16 @@ export const LOST_GLYPH = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\
 /** Ligature names without underscores (AGL's ff/fi/fl/ffi/ffl and the ones TeX fonts add). */
 const LIGATURE_NAME = /^(?:f{1,2}[ijlbhkt]|ff|tt|st|ct|sp|Th|Qu)$/;
 const LETTER_NAME = /^[A-Za-z]$/;
+const DIGIT_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const UNI_NAME = /^uni([0-9A-F]{4})$|^u([0-9A-F]{4,6})$/;
 
-/** One component of a glyph name (suffix such as `.sc` or `.alt` dropped) as letters, or null. */
+/** One component of a glyph name (suffix such as `.sc` or `.alt` dropped) as letters or a figure, or null. */
 function componentLetters(component: string): string | null {
   const base = component.replace(/\..*$/, '');
   if (LETTER_NAME.test(base) || LIGATURE_NAME.test(base)) return base;
   if (base === 'longs') return 's';
+  // Only with a suffix (`one.oldstyle`, `seven.taboldstyle`): a plain digit name is pdf.js's to map.
+  if (DIGIT_NAMES.includes(base) && base !== component) return String(DIGIT_NAMES.indexOf(base));
   const uni = UNI_NAME.exec(base);
   if (uni) {
     const char = String.fromCodePoint(parseInt(uni[1] ?? uni[2], 16));

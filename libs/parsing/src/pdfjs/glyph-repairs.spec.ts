@@ -9,6 +9,8 @@ describe('glyphRepairs', () => {
     expect(lettersOfGlyphName('f_f_i')).toBe('ffi');
     expect(lettersOfGlyphName('q.sc_u.sc')).toBe('qu');
     expect(lettersOfGlyphName('T_h')).toBe('Th');
+    expect(lettersOfGlyphName('seven.oldstyle')).toBe('7');
+    expect(lettersOfGlyphName('seven')).toBeNull();
     expect(lettersOfGlyphName('a28')).toBeNull();
     expect(lettersOfGlyphName('armsha')).toBeNull();
     expect(lettersOfGlyphName('arrow_right')).toBeNull();
