@@ -3,7 +3,7 @@ import { lettersOfGlyphName } from './glyph-letters';
 import { glyphRepairs, repairGlyphs } from './glyph-repairs';
 import { readPdfText } from './pdf-document.reader';
 
-describe('glyphRepairs', () => {
+describe(glyphRepairs.name, () => {
   it('reads ligature names joined by underscores, suffixes dropped, and leaves other names alone', () => {
     expect(lettersOfGlyphName('t_t')).toBe('tt');
     expect(lettersOfGlyphName('f_f_i')).toBe('ffi');
