@@ -1,6 +1,10 @@
+import type { GlyphRepairs } from './glyph-repairs';
+
 export interface FontInfo {
   name: string;
   bold: boolean;
+  /** Characters pdf.js could not map (ligatures named `t_t`, …) → their letters; see `glyphRepairs`. */
+  repairs?: GlyphRepairs;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { assertPageItemsWithinLimit, DEFAULT_PARSE_LIMITS, type ParseLimits } from '../parse-limits';
 import { describeFont, FontInfo } from './font-names';
+import { glyphRepairs, repairGlyphs, type PdfjsFontData } from './glyph-repairs';
 import type { TextRun } from './layout.types';
 import type { PdfjsPage, PdfjsTextItem } from './pdfjs.types';
 
@@ -55,13 +56,22 @@ export async function readPageRuns(
     if (seen.has(key)) continue;
     seen.add(key);
     const font = fonts.get(item.fontName) ?? describeFont(item.fontName);
-    runs.push({ text: item.str, x, x1: x + Math.max(item.width, 0), y, size, font: font.name, bold: font.bold });
+    runs.push({
+      text: repairGlyphs(item.str, font.repairs),
+      x,
+      x1: x + Math.max(item.width, 0),
+      y,
+      size,
+      font: font.name,
+      bold: font.bold,
+    });
   }
   return { width: vx1 - vx0, height: vy1 - vy0, runs, sideText };
 }
 
 function resolveFont(page: PdfjsPage, id: string): FontInfo {
   if (!page.commonObjs.has(id)) return { name: id, bold: false };
-  const font = page.commonObjs.get(id) as { name?: unknown } | null;
-  return describeFont(typeof font?.name === 'string' ? font.name : id);
+  const font = page.commonObjs.get(id) as ({ name?: unknown } & PdfjsFontData) | null;
+  const repairs = glyphRepairs(font);
+  return { ...describeFont(typeof font?.name === 'string' ? font.name : id), ...(repairs.size ? { repairs } : {}) };
 }

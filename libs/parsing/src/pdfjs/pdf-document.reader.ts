@@ -22,6 +22,8 @@ export function textOnlyDocumentOptions(data: Uint8Array) {
     data: new Uint8Array(data),
     isEvalSupported: false,
     disableFontFace: true,
+    // Glyph names, ToUnicode and widths of each font: ligatures pdf.js cannot map are read from them (`glyphRepairs`).
+    fontExtraProperties: true,
     verbosity: 0,
     maxImageSize: 1,
     cMapPacked: true,

@@ -59,6 +59,7 @@ export interface PdfjsDocumentOptions {
   data: Uint8Array;
   isEvalSupported: boolean;
   disableFontFace: boolean;
+  fontExtraProperties?: boolean;
   verbosity: number;
   maxImageSize: number;
   cMapUrl: string;

@@ -90,4 +90,11 @@ describe(fixAccents.name, () => {
     expect(fixAccents('Description of authors\u00b4 roles')).toBe('Description of authors\u2019 roles');
     expect(fixAccents('the authors\u00b4')).toBe('the authors\u2019');
   });
+
+  it('reads an acute accent before a clitic that ends the word as an apostrophe, and keeps it inside a word', () => {
+    expect(fixAccents('germany\u00b4s bundestag')).toBe('germany\u2019s bundestag');
+    expect(fixAccents('we don\u00b4t know')).toBe('we don\u2019t know');
+    expect(fixAccents('Wi\u00b4sniewski')).toBe('Wiśniewski');
+    expect(fixAccents('Jos\u00b4e')).toBe('José');
+  });
 });

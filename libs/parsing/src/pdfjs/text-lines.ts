@@ -219,8 +219,10 @@ const ACCENT_BEFORE_LETTER = /([\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd])\s?(
 /**
  * An acute accent closing a word ("authors´ roles") is an apostrophe typed with the wrong key, not an accent on "r";
  * before a lone letter or a dotless ı ("Universit´ e", "Mart´ ınez") it is TeX's accent with a space before its letter.
+ * Before an English clitic that ends the word ("germany´s bundestag", "don´t") it is an apostrophe again: no accent
+ * on a final s, t, d, m, ll, re or ve spells a word in a language these papers are written in.
  */
-const ACUTE_AS_APOSTROPHE = /(\p{L})\u00b4(?=$|\s+(?![A-Za-z]\b|\u0131))/gu;
+const ACUTE_AS_APOSTROPHE = /(\p{L})\u00b4(?=$|\s+(?![A-Za-z]\b|\u0131)|(?:s|t|d|m|ll|re|ve)(?![\p{L}\p{M}]))/gu;
 
 export function fixAccents(text: string): string {
   if (!/[\u00b4\u00a8\u02c6\u02dc\u02c7\u02da\u02dd]/.test(text)) return text;

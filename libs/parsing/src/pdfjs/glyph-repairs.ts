@@ -1,0 +1,77 @@
+import { adobePrivateUseLetter, lettersOfGlyphName, LOST_GLYPH, texLigatureAt } from './glyph-letters';
+
+/**
+ * What pdf.js exports of a simple font with `fontExtraProperties` (structured-cloned, so plain objects):
+ * the encoding's glyph names by code, the ToUnicode map, the advance widths.
+ */
+export interface PdfjsFontData {
+  isType3Font?: boolean;
+  composite?: boolean;
+  differences?: Record<number, string | undefined> | Array<string | undefined>;
+  defaultEncoding?: Array<string | undefined>;
+  toUnicode?: { _map?: Array<string | undefined> | Record<number, string | undefined> };
+  widths?: Record<number, number | undefined> | Array<number | undefined>;
+}
+
+/** Adobe's private-use figures and small capitals, the only lost characters a composite font's text is read for. */
+const ADOBE_PRIVATE_USE = [...Array(10).keys()].map((i) => 0xf730 + i).concat([...Array(26).keys()].map((i) => 0xf761 + i));
+
+/** Lost characters → their letters, for one font. */
+export type GlyphRepairs = ReadonlyMap<string, string>;
+
+/** A ligature drawn from bitmaps is trusted only when its advance is its letters' within this share. */
+const WIDTH_TOLERANCE = { low: 0.9, high: 1.03 };
+
+/**
+ * For each code of a simple font whose text pdf.js gives as a control or private-use character, the letters its
+ * glyph stands for: from the glyph's name (`t_t`, `f_f_i`, `q.sc_u.sc`), from Adobe's private-use letters, or —
+ * for a Type 3 font with names that say nothing — from TeX's ligature codes when the glyph is as wide as its
+ * letters. Composite (CID) fonts get only Adobe's private-use letters: their codes are not one byte and name no glyphs.
+ */
+export function glyphRepairs(font: PdfjsFontData | null | undefined): GlyphRepairs {
+  const repairs = new Map<string, string>();
+  if (!font) return repairs;
+  if (font.composite) {
+    for (const code of ADOBE_PRIVATE_USE) repairs.set(String.fromCharCode(code), adobePrivateUseLetter(String.fromCharCode(code)) ?? '');
+    return repairs;
+  }
+  const toUnicode = font.toUnicode?._map ?? {};
+  for (let code = 0; code < 256; code++) {
+    const mapped = (toUnicode as Record<number, string | undefined>)[code];
+    // pdf.js falls back to the code itself when no map or name gives a character.
+    const text = typeof mapped === 'string' && mapped.length > 0 ? mapped : String.fromCharCode(code);
+    if (!LOST_GLYPH.test(text) || repairs.has(text)) continue;
+    const letters = lettersFor(font, code, text);
+    if (letters) repairs.set(text, letters.normalize('NFKC'));
+  }
+  return repairs;
+}
+
+function lettersFor(font: PdfjsFontData, code: number, text: string): string | null {
+  const name = (font.differences as Record<number, string | undefined> | undefined)?.[code] ?? font.defaultEncoding?.[code];
+  const named = lettersOfGlyphName(name);
+  if (named) return named;
+  const adobe = [...text].length === 1 ? adobePrivateUseLetter(text) : null;
+  if (adobe) return adobe;
+  if (!font.isType3Font) return null;
+  const ligature = texLigatureAt(code);
+  return ligature && asWideAsLetters(font, code, ligature) ? ligature : null;
+}
+
+/** Whether the glyph at `code` is as wide as its letters set one by one (ASCII codes in every TeX encoding). */
+function asWideAsLetters(font: PdfjsFontData, code: number, letters: string): boolean {
+  const widths = (font.widths ?? {}) as Record<number, number | undefined>;
+  const own = widths[code];
+  const parts = [...letters].map((letter) => widths[letter.charCodeAt(0)]);
+  if (!own || parts.some((width) => !width)) return false;
+  const sum = parts.reduce<number>((total, width) => total + (width ?? 0), 0);
+  return own >= WIDTH_TOLERANCE.low * sum && own <= WIDTH_TOLERANCE.high * sum;
+}
+
+/** The text with each lost character replaced by its letters, where the font says what they are. */
+export function repairGlyphs(text: string, repairs: GlyphRepairs | undefined): string {
+  if (!repairs || repairs.size === 0 || !LOST_GLYPH.test(text)) return text;
+  let out = '';
+  for (const char of text) out += repairs.get(char) ?? char;
+  return out;
+}
