@@ -17,6 +17,7 @@ import type {
   CorpusStats,
   EmbeddingSpec,
   OutlineEntry,
+  SectionPlace,
 } from './corpus.types';
 import { UNSEARCHED_KIND } from './corpus.types';
 import { openDatabase } from './database';
@@ -196,7 +197,12 @@ export class CorpusDb {
 
   /** The article a section belongs to; null for an unknown section. */
   articleOfSection(sectionId: string): string | null {
-    return this.lookup.articleOfSection(sectionId);
+    return this.lookup.section(sectionId)?.articleId ?? null;
+  }
+
+  /** A section's heading, level, parent and article, without its contexts or the article's outline; null when unknown. */
+  section(sectionId: string): SectionPlace | null {
+    return this.lookup.section(sectionId);
   }
 
   /** A section's contexts in reading order (the agent's `read`). */
