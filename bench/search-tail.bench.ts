@@ -83,7 +83,7 @@ export async function runSearchTailBench(options: {
   const loadAverage = os.loadavg()[0];
   const queries = syntheticQueries(options.queries + WARM_UP);
   const depth = Math.max(DEFAULT_SEARCH_K, MIN_FUSION_DEPTH);
-  const corpus = CorpusDb.openReadonly(cached.file);
+  const { corpus, vectorPasses } = CorpusDb.openForBench(cached.file);
   const db = openDatabase(cached.file, { readonly: true });
   // The same file opened with other vector settings, for the first-pass variants measured beside the default.
   const variants = new Map<string, CorpusDb>();
@@ -101,7 +101,7 @@ export async function runSearchTailBench(options: {
     const hybrid: string[][] = [];
     // Before each word was counted once for both keyword threads: a corpus of its own, so its threads meet the words
     // cold as the shipped one's do; the two alternate query by query, so they share the machine's state.
-    const separateCounts = CorpusDb.openReadonly(cached.file, { shareTermCounts: false });
+    const separateCounts = CorpusDb.openForBench(cached.file, { countTermsApart: true }).corpus;
     variants.set('separate counts', separateCounts);
     const separateService = new SearchService(separateCounts, embedder);
     const separateTop: string[][] = [];
@@ -171,7 +171,16 @@ export async function runSearchTailBench(options: {
     rows.push(separateRow);
     hybridRows.push({ row: separateRow, top: separateTop });
     options.log('  profile of the hybrid search');
-    const profile = await profileHybrid({ corpus, db, keywords: bounded, embedder, queries, warmUp: WARM_UP, depth });
+    const profile = await profileHybrid({
+      corpus,
+      vectors: vectorPasses,
+      db,
+      keywords: bounded,
+      embedder,
+      queries,
+      warmUp: WARM_UP,
+      depth,
+    });
 
     options.log(`  exact references for ${options.exactQueries} queries`);
     const exactTimes: number[] = [];
