@@ -1,5 +1,9 @@
 import { InvalidInputError, NotFoundError } from '@lectern/common';
 
+/** Longer than any id the corpus hands out (nanoid's 21), short enough to echo in a message. */
+const MAX_ID_LENGTH = 64;
+const ID_SHAPE = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_LENGTH}}$`);
+
 /** The section is not in the article the request names: unknown, or another article's. */
 export class SectionNotFoundError extends NotFoundError {
   override readonly name = 'SectionNotFoundError';
@@ -8,17 +12,16 @@ export class SectionNotFoundError extends NotFoundError {
   }
 }
 
-/** A section id that no corpus could hold (ids are nanoids: letters, digits, `_` and `-`). */
+/**
+ * A section id not of the shape the corpus hands out (nanoids: letters, digits, `_` and `-`). Only a hand-made import
+ * could hold another, and its outline would still list it.
+ */
 export class InvalidSectionIdError extends InvalidInputError {
   override readonly name = 'InvalidSectionIdError';
   constructor(sectionId: string) {
     super(`${JSON.stringify(sectionId.slice(0, 80))} is not a section id (1 to ${MAX_ID_LENGTH} letters, digits, "_" or "-")`);
   }
 }
-
-/** Longer than any id the corpus hands out (nanoid's 21), short enough to echo in a message. */
-export const MAX_ID_LENGTH = 64;
-const ID_SHAPE = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_LENGTH}}$`);
 
 /** Whether `id` has the shape of the ids the corpus hands out (nanoid). */
 export function isIdShaped(id: string): boolean {
