@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   if (hybrid) corpus.vectorRanking(await embedder.embedQuery('warm the in-memory codes'), depth);
   const variants = {
     shared: CorpusDb.openReadonly(cached.file),
-    separate: CorpusDb.openReadonly(cached.file, { shareTermCounts: false }),
+    separate: CorpusDb.openForBench(cached.file, { countTermsApart: true }).corpus,
   };
   const stats = { shared: { wall: [] as number[], cpu: [] as number[] }, separate: { wall: [] as number[], cpu: [] as number[] } };
   let same = 0;

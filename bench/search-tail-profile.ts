@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type Database from 'better-sqlite3';
-import { type CorpusDb, DEFAULT_VECTOR_SEARCH, KeywordIndex } from '@lectern/corpus';
+import { type CorpusDb, DEFAULT_VECTOR_SEARCH, KeywordIndex, type VectorPasses } from '@lectern/corpus';
 import type { Embedder } from '@lectern/embeddings';
 import { DEFAULT_SEARCH_K, fuseRankings, SearchService } from '@lectern/retrieval';
 import { queryTerms } from '@lectern/text';
@@ -38,6 +38,8 @@ const STEPS: Array<[keyof HybridProfile, string]> = [
  */
 export async function profileHybrid(options: {
   corpus: CorpusDb;
+  /** `corpus`'s vector passes (CorpusDb.openForBench). */
+  vectors: VectorPasses;
   db: Database.Database;
   keywords: KeywordIndex;
   embedder: Embedder;
@@ -45,8 +47,7 @@ export async function profileHybrid(options: {
   warmUp: number;
   depth: number;
 }): Promise<HybridProfile> {
-  const { corpus, keywords, embedder, depth } = options;
-  const vectors = corpus.vectorPasses();
+  const { corpus, vectors, keywords, embedder, depth } = options;
   const service = new SearchService(corpus, embedder);
   const counting = new KeywordIndex(options.db);
   const times = new Map<keyof HybridProfile, number[]>();

@@ -12,7 +12,7 @@ import {
   type VectorSearchSettings,
 } from '@lectern/corpus';
 import { LexicalEmbedder } from '@lectern/embeddings';
-import { DEFAULT_SEARCH_K, MIN_FUSION_DEPTH, reciprocalRankFusion, SearchService } from '@lectern/retrieval';
+import { DEFAULT_SEARCH_K, MIN_FUSION_DEPTH, reciprocalRankFusion, type SearchableCorpus, SearchService } from '@lectern/retrieval';
 import { queryTerms } from '@lectern/text';
 import { cachedSearchCorpus } from './search-corpus-cache';
 import { type HybridProfile, profileHybrid } from './search-tail-profile';
@@ -83,7 +83,7 @@ export async function runSearchTailBench(options: {
   const loadAverage = os.loadavg()[0];
   const queries = syntheticQueries(options.queries + WARM_UP);
   const depth = Math.max(DEFAULT_SEARCH_K, MIN_FUSION_DEPTH);
-  const corpus = CorpusDb.openReadonly(cached.file);
+  const { corpus, vectorPasses } = CorpusDb.openForBench(cached.file);
   const db = openDatabase(cached.file, { readonly: true });
   // The same file opened with other vector settings, for the first-pass variants measured beside the default.
   const variants = new Map<string, CorpusDb>();
@@ -99,11 +99,12 @@ export async function runSearchTailBench(options: {
     const tighter = new KeywordIndex(db, PRUNE_FROM_CONTEXTS, FORMER_MAX_SCORED_ROWS);
     const rows: TailRow[] = [];
     const hybrid: string[][] = [];
-    // Before each word was counted once for both keyword threads: a corpus of its own, so its threads meet the words
-    // cold as the shipped one's do; the two alternate query by query, so they share the machine's state.
-    const separateCounts = CorpusDb.openReadonly(cached.file, { shareTermCounts: false });
+    // Before each word was counted once for both keyword threads: keyword threads of their own, so they meet the words
+    // cold as the shipped one's do, beside the shipped vector leg (one copy of the codes in memory, not two); the two
+    // alternate query by query, so they share the machine's state.
+    const separateCounts = CorpusDb.openForBench(cached.file, { countTermsApart: true }).corpus;
     variants.set('separate counts', separateCounts);
-    const separateService = new SearchService(separateCounts, embedder);
+    const separateService = new SearchService(withKeywordThreadsOf(separateCounts, corpus), embedder);
     const separateTop: string[][] = [];
     options.log('  hybrid as shipped, alternating with its keyword threads counting the words apart');
     const [shippedTimes, separateTimes] = await timedAlternately(queries, [
@@ -171,7 +172,16 @@ export async function runSearchTailBench(options: {
     rows.push(separateRow);
     hybridRows.push({ row: separateRow, top: separateTop });
     options.log('  profile of the hybrid search');
-    const profile = await profileHybrid({ corpus, db, keywords: bounded, embedder, queries, warmUp: WARM_UP, depth });
+    const profile = await profileHybrid({
+      corpus,
+      vectors: vectorPasses,
+      db,
+      keywords: bounded,
+      embedder,
+      queries,
+      warmUp: WARM_UP,
+      depth,
+    });
 
     options.log(`  exact references for ${options.exactQueries} queries`);
     const exactTimes: number[] = [];
@@ -210,6 +220,21 @@ export async function runSearchTailBench(options: {
     corpus.close();
     for (const other of variants.values()) other.close();
   }
+}
+
+/**
+ * `corpus` searched with the keyword threads of `threads` (another handle on the same file): that handle's vector leg,
+ * and so its in-memory copy of the codes, is never used.
+ */
+function withKeywordThreadsOf(threads: CorpusDb, corpus: CorpusDb): SearchableCorpus {
+  return {
+    embedding: corpus.embedding,
+    keywordSearch: (query, k, scope) => corpus.keywordSearch(query, k, scope),
+    vectorSearch: (vector, k, scope) => corpus.vectorSearch(vector, k, scope),
+    keywordRankingConcurrently: (query, k, scope) => threads.keywordRankingConcurrently(query, k, scope),
+    vectorRanking: (vector, k, scope) => corpus.vectorRanking(vector, k, scope),
+    hits: (ranked) => corpus.hits(ranked),
+  };
 }
 
 /** The table: times, ratios to the exact scan, and the times at the reference run's speed (ratio × its exact p50). */

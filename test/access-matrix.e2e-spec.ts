@@ -65,6 +65,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /documents/{id}': { expect: '401 404 200 200 200 200 200 401', params: (w) => ({ id: w.documentId }) },
   'GET /documents/{id}/file': { expect: '401 404 200 200 200 200 200 401', params: (w) => ({ id: w.documentId }) },
   'GET /articles/{id}/outline': { expect: '401 404 200 200 200 200 200 401', params: (w) => ({ id: w.articleId! }) },
+  'GET /articles/{id}/sections/{sectionId}/contexts': { expect: '401 404 200 200 200 200 200 401', params: (w) => ({ id: w.articleId! }) },
   'GET /projects/{projectId}/contexts/{contextId}': { expect: '401 404 200 200 200 200 200 401' },
   'POST /projects/{projectId}/search': { expect: '401 404 200 200 200 200 200 401', body: () => ({ query: 'entity linking' }) },
   'POST /projects/{projectId}/chat': {
@@ -146,6 +147,7 @@ describe('authorization matrix (e2e)', () => {
   let a: AccessApp;
   let shared: ProjectWorld;
   let contextId: string;
+  let sectionId: string;
 
   beforeAll(async () => {
     a = await startAccessApp();
@@ -157,6 +159,7 @@ describe('authorization matrix (e2e)', () => {
       .send({ query: 'entity linking' })
       .expect(200);
     contextId = search.body.results[0].contextId;
+    sectionId = search.body.results[0].section.id;
   }, 120_000);
 
   afterAll(() => a.close());
@@ -183,6 +186,7 @@ describe('authorization matrix (e2e)', () => {
     const params: Record<string, string> = {
       projectId: w.projectId,
       contextId,
+      sectionId,
       token: w.inviteToken,
       inviteId: w.inviteId,
       userId: w.userIds.student,

@@ -49,10 +49,11 @@ export async function killFirstMidDocument(
   withinMs = 30_000,
 ): Promise<{ worker: WorkerProcess; documentId: string } | null> {
   const deadline = Date.now() + withinMs;
+  const ended = endedPattern(finished);
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     for (const worker of workers) {
-      const [documentId] = documentsInProgress(worker, finished);
+      const [documentId] = documentsInProgress(worker, ended);
       if (documentId) {
         worker.child.kill('SIGKILL');
         await worker.exited;
@@ -63,10 +64,17 @@ export async function killFirstMidDocument(
   return null;
 }
 
-/** Documents a worker started and whose end (`finished`) its log does not say yet. */
-function documentsInProgress(worker: WorkerProcess, finished: string): string[] {
-  const started = [...worker.log.matchAll(/document=(\S+) job=\S+ ingest started/g)].map((m) => m[1]);
-  return started.filter((id) => !new RegExp(`document=${id} job=\\S+ (${finished})`).test(worker.log));
+const STARTED = /document=(\S+) job=\S+ ingest started/g;
+
+/** Matches a log line saying a document ended (`finished`), the document id captured; built once per wait, not per poll. */
+function endedPattern(finished: string): RegExp {
+  return new RegExp(`document=(\\S+) job=\\S+ (?:${finished})`, 'g');
+}
+
+/** Documents a worker started and whose end (`ended`) its log does not say yet. */
+function documentsInProgress(worker: WorkerProcess, ended: RegExp): string[] {
+  const done = new Set([...worker.log.matchAll(ended)].map((m) => m[1]));
+  return [...worker.log.matchAll(STARTED)].map((m) => m[1]).filter((id) => !done.has(id));
 }
 
 /** Kills (-9) every worker still running and waits for all of them to exit. */

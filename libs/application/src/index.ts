@@ -42,7 +42,8 @@ export {
 export { createLecternMcpServer, MCP_TOOL_NAMES, type LecternMcpDeps } from './mcp/lectern-mcp.server';
 export { RemoveDocumentCommand } from './remove-document/remove-document.command';
 export { RemoveDocument } from './remove-document/remove-document.usecase';
-export { DocumentsQuery, type DocumentView, type ArticleOutline } from './documents/documents.query';
+export { DocumentsQuery, type DocumentView, type ArticleOutline, type SectionContexts } from './documents/documents.query';
+export { InvalidSectionIdError, SectionNotFoundError } from './documents/section.errors';
 export { RetryDocument } from './documents/retry-document.usecase';
 export { ProjectCatalog, type ProjectListing, type ProjectStats } from './projects/project-catalog.service';
 export { ServiceHealth } from './health/service-health.query';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ArticleSummary, ContextBox, ContextDetail, ContextKind } from './corpus.types';
+import type { ArticleSummary, ContextBox, ContextDetail, ContextKind, SectionPlace } from './corpus.types';
 
 /** A context with the section and article it sits in, as PLACED_CONTEXT_COLUMNS selects it. */
 export interface PlacedContextRecord {
@@ -33,7 +33,7 @@ export class ContextLookupRepository {
   private readonly byId: Database.Statement<[string], ContextDetailRecord>;
   private readonly summaries: Database.Statement<[], ArticleSummary>;
   private readonly summaryOf: Database.Statement<[string], ArticleSummary>;
-  private readonly sectionOwner: Database.Statement<[string], { articleId: string }>;
+  private readonly sectionPlace: Database.Statement<[string], SectionPlace>;
 
   constructor(db: Database.Database) {
     this.byId = db.prepare(`
@@ -48,7 +48,11 @@ export class ContextLookupRepository {
       LEFT JOIN section_contexts sc ON sc.section_id = asn.section_id`;
     this.summaries = db.prepare(`${summary} GROUP BY a.id`);
     this.summaryOf = db.prepare(`${summary} WHERE a.id = ? GROUP BY a.id`);
-    this.sectionOwner = db.prepare('SELECT article_id AS articleId FROM article_sections WHERE section_id = ?');
+    this.sectionPlace = db.prepare(`
+      SELECT s.id, asn.article_id AS articleId, s.section_number AS number, s.section_title AS title, s.level,
+        s.parent_id AS parentId
+      FROM article_sections asn JOIN sections s ON s.id = asn.section_id
+      WHERE asn.section_id = ?`);
   }
 
   find(contextId: string): ContextDetail | null {
@@ -73,7 +77,7 @@ export class ContextLookupRepository {
     return this.summaryOf.get(articleId) ?? null;
   }
 
-  articleOfSection(sectionId: string): string | null {
-    return this.sectionOwner.get(sectionId)?.articleId ?? null;
+  section(sectionId: string): SectionPlace | null {
+    return this.sectionPlace.get(sectionId) ?? null;
   }
 }

@@ -60,4 +60,21 @@ describe(`${CorpusDb.name} lookups for the UI`, () => {
       corpus.close();
     }
   });
+
+  it("places a section by its heading, level, parent and article, as the article's outline lists it", () => {
+    const { corpus } = openTeiCorpus(tempDir(), ['arxiv-1912.10667', 'aem-2011-hu-crenarchaeota']);
+    try {
+      for (const { articleId } of corpus.articleSummaries()) {
+        for (const entry of corpus.outline(articleId)) {
+          const { id, number, title, level, parentId } = entry;
+          expect(corpus.section(id)).toEqual({ id, articleId, number, title, level, parentId });
+          expect(corpus.articleOfSection(id)).toBe(articleId);
+        }
+      }
+      expect(corpus.section('no-such-section')).toBeNull();
+      expect(corpus.articleOfSection('no-such-section')).toBeNull();
+    } finally {
+      corpus.close();
+    }
+  });
 });

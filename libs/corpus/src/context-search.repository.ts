@@ -3,7 +3,7 @@ import { queryTerms } from '@lectern/text';
 import { PLACED_CONTEXT_COLUMNS, PLACED_CONTEXT_JOINS, type PlacedContextRecord } from './context-lookup.repository';
 import type { ContextBox, CorpusHit } from './corpus.types';
 import { KeywordIndex, PRUNE_FROM_CONTEXTS } from './keyword-index';
-import { KeywordThread } from './keyword-thread';
+import type { KeywordThread } from './keyword-thread';
 import type { VectorIndex } from './vector-index';
 
 interface HitRecord extends PlacedContextRecord {
@@ -26,16 +26,14 @@ export class ContextSearchRepository {
   private readonly keywords: KeywordIndex;
   private readonly hydrate: Database.Statement<[string], HitRecord>;
   private readonly seqsOfArticles: Database.Statement<[string], number>;
-  /** Null for an in-memory database or without the compiled worker. */
-  private readonly thread: KeywordThread | null;
 
+  /** `thread`: the keyword leg's worker threads on this database's file, or null where none can run (KeywordThread.for). */
   constructor(
     private readonly db: Database.Database,
     private readonly vectors: VectorIndex,
-    shareTermCounts = true,
+    private readonly thread: KeywordThread | null,
   ) {
     this.keywords = new KeywordIndex(db);
-    this.thread = db.memory ? null : KeywordThread.for(db.name, { shareCounts: shareTermCounts });
     // json_each keeps the ranked order (its key is the array index) while fetching every hit in one query.
     this.hydrate = db.prepare(`
       SELECT c.seq, ${PLACED_CONTEXT_COLUMNS}

@@ -6,6 +6,7 @@ import { ArticlesRepository } from './articles.repository';
 import { ContextLookupRepository } from './context-lookup.repository';
 import { ContextSearchRepository, type RankedContext, type SearchScope } from './context-search.repository';
 import { exportCorpus, type ExportedDocument } from './corpus-export';
+import { KeywordThread } from './keyword-thread';
 import type {
   ArticleSummary,
   ArticleInput,
@@ -17,6 +18,7 @@ import type {
   CorpusStats,
   EmbeddingSpec,
   OutlineEntry,
+  SectionPlace,
 } from './corpus.types';
 import { UNSEARCHED_KIND } from './corpus.types';
 import { openDatabase } from './database';
@@ -32,9 +34,16 @@ export interface CorpusOpenOptions {
   projectName?: string;
   /** How large corpora are searched by vector (VECTOR_PREFILTER, VECTOR_RESCORE_CANDIDATES); defaults otherwise. */
   vectorSearch?: Partial<VectorSearchSettings>;
-  /** Whether the two keyword threads count a question's words together (default true; false for the bench's A/B). */
-  shareTermCounts?: boolean;
 }
+
+/** What only the search benches change or reach (CorpusDb.openForBench); the application never sets it. */
+export interface BenchSeams extends Pick<CorpusOpenOptions, 'vectorSearch'> {
+  /** The two keyword threads count a question's words each for itself, as before TermCountShare (the A/B's "before"). */
+  countTermsApart?: boolean;
+}
+
+/** The vector leg's two passes on a large corpus, each callable alone (the search-tail profile times them apart). */
+export type VectorPasses = Pick<VectorIndex, 'firstPass' | 'rescored'>;
 
 const MODEL_KEY = 'embedding_model';
 const DIMENSION_KEY = 'embedding_dimension';
@@ -51,12 +60,12 @@ export class CorpusDb {
   private constructor(
     private readonly db: Database.Database,
     readonly embedding: EmbeddingSpec,
-    vectorSearch: Partial<VectorSearchSettings> = {},
-    shareTermCounts = true,
+    { vectorSearch = {}, countTermsApart = false }: BenchSeams = {},
   ) {
     this.vectors = new VectorIndex(db, embedding.dimension, { ...DEFAULT_VECTOR_SEARCH, ...vectorSearch });
     this.articles = new ArticlesRepository(db, this.vectors);
-    this.search = new ContextSearchRepository(db, this.vectors, shareTermCounts);
+    const keywordThread = db.memory ? null : KeywordThread.for(db.name, countTermsApart ? { shareCounts: false } : {});
+    this.search = new ContextSearchRepository(db, this.vectors, keywordThread);
     this.lookup = new ContextLookupRepository(db);
   }
 
@@ -89,11 +98,24 @@ export class CorpusDb {
       db.close();
       throw error;
     }
-    return new CorpusDb(db, embedding, options.vectorSearch, options.shareTermCounts);
+    return new CorpusDb(db, embedding, { vectorSearch: options.vectorSearch });
   }
 
   /** For readers that must not write (export, inspection); the corpus must exist and have been opened before. */
-  static openReadonly(file: string, options: Pick<CorpusOpenOptions, 'vectorSearch' | 'shareTermCounts'> = {}): CorpusDb {
+  static openReadonly(file: string, options: Pick<CorpusOpenOptions, 'vectorSearch'> = {}): CorpusDb {
+    return CorpusDb.readonlyWith(file, { vectorSearch: options.vectorSearch });
+  }
+
+  /**
+   * Bench only: openReadonly with what only the search benches change (`seams`), and the vector leg's two passes
+   * of the handle, each on its own. Without `countTermsApart` the corpus searches exactly as openReadonly's does.
+   */
+  static openForBench(file: string, seams: BenchSeams = {}): { corpus: CorpusDb; vectorPasses: VectorPasses } {
+    const corpus = CorpusDb.readonlyWith(file, seams);
+    return { corpus, vectorPasses: corpus.vectors };
+  }
+
+  private static readonlyWith(file: string, seams: BenchSeams): CorpusDb {
     const db = openDatabase(file, { readonly: true });
     const stored = tableExists(db, 'corpus_meta') ? readEmbeddingSpec(db) : null;
     if (!stored || needsVectorRebuild(db)) {
@@ -102,7 +124,7 @@ export class CorpusDb {
         `${file} is not an initialised Lectern corpus (no embedding model or vector index); open it for writing once`,
       );
     }
-    return new CorpusDb(db, stored, options.vectorSearch, options.shareTermCounts);
+    return new CorpusDb(db, stored, seams);
   }
 
   /**
@@ -196,7 +218,12 @@ export class CorpusDb {
 
   /** The article a section belongs to; null for an unknown section. */
   articleOfSection(sectionId: string): string | null {
-    return this.lookup.articleOfSection(sectionId);
+    return this.lookup.section(sectionId)?.articleId ?? null;
+  }
+
+  /** A section's heading, level, parent and article, without its contexts or the article's outline; null when unknown. */
+  section(sectionId: string): SectionPlace | null {
+    return this.lookup.section(sectionId);
   }
 
   /** A section's contexts in reading order (the agent's `read`). */
@@ -245,11 +272,6 @@ export class CorpusDb {
   /** keywordSearchConcurrently's ranking by seq, not yet read into hits: hybrid search fuses before reading (`hits`). */
   keywordRankingConcurrently(query: string, k: number, options: SearchScope = {}): Promise<RankedContext[]> {
     return this.search.keywordRankingConcurrently(query, k, options);
-  }
-
-  /** The vector leg's two passes on a large corpus, each on its own (the search-tail bench's profile times them). */
-  vectorPasses(): Pick<VectorIndex, 'firstPass' | 'rescored'> {
-    return this.vectors;
   }
 
   /** vectorSearch's ranking by seq, not yet read into hits (see keywordRankingConcurrently). */

@@ -130,6 +130,17 @@ export interface ContextDetail {
   article: { id: string; title: string; documentId: string };
 }
 
+/** A section's heading and the article it belongs to, without its contexts. */
+export interface SectionPlace {
+  id: string;
+  articleId: string;
+  number: string;
+  title: string;
+  level: number;
+  /** The section this one belongs to (see OutlineEntry.parentId); null at the top level. */
+  parentId: string | null;
+}
+
 /** What a document list shows of an article: its title and size. */
 export interface ArticleSummary {
   articleId: string;

@@ -19,7 +19,7 @@ export {
   type NewConversationMessage,
 } from './conversations.repository';
 export { JobsRepository, DEFAULT_MAX_JOB_ATTEMPTS, type JobsRepositoryOptions } from './jobs.repository';
-export { CorpusDb, type CorpusOpenOptions, type CorpusSearchOptions } from './corpus.db';
+export { CorpusDb, type BenchSeams, type CorpusOpenOptions, type CorpusSearchOptions, type VectorPasses } from './corpus.db';
 export { ReferencesRepository, type CitationLinkRow } from './references.repository';
 export { findCitationLinks, type CitationLink } from './citation-links';
 export { toFtsQuery } from './fts-query';

@@ -21,7 +21,7 @@ export function compiledKeywordThreadFile(): string | null {
 export interface KeywordThreadLimits {
   pruneFromContexts?: number;
   maxScoredRows?: number;
-  /** Whether the two workers count a question's terms together (TermCountShare; default true; false for the bench's A/B). */
+  /** Whether the two workers count a question's terms together (TermCountShare; default true; false only in tests and BenchSeams). */
   shareCounts?: boolean;
 }
 

@@ -178,7 +178,8 @@ export class VectorIndex {
 
   /**
    * The SimHash first pass of `nearest` on a large corpus: the seqs of the `count` codes nearest the vector's code
-   * (in memory or in SQL, see VectorPrefilter), in seq order. Public for the search-tail bench's profile.
+   * (in memory or in SQL, see VectorPrefilter), in seq order. Reached from outside the lib only through
+   * CorpusDb.openForBench (VectorIndex is not exported).
    */
   firstPass(vector: Float32Array, count: number, inMemory = this.scansInMemory()): number[] {
     const code = this.simhash.hash(vector);
@@ -189,7 +190,7 @@ export class VectorIndex {
     return rowids.sort((a, b) => a - b);
   }
 
-  /** The k of `seqs` nearest the vector by exact cosine, best first: `nearest`'s second pass. */
+  /** The k of `seqs` nearest the vector by exact cosine, best first: `nearest`'s second pass (for CorpusDb.openForBench). */
   rescored(vector: Float32Array, seqs: readonly number[], k: number): VectorMatch[] {
     return this.rescoredBlob(this.toBlob(vector), seqs, k);
   }

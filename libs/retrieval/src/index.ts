@@ -8,6 +8,7 @@ export {
   type SearchMode,
   type SearchOptions,
   type SearchHit,
+  type SearchableCorpus,
 } from './search.service';
 export { reciprocalRankFusion, fuseRankings, DEFAULT_RRF_K, type Ranked } from './reciprocal-rank-fusion';
 export { InvalidSearchError } from './errors';

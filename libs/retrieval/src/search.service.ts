@@ -22,13 +22,19 @@ export const MAX_QUERY_LENGTH = 1000;
 /** Each list fused in hybrid mode is at least this deep, so a small k still fuses meaningful candidates. */
 export const MIN_FUSION_DEPTH = 50;
 
+/** What a search reads of a corpus. */
+export type SearchableCorpus = Pick<
+  CorpusDb,
+  'embedding' | 'keywordSearch' | 'vectorSearch' | 'keywordRankingConcurrently' | 'vectorRanking' | 'hits'
+>;
+
 /**
  * Standard (vector), keyword (BM25) and hybrid (both, fused by RRF) search over one project's corpus, or over some of
  * its articles when `scope.articleIds` is set (the ids are checked by the caller: an unknown id matches nothing).
  */
 export class SearchService {
   constructor(
-    private readonly corpus: CorpusDb,
+    private readonly corpus: SearchableCorpus,
     private readonly embedder: Embedder,
     private readonly scope: SearchScope = {},
   ) {

@@ -20,6 +20,7 @@ import { DocumentsService } from './documents.service';
 import { ContextResponseDto } from './dto/context.response.dto';
 import { DocumentResponseDto, UploadResponseDto } from './dto/document.response.dto';
 import { OutlineResponseDto } from './dto/outline.response.dto';
+import { SectionContextsResponseDto } from './dto/section-contexts.response.dto';
 
 /** Most files multer lets through at all (its parts limit); MAX_UPLOAD_FILES, lower, is checked as they stream in. */
 const MAX_FILES_PER_UPLOAD = 1000;
@@ -128,5 +129,20 @@ export class DocumentsController {
   @ApiErrors({ 404: 'No article with this id.' })
   outline(@Param('id') id: string): OutlineResponseDto {
     return this.service.outline(id);
+  }
+
+  /** One section's passages for programs (the agentic `/explore` users): the outline names the sections, this reads one. */
+  @Get('articles/:id/sections/:sectionId/contexts')
+  @ProjectRoute('student', { article: 'id' })
+  @ApiOkResponse({
+    type: SectionContextsResponseDto,
+    description: "The section's heading, level and parent, and its contexts in reading order.",
+  })
+  @ApiErrors({
+    400: 'The section id is not an id (letters, digits, `_` and `-`, at most 64).',
+    404: 'No article with this id, or no section with this id in it.',
+  })
+  sectionContexts(@Param('id') id: string, @Param('sectionId') sectionId: string): SectionContextsResponseDto {
+    return this.service.sectionContexts(id, sectionId);
   }
 }

@@ -12,6 +12,7 @@ import {
 import type { ContextResponseDto } from './dto/context.response.dto';
 import { DocumentResponseDto, toDocumentResponse, UploadResponseDto } from './dto/document.response.dto';
 import type { OutlineResponseDto } from './dto/outline.response.dto';
+import type { SectionContextsResponseDto } from './dto/section-contexts.response.dto';
 
 @Injectable()
 export class DocumentsService {
@@ -68,6 +69,10 @@ export class DocumentsService {
 
   outline(articleId: string): OutlineResponseDto {
     return this.documents.outline(articleId);
+  }
+
+  sectionContexts(articleId: string, sectionId: string): SectionContextsResponseDto {
+    return this.documents.sectionContexts(articleId, sectionId);
   }
 }
 

@@ -404,6 +404,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/articles/{id}/sections/{sectionId}/contexts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Documents_sectionContexts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/search": {
         parameters: {
             query?: never;
@@ -1197,6 +1213,37 @@ export interface components {
             sections: components["schemas"]["OutlineSectionDto"][];
             /** @description The same sections as a tree: top-level sections with their subsections as `children`. */
             tree: components["schemas"]["OutlineNodeDto"][];
+        };
+        SectionDetailDto: {
+            id: string;
+            /** @example 3.2 */
+            number: string;
+            /** @example Entity Linking */
+            title: string;
+            /**
+             * @description 1 for a top-level section.
+             * @example 2
+             */
+            level: number;
+            /** @description The section this one belongs to (the outline's `parentId`); null at the top level. */
+            parent: components["schemas"]["SectionRefDto"] | null;
+        };
+        SectionContextDto: {
+            /** @description The id `GET /projects/{projectId}/contexts/{contextId}` takes. */
+            id: string;
+            /** @example text */
+            kind: components["schemas"]["ContextKind"];
+            /** @description 1-based page where the context starts. */
+            page: number;
+            /** @description Plain text; a Markdown table for tables, LaTeX for equations. */
+            text: string;
+            numTokens: number;
+        };
+        SectionContextsResponseDto: {
+            article: components["schemas"]["ContextArticleDto"];
+            section: components["schemas"]["SectionDetailDto"];
+            /** @description The section's own contexts in reading order (not its subsections'). */
+            contexts: components["schemas"]["SectionContextDto"][];
         };
         /**
          * @description standard: vector k-NN; keyword: FTS5 BM25; hybrid: both fused. Default: hybrid with model embeddings, keyword with the lexical ones.
@@ -3782,6 +3829,78 @@ export interface operations {
                 };
             };
             /** @description No article with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /**
+             * @description An unexpected failure; the body carries an `errorId` that is also in the log.
+             *
+             *     An unexpected failure; the body carries an `errorId` that is also in the log.
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    Documents_sectionContexts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The section's heading, level and parent, and its contexts in reading order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectionContextsResponseDto"];
+                };
+            };
+            /** @description The section id is not an id (letters, digits, `_` and `-`, at most 64). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No valid session cookie or API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A member below the student role. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No article with this id, or no section with this id in it. */
             404: {
                 headers: {
                     [name: string]: unknown;

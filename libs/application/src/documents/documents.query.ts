@@ -5,9 +5,11 @@ import {
   type ArticleSummary,
   type CatalogDb,
   type ContextDetail,
+  type ContextRow,
   type DocumentRow,
   type OutlineEntry,
   type OutlineNode,
+  type SectionPlace,
 } from '@lectern/corpus';
 import {
   ArticleNotFoundError,
@@ -17,6 +19,7 @@ import {
   type CorpusRegistry,
 } from '@lectern/ingest';
 import type { ObjectStore } from '@lectern/storage';
+import { InvalidSectionIdError, isIdShaped, SectionNotFoundError } from './section.errors';
 
 export interface DocumentView {
   row: DocumentRow;
@@ -35,6 +38,13 @@ export interface ArticleOutline {
   sections: OutlineEntry[];
   /** The same sections nested: top-level sections with their subsections as `children`. */
   tree: OutlineNode[];
+}
+
+/** One section's passages in reading order, with the section's heading, its parent's and the article (`read` for programs). */
+export interface SectionContexts {
+  article: { id: string; title: string; documentId: string };
+  section: Omit<SectionPlace, 'articleId' | 'parentId'> & { parent: Pick<SectionPlace, 'id' | 'number' | 'title'> | null };
+  contexts: Array<Pick<ContextRow, 'id' | 'kind' | 'page' | 'text' | 'numTokens'>>;
 }
 
 /** What the API shows of documents, their articles and passages. */
@@ -102,6 +112,30 @@ export class DocumentsQuery {
       },
       sections,
       tree: outlineTree(sections),
+    };
+  }
+
+  /**
+   * The contexts of one section of the article, in reading order: an id of another article's section is a 404 like an
+   * unknown one (the section is looked up alone, never through the article's outline).
+   */
+  sectionContexts(articleId: string, sectionId: string): SectionContexts {
+    if (!isIdShaped(sectionId)) throw new InvalidSectionIdError(sectionId);
+    const doc = this.catalog.documents.findByArticleId(articleId);
+    if (!doc) throw new ArticleNotFoundError(articleId);
+    const corpus = this.corpora.get(doc.projectId);
+    const article = corpus.articleSummary(articleId);
+    if (!article) throw new ArticleNotFoundError(articleId);
+    const section = corpus.section(sectionId);
+    if (!section || section.articleId !== articleId) throw new SectionNotFoundError(sectionId, articleId);
+    const parent = section.parentId ? corpus.section(section.parentId) : null;
+    const { id, number, title, level } = section;
+    return {
+      article: { id: articleId, title: article.title, documentId: doc.id },
+      section: { id, number, title, level, parent: parent && { id: parent.id, number: parent.number, title: parent.title } },
+      contexts: corpus
+        .listSectionContexts(sectionId)
+        .map((c) => ({ id: c.id, kind: c.kind, page: c.page, text: c.text, numTokens: c.numTokens })),
     };
   }
 

@@ -2,11 +2,19 @@ import type { AnswerSource } from './answer-sources';
 import type { AnswerSourcesInput } from './answer.types';
 import { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './evidence-features';
 import { weightedQuestionTerms, type TermWeights } from './sentence-scorer';
-import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, logisticScore, type EvidenceFeature } from './evidence.model';
+import {
+  ABSTAIN_BELOW_EVIDENCE,
+  EVIDENCE_FEATURES,
+  EVIDENCE_MODEL,
+  logistic,
+  logisticLogit,
+  logisticScore,
+  type EvidenceFeature,
+} from './evidence.model';
 import {
   ABSTAIN_BELOW_RERANKED_EVIDENCE,
   crossEncoderFeatures,
-  rerankedEvidenceScore,
+  rerankedScoreAfterLexical,
   type CrossEncoderEvidence,
 } from './evidence-reranked';
 
@@ -44,10 +52,13 @@ export function evidenceOf(
 ): Evidence {
   const features = evidenceFeatures(question, weightedQuestionTerms(question, termWeights), contextsOf(input));
   if (features.contextId === null) return { ...features, score: 0 };
-  const lexicalScore = evidenceScore(features);
+  // Summed once: the reranked model adds the cross-encoder's terms to it (rerankedScoreAfterLexical).
+  const lexicalLogit = logisticLogit(EVIDENCE_FEATURES, EVIDENCE_MODEL, features);
+  const lexicalScore = logistic(lexicalLogit);
   const crossEncoder = Array.isArray(input) ? null : crossEncoderFeatures(input as AnswerSourcesInput);
   if (!crossEncoder) return { ...features, score: lexicalScore };
-  return { ...features, score: rerankedEvidenceScore({ ...features, ...crossEncoder }), crossEncoder: { ...crossEncoder, lexicalScore } };
+  const score = rerankedScoreAfterLexical(lexicalLogit, { ...features, ...crossEncoder });
+  return { ...features, score, crossEncoder: { ...crossEncoder, lexicalScore } };
 }
 
 /** The threshold abstention uses for this evidence when the caller sets none: the reranked model's has its own. */

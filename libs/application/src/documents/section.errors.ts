@@ -1,0 +1,29 @@
+import { InvalidInputError, NotFoundError } from '@lectern/common';
+
+/** Longer than any id the corpus hands out (nanoid's 21), short enough to echo in a message. */
+const MAX_ID_LENGTH = 64;
+const ID_SHAPE = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_LENGTH}}$`);
+
+/** The section is not in the article the request names: unknown, or another article's. */
+export class SectionNotFoundError extends NotFoundError {
+  override readonly name = 'SectionNotFoundError';
+  constructor(sectionId: string, articleId: string) {
+    super(`no section ${JSON.stringify(sectionId)} in article ${JSON.stringify(articleId)}`);
+  }
+}
+
+/**
+ * A section id not of the shape the corpus hands out (nanoids: letters, digits, `_` and `-`). Only a hand-made import
+ * could hold another, and its outline would still list it.
+ */
+export class InvalidSectionIdError extends InvalidInputError {
+  override readonly name = 'InvalidSectionIdError';
+  constructor(sectionId: string) {
+    super(`${JSON.stringify(sectionId.slice(0, 80))} is not a section id (1 to ${MAX_ID_LENGTH} letters, digits, "_" or "-")`);
+  }
+}
+
+/** Whether `id` has the shape of the ids the corpus hands out (nanoid). */
+export function isIdShaped(id: string): boolean {
+  return ID_SHAPE.test(id);
+}
