@@ -12,14 +12,7 @@ import { buildTinyCrossEncoder, tinyCrossEncoderScore } from '../testing/tiny-cr
 import { AnswerComposer } from './answer.composer';
 import { NO_ANSWER_TEXT, type Answer } from './answer.types';
 import { abstentionThreshold, evidenceOf, isTooWeak } from './evidence';
-import {
-  ABSTAIN_BELOW_RERANKED_EVIDENCE,
-  crossEncoderFeatures,
-  RERANKED_EVIDENCE_MODEL,
-  rerankedEvidenceScore,
-  rerankedScoreAfterLexical,
-} from './evidence-reranked';
-import { EVIDENCE_FEATURES, EVIDENCE_MODEL, logisticLogit } from './evidence.model';
+import { ABSTAIN_BELOW_RERANKED_EVIDENCE, crossEncoderFeatures, RERANKED_EVIDENCE_MODEL, rerankedEvidenceScore } from './evidence-reranked';
 
 const hit = (contextId: string, text: string, rerankScore?: number): RetrievedHit => ({
   contextId,
@@ -68,23 +61,6 @@ describe(rerankedEvidenceScore.name, () => {
       },
     };
     expect(rerankedEvidenceScore({ ...lexical, crossEncoder: 0.4 }, model)).toBeCloseTo(1 / (1 + Math.exp(-2)));
-  });
-});
-
-describe(rerankedScoreAfterLexical.name, () => {
-  const features = { sentence: 0.8, article: 0.7, agreement: 0.5, unique: 0.4, crossEncoder: -0.3 };
-  const lexicalLogit = logisticLogit(EVIDENCE_FEATURES, EVIDENCE_MODEL, features);
-
-  it('scores exactly as the whole sum from the lexical logit, for a model that keeps the lexical part', () => {
-    const keeping = { intercept: EVIDENCE_MODEL.intercept, weights: { ...EVIDENCE_MODEL.weights, crossEncoder: 2.5 } };
-    expect(rerankedScoreAfterLexical(lexicalLogit, features, keeping)).toBe(rerankedEvidenceScore(features, keeping));
-    expect(rerankedScoreAfterLexical(lexicalLogit, features)).toBe(rerankedEvidenceScore(features));
-  });
-
-  it('sums a fitted model with lexical weights of its own whole, whatever logit it is given', () => {
-    const fitted = { intercept: -3, weights: { sentence: 1, article: 2, agreement: 0.5, unique: 0, crossEncoder: 4 } };
-    expect(rerankedScoreAfterLexical(lexicalLogit, features, fitted)).toBe(rerankedEvidenceScore(features, fitted));
-    expect(rerankedScoreAfterLexical(lexicalLogit, features, fitted)).not.toBe(rerankedEvidenceScore(features, RERANKED_EVIDENCE_MODEL));
   });
 });
 

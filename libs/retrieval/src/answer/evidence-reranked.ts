@@ -1,6 +1,6 @@
 import type { RetrievedHit } from '../retrieval.pipeline';
 import type { RerankerName } from '../rerank/reranker';
-import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, logistic, logisticScore, type EvidenceFeature } from './evidence.model';
+import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, logisticScore, type EvidenceFeature } from './evidence.model';
 
 /**
  * Evidence when a cross-encoder reranked the hits (issue 19: abstention reads "the cross-encoder … when
@@ -68,28 +68,4 @@ export function crossEncoderFeatures(sources: RerankedSources): (Record<CrossEnc
 /** The reranked model's score for some features. */
 export function rerankedEvidenceScore(features: Record<RerankedEvidenceFeature, number>, model = RERANKED_EVIDENCE_MODEL): number {
   return logisticScore(RERANKED_EVIDENCE_FEATURES, model, features);
-}
-
-type RerankedModel = typeof RERANKED_EVIDENCE_MODEL;
-
-/** Whether a reranked model keeps the lexical model's intercept and weights, adding only the cross-encoder's terms. */
-function keepsLexicalPart(model: RerankedModel): boolean {
-  return model.intercept === EVIDENCE_MODEL.intercept && EVIDENCE_FEATURES.every((f) => model.weights[f] === EVIDENCE_MODEL.weights[f]);
-}
-
-const SHIPPED_KEEPS_LEXICAL = keepsLexicalPart(RERANKED_EVIDENCE_MODEL);
-
-/**
- * rerankedEvidenceScore for features whose lexical logit (EVIDENCE_MODEL's, evidence.ts) is already summed: a model that
- * keeps the lexical part (as shipped) adds only the cross-encoder's terms to it, in the same order as a whole sum, so
- * the score is the same to the bit; a fitted model with lexical weights of its own is summed whole.
- */
-export function rerankedScoreAfterLexical(
-  lexicalLogit: number,
-  features: Record<RerankedEvidenceFeature, number>,
-  model: RerankedModel = RERANKED_EVIDENCE_MODEL,
-): number {
-  const keeps = model === RERANKED_EVIDENCE_MODEL ? SHIPPED_KEEPS_LEXICAL : keepsLexicalPart(model);
-  if (!keeps) return rerankedEvidenceScore(features, model);
-  return logistic(CROSS_ENCODER_FEATURES.reduce((sum, f) => sum + model.weights[f] * features[f], lexicalLogit));
 }

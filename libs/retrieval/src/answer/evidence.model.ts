@@ -26,18 +26,6 @@ export function logisticScore<F extends string>(
   model: { intercept: number; weights: Record<F, number> },
   features: Record<F, number>,
 ): number {
-  return logistic(logisticLogit(names, model, features));
-}
-
-/** logisticScore before the sigmoid: the intercept plus each named feature times its weight, summed in `names` order. */
-export function logisticLogit<F extends string>(
-  names: readonly F[],
-  model: { intercept: number; weights: Record<F, number> },
-  features: Record<F, number>,
-): number {
-  return names.reduce<number>((sum, name) => sum + model.weights[name] * features[name], model.intercept);
-}
-
-export function logistic(z: number): number {
+  const z = names.reduce<number>((sum, name) => sum + model.weights[name] * features[name], model.intercept);
   return 1 / (1 + Math.exp(-z));
 }

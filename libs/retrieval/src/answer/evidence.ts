@@ -2,19 +2,11 @@ import type { AnswerSource } from './answer-sources';
 import type { AnswerSourcesInput } from './answer.types';
 import { evidenceFeatures, type EvidenceContext, type EvidenceFeatures } from './evidence-features';
 import { weightedQuestionTerms, type TermWeights } from './sentence-scorer';
-import {
-  ABSTAIN_BELOW_EVIDENCE,
-  EVIDENCE_FEATURES,
-  EVIDENCE_MODEL,
-  logistic,
-  logisticLogit,
-  logisticScore,
-  type EvidenceFeature,
-} from './evidence.model';
+import { ABSTAIN_BELOW_EVIDENCE, EVIDENCE_FEATURES, EVIDENCE_MODEL, logisticScore, type EvidenceFeature } from './evidence.model';
 import {
   ABSTAIN_BELOW_RERANKED_EVIDENCE,
   crossEncoderFeatures,
-  rerankedScoreAfterLexical,
+  rerankedEvidenceScore,
   type CrossEncoderEvidence,
 } from './evidence-reranked';
 
@@ -52,13 +44,10 @@ export function evidenceOf(
 ): Evidence {
   const features = evidenceFeatures(question, weightedQuestionTerms(question, termWeights), contextsOf(input));
   if (features.contextId === null) return { ...features, score: 0 };
-  // Summed once: the reranked model adds the cross-encoder's terms to it (rerankedScoreAfterLexical).
-  const lexicalLogit = logisticLogit(EVIDENCE_FEATURES, EVIDENCE_MODEL, features);
-  const lexicalScore = logistic(lexicalLogit);
+  const lexicalScore = evidenceScore(features);
   const crossEncoder = Array.isArray(input) ? null : crossEncoderFeatures(input as AnswerSourcesInput);
   if (!crossEncoder) return { ...features, score: lexicalScore };
-  const score = rerankedScoreAfterLexical(lexicalLogit, { ...features, ...crossEncoder });
-  return { ...features, score, crossEncoder: { ...crossEncoder, lexicalScore } };
+  return { ...features, score: rerankedEvidenceScore({ ...features, ...crossEncoder }), crossEncoder: { ...crossEncoder, lexicalScore } };
 }
 
 /** The threshold abstention uses for this evidence when the caller sets none: the reranked model's has its own. */
