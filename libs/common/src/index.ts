@@ -3,3 +3,4 @@ export { backoffDelay, sleep, MAX_RETRY_WAIT_MS } from './retry-timing';
 export type { ArticleMetadata, BibReference } from './article-metadata';
 export { ConflictError, InvalidInputError, NotFoundError } from './error-kinds';
 export { isLoopback, LOOPBACK_NAMES } from './loopback';
+export { isIdShaped, MAX_ID_LENGTH } from './ids';

@@ -1,7 +1,6 @@
 import * as path from 'node:path';
+import { isIdShaped } from '@lectern/common';
 import { CorpusDb, type VectorSearchSettings } from '@lectern/corpus';
-
-const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** One open corpus database per project, opened on first use and shared by the API and the worker. */
 export class CorpusRegistry {
@@ -24,7 +23,7 @@ export class CorpusRegistry {
 
   fileOf(projectId: string): string {
     // Project ids come from our catalog, but a corrupt row must still never name a path outside the data dir.
-    if (!PROJECT_ID.test(projectId)) throw new Error(`invalid project id ${JSON.stringify(projectId)}`);
+    if (!isIdShaped(projectId)) throw new Error(`invalid project id ${JSON.stringify(projectId)}`);
     return path.join(this.dataDir, 'projects', projectId, 'corpus.sqlite');
   }
 

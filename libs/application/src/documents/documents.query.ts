@@ -1,4 +1,4 @@
-import type { BibReference } from '@lectern/common';
+import { isIdShaped, type BibReference } from '@lectern/common';
 import {
   outlineTree,
   type ArticleRow,
@@ -19,7 +19,7 @@ import {
   type CorpusRegistry,
 } from '@lectern/ingest';
 import type { ObjectStore } from '@lectern/storage';
-import { InvalidSectionIdError, isIdShaped, SectionNotFoundError } from './section.errors';
+import { InvalidSectionIdError, SectionNotFoundError } from './section.errors';
 
 export interface DocumentView {
   row: DocumentRow;

@@ -1,8 +1,4 @@
-import { InvalidInputError, NotFoundError } from '@lectern/common';
-
-/** Longer than any id the corpus hands out (nanoid's 21), short enough to echo in a message. */
-const MAX_ID_LENGTH = 64;
-const ID_SHAPE = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_LENGTH}}$`);
+import { InvalidInputError, MAX_ID_LENGTH, NotFoundError } from '@lectern/common';
 
 /** The section is not in the article the request names: unknown, or another article's. */
 export class SectionNotFoundError extends NotFoundError {
@@ -21,9 +17,4 @@ export class InvalidSectionIdError extends InvalidInputError {
   constructor(sectionId: string) {
     super(`${JSON.stringify(sectionId.slice(0, 80))} is not a section id (1 to ${MAX_ID_LENGTH} letters, digits, "_" or "-")`);
   }
-}
-
-/** Whether `id` has the shape of the ids the corpus hands out (nanoid). */
-export function isIdShaped(id: string): boolean {
-  return ID_SHAPE.test(id);
 }

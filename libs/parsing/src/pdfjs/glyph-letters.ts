@@ -42,14 +42,18 @@ export function lettersOfGlyphName(name: string | undefined): string | null {
   return letters.every((part): part is string => part !== null) ? letters.join('') : null;
 }
 
+/** Adobe's private-use old-style figures 0–9 and small capitals a–z. */
+export const ADOBE_FIGURES = { first: 0xf730, last: 0xf739 } as const;
+export const ADOBE_SMALL_CAPS = { first: 0xf761, last: 0xf77a } as const;
+
 /**
  * Adobe's private-use letters and figures (Expert fonts, `zerooldstyle` U+F730…, `Asmall` U+F761…): the glyph list
  * gives them private code points, which search cannot match.
  */
 export function adobePrivateUseLetter(char: string): string | null {
   const code = char.codePointAt(0) ?? 0;
-  if (code >= 0xf730 && code <= 0xf739) return String(code - 0xf730);
-  if (code >= 0xf761 && code <= 0xf77a) return String.fromCharCode(code - 0xf761 + 0x61);
+  if (code >= ADOBE_FIGURES.first && code <= ADOBE_FIGURES.last) return String(code - ADOBE_FIGURES.first);
+  if (code >= ADOBE_SMALL_CAPS.first && code <= ADOBE_SMALL_CAPS.last) return String.fromCharCode(code - ADOBE_SMALL_CAPS.first + 0x61);
   return null;
 }
 

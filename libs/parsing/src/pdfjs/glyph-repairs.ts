@@ -1,4 +1,4 @@
-import { adobePrivateUseLetter, lettersOfGlyphName, LOST_GLYPH, texLigatureAt } from './glyph-letters';
+import { ADOBE_FIGURES, ADOBE_SMALL_CAPS, adobePrivateUseLetter, lettersOfGlyphName, LOST_GLYPH, texLigatureAt } from './glyph-letters';
 
 /**
  * What pdf.js exports of a simple font with `fontExtraProperties` (structured-cloned, so plain objects):
@@ -13,11 +13,18 @@ export interface PdfjsFontData {
   widths?: Record<number, number | undefined> | Array<number | undefined>;
 }
 
-/** Adobe's private-use figures and small capitals, the only lost characters a composite font's text is read for. */
-const ADOBE_PRIVATE_USE = [...Array(10).keys()].map((i) => 0xf730 + i).concat([...Array(26).keys()].map((i) => 0xf761 + i));
-
 /** Lost characters → their letters, for one font. */
 export type GlyphRepairs = ReadonlyMap<string, string>;
+
+/**
+ * A composite font's repairs, the same for every such font: Adobe's private-use figures and small capitals, the only
+ * lost characters its text is read for.
+ */
+const COMPOSITE_REPAIRS: GlyphRepairs = new Map(
+  [ADOBE_FIGURES, ADOBE_SMALL_CAPS]
+    .flatMap(({ first, last }) => [...Array(last - first + 1).keys()].map((k) => String.fromCharCode(first + k)))
+    .map((ch) => [ch, adobePrivateUseLetter(ch) as string]),
+);
 
 /** A ligature drawn from bitmaps is trusted only when its advance is its letters' within this share. */
 const WIDTH_TOLERANCE = { low: 0.9, high: 1.03 };
@@ -29,12 +36,9 @@ const WIDTH_TOLERANCE = { low: 0.9, high: 1.03 };
  * letters. Composite (CID) fonts get only Adobe's private-use letters: their codes are not one byte and name no glyphs.
  */
 export function glyphRepairs(font: PdfjsFontData | null | undefined): GlyphRepairs {
+  if (font?.composite) return COMPOSITE_REPAIRS;
   const repairs = new Map<string, string>();
   if (!font) return repairs;
-  if (font.composite) {
-    for (const code of ADOBE_PRIVATE_USE) repairs.set(String.fromCharCode(code), adobePrivateUseLetter(String.fromCharCode(code)) ?? '');
-    return repairs;
-  }
   const toUnicode = font.toUnicode?._map ?? {};
   for (let code = 0; code < 256; code++) {
     const mapped = (toUnicode as Record<number, string | undefined>)[code];
