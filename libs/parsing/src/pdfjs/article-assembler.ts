@@ -28,13 +28,15 @@ import { numberSections } from './section-numbering';
 import type { Rule } from './ruling-lines';
 import { findTables, type TableRegion } from './tables';
 import { endTocAt, findTableOfContents, type TocRegion } from './toc-detector';
-import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
+import { ABSTRACT_MARKER, COPYRIGHT_TERMS, KEYWORDS_MARKER, letters } from './text-patterns';
 
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
 const MIN_UNTITLED_SECTION_CHARS = 400;
 /** Licence, venue and correspondence notes printed small on the first pages. */
-const FIRST_PAGE_NOTE =
-  /©|copyright|licen[cs]e|creative commons|proceedings of|all rights reserved|open access|distributed under|correspondence|e-?mail|full list of author information|permissions|published online/i;
+const FIRST_PAGE_NOTE = new RegExp(
+  `${COPYRIGHT_TERMS}|creative commons|proceedings of|distributed under|correspondence|e-?mail|full list of author information|permissions|published online`,
+  'i',
+);
 
 export interface AssembleInput {
   pages: PageText[];

@@ -29,9 +29,15 @@ describe(structuredAbstractParts.name, () => {
   it('reads a column filled mostly by a small-type table as a column of its own', () => {
     const body = article.sections.slice(5).map((s) => s.title);
     expect(body).toEqual(expect.arrayContaining(['Results', 'Search results', 'Study characteristics', 'Summary estimates']));
-    const searchResults = section('Search results', 5)!.blocks.map((b) => b.text).join(' ');
+    const searchResults = section('Search results', 5)!
+      .blocks.map((b) => b.text)
+      .join(' ');
     expect(searchResults).toMatch(/^The follow-up ranged/);
     expect(searchResults).not.toContain('pooled difference in haemoglobin');
-    expect(section('Data extraction', 5)!.blocks.map((b) => b.text).join(' ')).not.toContain('Search results');
+    expect(
+      section('Data extraction', 5)!
+        .blocks.map((b) => b.text)
+        .join(' '),
+    ).not.toContain('Search results');
   });
 });

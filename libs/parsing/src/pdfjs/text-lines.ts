@@ -82,7 +82,21 @@ function splitRow(row: Row): TextRun[][] {
     else segments[segments.length - 1].push(run);
     right = Math.max(right, run.x1);
   }
-  return isJustifiedWords(segments, row.mainSize) ? [segments.flat()] : segments;
+  return joinJustified(segments, row.mainSize);
+}
+
+/**
+ * Justified lines among a row's segments, each made one segment again. A gap wider than a word space can be
+ * (a column gutter) parts the row first: a justified line in one column shares its row with the other column.
+ */
+function joinJustified(segments: TextRun[][], em: number): TextRun[][] {
+  const groups: TextRun[][][] = [];
+  segments.forEach((segment, i) => {
+    const gap = i === 0 ? Infinity : segment[0].x - Math.max(...segments[i - 1].map((r) => r.x1));
+    if (gap > MAX_JUSTIFIED_GAP_EM * em) groups.push([segment]);
+    else groups[groups.length - 1].push(segment);
+  });
+  return groups.flatMap((group) => (isJustifiedWords(group, em) ? [group.flat()] : group));
 }
 
 /**
