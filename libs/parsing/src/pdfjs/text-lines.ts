@@ -86,14 +86,26 @@ function splitRow(row: Row): TextRun[][] {
 }
 
 /**
- * Justified lines among a row's segments, each made one segment again. A gap wider than a word space can be
- * (a column gutter) parts the row first: a justified line in one column shares its row with the other column.
+ * Justified lines among a row's segments, each made one segment again. The row is first parted where a piece is a
+ * phrase, changes font or size, or lies further off than a word space can be: the other column's line, a heading
+ * or a superscript may share the row with a justified line.
  */
 function joinJustified(segments: TextRun[][], em: number): TextRun[][] {
   const groups: TextRun[][][] = [];
+  const styleOf = (segment: TextRun[]) => {
+    const run = segment.find((r) => r.text.trim()) ?? segment[0];
+    return `${run.font}|${run.size.toFixed(1)}`;
+  };
+  const isWord = (segment: TextRun[]) => !/\s/.test(segment.map((r) => r.text).join('').trim());
   segments.forEach((segment, i) => {
-    const gap = i === 0 ? Infinity : segment[0].x - Math.max(...segments[i - 1].map((r) => r.x1));
-    if (gap > MAX_JUSTIFIED_GAP_EM * em) groups.push([segment]);
+    const previous = segments[i - 1];
+    const apart =
+      !previous ||
+      !isWord(segment) ||
+      !isWord(previous) ||
+      styleOf(segment) !== styleOf(previous) ||
+      segment[0].x - Math.max(...previous.map((r) => r.x1)) > MAX_JUSTIFIED_GAP_EM * em;
+    if (apart) groups.push([segment]);
     else groups[groups.length - 1].push(segment);
   });
   return groups.flatMap((group) => (isJustifiedWords(group, em) ? [group.flat()] : group));
