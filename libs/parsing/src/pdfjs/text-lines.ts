@@ -96,7 +96,13 @@ function joinJustified(segments: TextRun[][], em: number): TextRun[][] {
     const run = segment.find((r) => r.text.trim()) ?? segment[0];
     return `${run.font}|${run.size.toFixed(1)}`;
   };
-  const isWord = (segment: TextRun[]) => !/\s/.test(segment.map((r) => r.text).join('').trim());
+  const isWord = (segment: TextRun[]) =>
+    !/\s/.test(
+      segment
+        .map((r) => r.text)
+        .join('')
+        .trim(),
+    );
   segments.forEach((segment, i) => {
     const previous = segments[i - 1];
     const apart =
