@@ -10,6 +10,7 @@ import { ocrProvenance } from '../ocr/ocr-blocks';
 import { findBodyStyle, type BodyStyle } from './body-style';
 import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
+import { structuredAbstractParts } from './structured-abstract';
 import { abstractLane, readFrontMatter, smallerThanAbstractLabel, type FrontMatter } from './front-matter';
 import { detectHeadings, type Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
@@ -27,13 +28,15 @@ import { numberSections } from './section-numbering';
 import type { Rule } from './ruling-lines';
 import { findTables, type TableRegion } from './tables';
 import { endTocAt, findTableOfContents, type TocRegion } from './toc-detector';
-import { ABSTRACT_MARKER, KEYWORDS_MARKER, letters } from './text-patterns';
+import { ABSTRACT_MARKER, COPYRIGHT_TERMS, KEYWORDS_MARKER, letters } from './text-patterns';
 
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
 const MIN_UNTITLED_SECTION_CHARS = 400;
 /** Licence, venue and correspondence notes printed small on the first pages. */
-const FIRST_PAGE_NOTE =
-  /©|copyright|licen[cs]e|creative commons|proceedings of|all rights reserved|open access|distributed under|correspondence|e-?mail|full list of author information|permissions|published online/i;
+const FIRST_PAGE_NOTE = new RegExp(
+  `${COPYRIGHT_TERMS}|creative commons|proceedings of|distributed under|correspondence|e-?mail|full list of author information|permissions|published online`,
+  'i',
+);
 
 export interface AssembleInput {
   pages: PageText[];
@@ -120,8 +123,9 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
 
 /** "Keywords: a; b, c" in the abstract section → ["a", "b", "c"]. */
 function readKeywords(sections: ParsedSection[]): string[] {
-  const abstract = sections.find((s) => s.number === ABSTRACT_SECTION_NUMBER);
-  const block = abstract?.blocks.find((b) => KEYWORDS_MARKER.test(b.text));
+  // A structured abstract's keywords sit in its last part ("0.4").
+  const abstract = sections.filter((s) => s.number === ABSTRACT_SECTION_NUMBER || s.number.startsWith(`${ABSTRACT_SECTION_NUMBER}.`));
+  const block = abstract.flatMap((s) => s.blocks).find((b) => KEYWORDS_MARKER.test(b.text));
   if (!block) return [];
   return block.text
     .replace(KEYWORDS_MARKER, '')
@@ -156,8 +160,11 @@ function readLayout(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap<number
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {
   const { flow, front, headings, vocabulary, firstHeading } = doc;
   const sections: ParsedSection[] = [];
-  const { abstractBlocks, leftover } = readAbstract(doc);
-  if (abstractBlocks.length) sections.push({ number: ABSTRACT_SECTION_NUMBER, title: 'Abstract', level: 1, blocks: abstractBlocks });
+  const { abstractBlocks, leftover, abstractParagraphs } = readAbstract(doc);
+  const structured = structuredAbstractParts(abstractParagraphs, ABSTRACT_SECTION_NUMBER);
+  const abstractOwn = structured ? structured.intro.map(toBlock) : abstractBlocks;
+  if (abstractBlocks.length) sections.push({ number: ABSTRACT_SECTION_NUMBER, title: 'Abstract', level: 1, blocks: abstractOwn });
+  if (structured) sections.push(...structured.parts);
 
   const bodyFrom = Math.max(front.bodyStart, abstractEnd(front, firstHeading, doc.tables));
   const lastSectionStart = headings.length ? headings[headings.length - 1].end : bodyFrom;
@@ -215,7 +222,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       blocks,
     });
   });
-  if (doc.toc) placeToc(sections, doc, untitled, abstractBlocks.length > 0);
+  if (doc.toc) placeToc(sections, doc, untitled, abstractBlocks.length ? 1 + (structured?.parts.length ?? 0) : 0);
   if (unlabeledReferences) {
     sections.push({
       number: REFERENCES_SECTION_NUMBER,
@@ -261,9 +268,9 @@ export function joinAcrossTables(blocks: ParsedBlock[]): ParsedBlock[] {
  * The table of contents as its own section where it was printed: the section of a heading read on its title line
  * ("Contents"), else a section of its own before the first heading that follows it.
  */
-function placeToc(sections: ParsedSection[], { toc, headings }: Document, untitled: boolean, abstract: boolean): void {
+function placeToc(sections: ParsedSection[], { toc, headings }: Document, untitled: boolean, abstractSections: number): void {
   if (!toc) return;
-  const offset = (abstract ? 1 : 0) + (untitled ? 1 : 0);
+  const offset = abstractSections + (untitled ? 1 : 0);
   const at = headings.findIndex((h) => h.start === toc.start);
   if (at >= 0) {
     const section = sections[offset + at];
@@ -298,22 +305,24 @@ function abstractEnd(front: FrontMatter, firstHeading: number, tables: TableRegi
  */
 function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Document): {
   abstractBlocks: ParsedBlock[];
+  abstractParagraphs: Paragraph[];
   leftover: Paragraph[];
 } {
-  if (!front.abstract) return { abstractBlocks: [], leftover: [] };
+  if (!front.abstract) return { abstractBlocks: [], abstractParagraphs: [], leftover: [] };
   const { start, inlineText } = front.abstract;
   const paragraphs = groupParagraphs(
     abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading, tables))),
     vocabulary,
   );
   const first = paragraphs[0];
-  if (!first) return { abstractBlocks: [], leftover: [] };
+  if (!first) return { abstractBlocks: [], abstractParagraphs: [], leftover: [] };
   if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();
   const size = (p: Paragraph) => p.lines[0].size.toFixed(0);
   let taken = 1;
   while (taken < paragraphs.length && size(paragraphs[taken]) === size(first) && paragraphs[taken].lines[0].page <= first.lines[0].page + 1)
     taken++;
-  return { abstractBlocks: paragraphs.slice(0, taken).map(toBlock), leftover: paragraphs.slice(taken) };
+  const abstractParagraphs = paragraphs.slice(0, taken);
+  return { abstractBlocks: abstractParagraphs.map(toBlock), abstractParagraphs, leftover: paragraphs.slice(taken) };
 }
 
 /** Fewer than 16 visible characters per page on average: a scan without OCR, or only images. */

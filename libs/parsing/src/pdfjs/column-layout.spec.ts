@@ -43,4 +43,28 @@ describe(orderPageLines.name, () => {
     expect(flow.map((l) => l.text.split(' ')[1])).toEqual(lines.map((_, i) => String(i)));
     expect(flow.filter((l) => l.columnStart)).toHaveLength(1);
   });
+
+  it('keeps a column filled mostly by a small-type table apart from the text column beside it', () => {
+    const lines: TextLine[] = [];
+    for (let i = 0; i < 30; i++) lines.push(line(`left ${i} lorem ipsum dolor sit amet consectetur adipiscing`, 50, 290, 700 - 12 * i));
+    for (let i = 0; i < 4; i++) lines.push(line(`right ${i} lorem ipsum dolor sit amet consectetur`, 310, 550, 700 - 12 * i));
+    for (let i = 0; i < 40; i++) lines.push(line(`cell ${i} 12.34 5.67 to 8.90 0.01`, 320, 550, 640 - 8 * i, 7.5));
+    const order = orderPageLines({ number: 2, width: 600, height: 800, lines, sideText: [] }).map((l) => l.text.split(' ')[0]);
+    expect(order.indexOf('right')).toBe(30);
+    expect(order.slice(0, 30).every((w) => w === 'left')).toBe(true);
+  });
+
+  it('on the first page, takes a justified line whose words came apart for column text, not for the header', () => {
+    const lines: TextLine[] = [line('A Title Spanning Both Columns Of The Page', 120, 480, 740, 16)];
+    lines.push(line('INTRODUCTION', 50, 130, 700));
+    // The right column's first line: its words are separate lines, none of them column-wide.
+    ['dione', 'and', 'vitexin.', 'Here,', 'the', 'preliminary'].forEach((w, k) => lines.push(line(w, 310 + 40 * k, 340 + 40 * k, 700)));
+    for (let i = 1; i < 10; i++) {
+      lines.push(line(`left ${i} lorem ipsum dolor sit amet consectetur`, 50, 290, 700 - 12 * i));
+      lines.push(line(`right ${i} lorem ipsum dolor sit amet consectetur`, 310, 550, 700 - 12 * i));
+    }
+    const order = orderPageLines({ number: 1, width: 600, height: 800, lines, sideText: [] }, true).map((l) => l.text.split(' ')[0]);
+    expect(order.slice(0, 3)).toEqual(['A', 'INTRODUCTION', 'left']);
+    expect(order.indexOf('dione')).toBe(order.indexOf('right') - 6);
+  });
 });

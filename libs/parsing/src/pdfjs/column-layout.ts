@@ -74,10 +74,20 @@ function findGutter(all: TextLine[]): number | null {
   const g = (xs[bestStart] + xs[bestStart + bestLength - 1]) / 2;
   const leftLines = lines.filter((l) => l.x1 <= g + 1);
   const rightLines = lines.filter((l) => l.x0 >= g - 1);
-  const leftShare = leftLines.reduce((s, l) => s + weight(l), 0) / total;
-  const rightShare = rightLines.reduce((s, l) => s + weight(l), 0) / total;
-  if (leftShare < MIN_SIDE_SHARE || rightShare < MIN_SIDE_SHARE || leftLines.length < 4 || rightLines.length < 4) return null;
-  return g;
+  if (leftLines.length < 4 || rightLines.length < 4) return null;
+  if (sideShares(lines, g) !== null) return g;
+  // A column filled mostly by a table in small type still holds its side: its cells count towards the
+  // shares (they never decide where the gutter is), as long as none of them crosses it.
+  const sided = all.filter((l) => l.x1 - l.x0 < 0.52 * (right - left) && l.size >= 0.75 * textSize);
+  return sided.some((l) => l.x0 < g - 1 && l.x1 > g + 1) ? null : sideShares(sided, g);
+}
+
+/** The gutter `g` when each side carries at least `MIN_SIDE_SHARE` of the lines' text, else null. */
+function sideShares(lines: TextLine[], g: number): number | null {
+  const total = lines.reduce((sum, l) => sum + weight(l), 0);
+  const leftShare = lines.filter((l) => l.x1 <= g + 1).reduce((s, l) => s + weight(l), 0) / total;
+  const rightShare = lines.filter((l) => l.x0 >= g - 1).reduce((s, l) => s + weight(l), 0) / total;
+  return leftShare < MIN_SIDE_SHARE || rightShare < MIN_SIDE_SHARE ? null : g;
 }
 
 function dominantSize(lines: TextLine[]): number {
@@ -89,12 +99,8 @@ function dominantSize(lines: TextLine[]): number {
 function splitRegions(lines: TextLine[], gutter: number, isFirstPage: boolean): Region[] {
   // On the first page, author blocks set side by side sit above the first paragraph line of either
   // column; they are read row by row with the title, not as column text.
-  const columnWidth = gutter - Math.min(...lines.map((l) => l.x0));
-  const textSize = dominantSize(lines);
-  const paragraphTops = lines
-    .filter((l) => l.x1 - l.x0 >= 0.8 * columnWidth && l.x1 - l.x0 < 1.3 * columnWidth && l.size <= textSize + 0.5)
-    .map((l) => l.y + l.size);
-  const headerBottom = isFirstPage && paragraphTops.length ? Math.max(...paragraphTops) : Infinity;
+  const paragraphTops = isFirstPage ? columnRows(lines, gutter) : [];
+  const headerBottom = paragraphTops.length ? Math.max(...paragraphTops) : Infinity;
   const spans = (l: TextLine) => (l.x0 < gutter - l.size && l.x1 > gutter + l.size) || l.y > headerBottom;
   // Vertical extents of full-width material, merged where they touch.
   const bands: { top: number; bottom: number; lastX0: number; lastSize: number }[] = [];
@@ -140,6 +146,25 @@ function splitRegions(lines: TextLine[], gutter: number, isFirstPage: boolean): 
     current.columns[line.x1 <= gutter + line.size || center < gutter ? 0 : 1].push(line);
   }
   return regions;
+}
+
+/**
+ * Tops of column-width rows of body text on either side of the gutter. A justified line whose words
+ * came as separate lines (wide word gaps, no space glyphs) is one row here.
+ */
+function columnRows(lines: TextLine[], gutter: number): number[] {
+  const columnWidth = gutter - Math.min(...lines.map((l) => l.x0));
+  const textSize = dominantSize(lines);
+  const body = lines.filter((l) => l.size <= textSize + 0.5 && l.x1 - l.x0 < 1.3 * columnWidth);
+  const tops: number[] = [];
+  for (const line of body) {
+    const side = line.x1 <= gutter + line.size;
+    const row = body.filter((o) => Math.abs(o.y - line.y) < 0.3 * line.size && o.x1 <= gutter + o.size === side);
+    const x0 = Math.min(...row.map((o) => o.x0));
+    const x1 = Math.max(...row.map((o) => o.x1));
+    if (x1 - x0 >= 0.8 * columnWidth && x1 - x0 < 1.3 * columnWidth) tops.push(line.y + line.size);
+  }
+  return tops;
 }
 
 function columnGeometry(lines: TextLine[]): Pick<FlowLine, 'columnLeft' | 'columnRight' | 'leading'> {

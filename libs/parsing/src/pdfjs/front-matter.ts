@@ -2,7 +2,7 @@ import type { BodyStyle } from './body-style';
 import { evaluateLine } from './heading-candidates';
 import { isBold, type FlowLine } from './layout.types';
 import { extractAffiliations, extractAuthors } from './authors';
-import { ABSTRACT_MARKER, CAPTION, isLetterSpaced, letters, words } from './text-patterns';
+import { ABSTRACT_MARKER, CAPTION, COPYRIGHT_TERMS, isLetterSpaced, letters, words } from './text-patterns';
 
 export interface FrontMatter {
   title: string;
@@ -19,8 +19,10 @@ export interface FrontMatter {
 /** The front matter is looked for on the first pages only. */
 const FRONT_PAGES = 3;
 const BOOK_FRONT_PAGES = 15;
-const TITLE_NOISE =
-  /(proceedings of|journal of|transactions on|copyright|©|\bissn\b|\bdoi\b|https?:|www\.|received|accepted|published|open access|arxiv|preprint|all rights reserved|licen[cs]e|\bvol\.|volume \d|\bpp\.|\bpages?\s+\d|research article|original (article|research)|submitted to)/i;
+const TITLE_NOISE = new RegExp(
+  String.raw`(${COPYRIGHT_TERMS}|proceedings of|journal of|transactions on|\bissn\b|\bdoi\b|https?:|www\.|received|accepted|published|arxiv|preprint|\bvol\.|volume \d|\bpp\.|\bpages?\s+\d|research article|original (article|research)|submitted to)`,
+  'i',
+);
 
 export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter {
   const { frontEnd, bodyStart, abstract, labelled } = locateBody(flow, body);

@@ -2,8 +2,8 @@ import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, SUB_NUMBERS, type Numbering } from './heading-numbering';
 import { recurringSectionNames } from './recurring-section-names';
+import { endsInUnit } from './table-rows';
 import {
-  endsInUnit,
   followsNumberedHeading,
   hasRoomAbove,
   inFigureOrTable,

@@ -1,5 +1,5 @@
 import { flowLine } from '../testing/flow-line.fixture';
-import { endsInUnit, inFigureOrTable, isLicenceBoilerplate, looksLikeCode, titlesSmallType } from './heading-guards';
+import { inFigureOrTable, isLicenceBoilerplate, looksLikeCode, titlesSmallType } from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -25,41 +25,6 @@ describe(looksLikeCode.name, () => {
       'Version 2: changes',
     ]) {
       expect(looksLikeCode(text)).toBe(false);
-    }
-  });
-});
-
-describe(endsInUnit.name, () => {
-  it('recognises a quantity with its unit in brackets, as a column header names it', () => {
-    for (const text of [
-      'Concentration (g)',
-      'Yield (mg/L)',
-      'Share (%)',
-      'Temperature (°C)',
-      'Dose (kg m−2)',
-      'Mass (kDa)',
-      'Time (days)',
-    ]) {
-      expect(endsInUnit(text)).toBe(true);
-    }
-  });
-
-  it('accepts titles ending in an acronym, an item label, a year, a tool name or a word in brackets', () => {
-    for (const text of [
-      'Support Vector Machines (SVM)',
-      'Results (a)',
-      'Phase (ii)',
-      'Data (2019)',
-      'Discussion (continued)',
-      'Installation (Unix)',
-      'Signing keys (gpg)',
-      'Package management (dpkg)',
-      'Results (cont)',
-      'Results (mice)',
-      'Methods (part one)',
-      'Appendix (Go)',
-    ]) {
-      expect(endsInUnit(text)).toBe(false);
     }
   });
 });

@@ -1,9 +1,12 @@
 import type { Heading } from './heading-detector';
+import { INTRODUCTION_NAMES, METHODS_NAMES, RESULTS_NAMES } from './text-patterns';
 
 /** Section names that come after an introduction in a research article. */
-const AFTER_INTRODUCTION =
-  /^(materials?( and methods)?|methods?( and materials)?|patients and methods|subjects and methods|experimental( procedures| section)?|methodology|study design|results?( and discussion)?)$/i;
-const INTRODUCTION = /^(introduction|background|introducci[oó]n|overview)$/i;
+const AFTER_INTRODUCTION = new RegExp(
+  `^(${METHODS_NAMES}|materials?( and methods)?|methods?( and materials)?|patients and methods|subjects and methods|experimental( procedures| section)?|study design|${RESULTS_NAMES})$`,
+  'i',
+);
+const INTRODUCTION = new RegExp(`^(${INTRODUCTION_NAMES}|overview)$`, 'i');
 
 /**
  * The title of the text between the abstract and the first heading. Journals that print no "Introduction" heading

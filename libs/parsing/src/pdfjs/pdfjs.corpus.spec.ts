@@ -144,7 +144,7 @@ describe(`${PdfjsParser.name} on the corpus`, () => {
     }
   });
 
-  it("keeps a structured abstract's outline entries (Background, Methods…) in the abstract, not as empty sections", () => {
+  it("makes a structured abstract's parts (Background, Methods…) sub-sections of the abstract with their text, never empty sections", () => {
     for (const paper of TEI_PAPERS) {
       const sections = articles.get(paper)!.sections;
       const at = sections.findIndex((s) => s.number === ABSTRACT_SECTION_NUMBER);
@@ -153,11 +153,19 @@ describe(`${PdfjsParser.name} on the corpus`, () => {
       const leaf = !(sections[at + 2] && sections[at + 2].level > next.level);
       expect({ paper, emptyLeafAfterAbstract: next.blocks.length === 0 && leaf }).toEqual({ paper, emptyLeafAfterAbstract: false });
     }
-    // jner's outline lists its abstract's four parts under "Abstract"; the body's "Background" is the first section.
+    // jner's outline lists its abstract's four parts under "Abstract": they are its level-2 sub-sections, each with
+    // its own text, and the body's "Background" is the first level-1 section after them.
     const jner = articles.get('jner-2016-demarchis')!.sections;
-    expect(jner.filter((s) => s.title === 'Background')).toHaveLength(1);
-    expect(jner[1]).toMatchObject({ title: 'Background', level: 1 });
-    expect(jner[1].blocks.length).toBeGreaterThan(0);
+    expect(jner.slice(0, 5).map((s) => `${s.number} ${s.level} ${s.title}`)).toEqual([
+      '0 1 Abstract',
+      '0.1 2 Background',
+      '0.2 2 Methods',
+      '0.3 2 Results',
+      '0.4 2 Conclusions',
+    ]);
+    expect(jner.slice(1, 5).every((s) => s.blocks.length > 0)).toBe(true);
+    expect(jner[5]).toMatchObject({ title: 'Background', level: 1 });
+    expect(jner[5].blocks[0].text).toMatch(/^Functional Electrical Stimulation \(FES\) is a widely used/);
   });
 
   describe('every other corpus PDF', () => {

@@ -139,3 +139,22 @@ export function columnOf(cell: Cell, columns: Array<{ x0: number; x1: number }>)
   });
   return best;
 }
+
+/**
+ * A table's column header names a quantity and its unit ("Concentration (g)", "Yield (mg/L)", "Share (%)"); a section
+ * title does not end in a unit. An acronym in brackets ("Support Vector Machines (SVM)") or an item label ("(a)") is no unit.
+ */
+export function endsInUnit(title: string): boolean {
+  const unit = /\s\(([^()\s][^()]{0,11})\)$/u.exec(title)?.[1];
+  if (!unit || words(title).length > 5) return false;
+  if (/^(%|‰|°C|°F|°)$/u.test(unit)) return true;
+  if ((unit.match(/\p{Lu}/gu) ?? []).length >= 2 || /^([a-e]|[ivx]{1,4})$/i.test(unit)) return false;
+  return UNIT.test(unit);
+}
+
+// A closed list: an SI-prefixed base unit ("mg", "kDa", "mL") or a unit word ("days", "min", "ppm"), with an optional
+// power ("m−2"); tool names in brackets ("Signing keys (gpg)") and words ("Results (cont)") are no units.
+const PREFIXED_UNIT = '[pnµμumcdkMGT]?(?:g|L|l|m|s|mol|M|Da|Hz|Pa|J|W|V|A|K|Gy|Bq|cal|eV|bp|Wh|Ω)';
+const UNIT_WORD = '(?:h|hr|hrs|min|mins|sec|d|days?|wk|weeks?|mo|months?|yr|years?|y|ppm|ppb|rpm|nt|kb|Mb|IU|U)';
+const UNIT_PART = `(?:${PREFIXED_UNIT}|${UNIT_WORD})(?:[-−^]?\\d)?`;
+const UNIT = new RegExp(`^${UNIT_PART}(?:[/·\\s]${UNIT_PART}){0,2}$`, 'u');

@@ -50,6 +50,17 @@ describe(assembleLines.name, () => {
     expect(lines.map((l) => l.text)).toEqual(['asistencia técnica y las limitaciones de']);
   });
 
+  it('keeps a justified line as one line when the other column shares its row', () => {
+    // The left column's bold heading sits on the row of the right column's justified first line.
+    const runs: TextRun[] = [run('INTRODUCTION', 50, 700, 10, true)];
+    let x = 315;
+    for (const word of ['dione', 'and', 'vitexin.', 'Here,', 'the', 'preliminary']) {
+      runs.push(run(word, x, 700));
+      x += word.length * 5 + 13;
+    }
+    expect(assembleLines(runs, 1).map((l) => l.text)).toEqual(['INTRODUCTION', 'dione and vitexin. Here, the preliminary']);
+  });
+
   it('still splits a row whose gaps differ, as table cells do', () => {
     const runs = [run('Strain', 50, 700), run('Origin', 120, 700), run('Host', 170, 700), run('Year', 260, 700)];
     expect(assembleLines(runs, 1).map((l) => l.text)).toEqual(['Strain', 'Origin', 'Host', 'Year']);

@@ -82,7 +82,39 @@ function splitRow(row: Row): TextRun[][] {
     else segments[segments.length - 1].push(run);
     right = Math.max(right, run.x1);
   }
-  return isJustifiedWords(segments, row.mainSize) ? [segments.flat()] : segments;
+  return joinJustified(segments, row.mainSize);
+}
+
+/**
+ * Justified lines among a row's segments, each made one segment again. The row is first parted where a piece is a
+ * phrase, changes font or size, or lies further off than a word space can be: the other column's line, a heading
+ * or a superscript may share the row with a justified line.
+ */
+function joinJustified(segments: TextRun[][], em: number): TextRun[][] {
+  const groups: TextRun[][][] = [];
+  const styleOf = (segment: TextRun[]) => {
+    const run = segment.find((r) => r.text.trim()) ?? segment[0];
+    return `${run.font}|${run.size.toFixed(1)}`;
+  };
+  const isWord = (segment: TextRun[]) =>
+    !/\s/.test(
+      segment
+        .map((r) => r.text)
+        .join('')
+        .trim(),
+    );
+  segments.forEach((segment, i) => {
+    const previous = segments[i - 1];
+    const apart =
+      !previous ||
+      !isWord(segment) ||
+      !isWord(previous) ||
+      styleOf(segment) !== styleOf(previous) ||
+      segment[0].x - Math.max(...previous.map((r) => r.x1)) > MAX_JUSTIFIED_GAP_EM * em;
+    if (apart) groups.push([segment]);
+    else groups[groups.length - 1].push(segment);
+  });
+  return groups.flatMap((group) => (isJustifiedWords(group, em) ? [group.flat()] : group));
 }
 
 /**

@@ -15,9 +15,24 @@ export const ABSTRACT_MARKER =
 export const KEYWORDS_MARKER =
   /^(key\s?words?|index terms|palabras clave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|ccs concepts|jel classification|subject areas?)\b/i;
 
+/** Names of an article's opening section, its methods section and its results section (alternations, no anchors). */
+export const INTRODUCTION_NAMES = 'introduction|background|introducci[oó]n';
+export const METHODS_NAMES = 'methods?|methodology|materials and methods|methods and materials';
+export const RESULTS_NAMES = 'results?( and discussion)?';
+
 /** Section names common enough in papers that seeing one raises confidence in a heading. */
-export const KNOWN_SECTION =
-  /^(introduction|background|related work|prior work|previous work|methods?|methodology|materials and methods|methods and materials|experiments?|experimental (setup|results|design)|results?( and discussion)?|discussion|conclusions?( and future work)?|summary|acknowledge?ments?|appendix|appendices|limitations|future work|evaluation|analysis|data|datasets?|approach|model|funding|competing interests|conflicts? of interest|author contributions|authors' contributions|availability of data and materials|declarations|ethics( approval.*)?|abbreviations|supplementary (material|information)|introducci[oó]n|conclusiones|resultados|metodolog[ií]a|discusi[oó]n|agradecimientos|preface|contents|index)$/i;
+export const KNOWN_SECTION = new RegExp(
+  `^(${INTRODUCTION_NAMES}|${METHODS_NAMES}|${RESULTS_NAMES}|related work|prior work|previous work|experiments?|` +
+    `experimental (setup|results|design)|discussion|conclusions?( and future work)?|summary|acknowledge?ments?|appendix|` +
+    `appendices|limitations|future work|evaluation|analysis|data|datasets?|approach|model|funding|competing interests|` +
+    `conflicts? of interest|author contributions|authors' contributions|availability of data and materials|declarations|` +
+    `ethics( approval.*)?|abbreviations|supplementary (material|information)|conclusiones|resultados|metodolog[ií]a|` +
+    `discusi[oó]n|agradecimientos|preface|contents|index)$`,
+  'i',
+);
+
+/** Copyright and licence words (an alternation, no anchors): first-page notes and title-block noise share them. */
+export const COPYRIGHT_TERMS = '©|copyright|licen[cs]e|all rights reserved|open access';
 
 export const letters = (text: string): number => (text.match(/\p{L}/gu) ?? []).length;
 

@@ -1,0 +1,43 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import type { ParsedArticle } from '../article';
+import { PdfjsParser } from './pdfjs.parser';
+import { structuredAbstractParts } from './structured-abstract';
+
+/** `test/fixtures/journal/structured-abstract.pdf`: HTML printed by Chromium (`test/fixtures/journal/build.js`). */
+const FIXTURE = path.resolve(__dirname, '../../../../test/fixtures/journal/structured-abstract.pdf');
+
+describe(structuredAbstractParts.name, () => {
+  let article: ParsedArticle;
+  beforeAll(async () => {
+    article = await new PdfjsParser().parse(fs.readFileSync(FIXTURE));
+  });
+  const section = (title: string, from = 0) => article.sections.slice(from).find((s) => s.title === title);
+
+  it('makes the bold run-in leads of a structured abstract its sub-sections, without the lead in their text', () => {
+    const head = article.sections.slice(0, 5).map((s) => `${s.number} ${s.level} ${s.title}`);
+    expect(head).toEqual(['0 1 Abstract', '0.1 2 Background', '0.2 2 Methods', '0.3 2 Results', '0.4 2 Conclusions']);
+    expect(article.sections[1].blocks[0].text).toMatch(/^Most participants were children/);
+  });
+
+  it('keeps the whole abstract, leads included, as the article abstract and still reads its keywords', () => {
+    expect(article.abstract).toMatch(/^Background: Most participants/);
+    expect(article.abstract).toContain('Conclusions: Heterogeneity was large');
+    expect(article.keywords).toEqual(['Iron deficiency anaemia', 'Eradication therapy', 'Meta-analysis']);
+  });
+
+  it('reads a column filled mostly by a small-type table as a column of its own', () => {
+    const body = article.sections.slice(5).map((s) => s.title);
+    expect(body).toEqual(expect.arrayContaining(['Results', 'Search results', 'Study characteristics', 'Summary estimates']));
+    const searchResults = section('Search results', 5)!
+      .blocks.map((b) => b.text)
+      .join(' ');
+    expect(searchResults).toMatch(/^The follow-up ranged/);
+    expect(searchResults).not.toContain('pooled difference in haemoglobin');
+    expect(
+      section('Data extraction', 5)!
+        .blocks.map((b) => b.text)
+        .join(' '),
+    ).not.toContain('Search results');
+  });
+});
