@@ -135,7 +135,6 @@ function readKeywords(sections: ParsedSection[]): string[] {
     .filter((k) => k.length > 0 && k.length <= 80);
 }
 
-/** Front matter, tables and headings of one reading of the flow. */
 /** Front matter, tables and headings: from the PDF's outline when it is plausible, else detected from the layout. */
 function readLayout(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap<number, Rule[]>, bookmarks: PdfBookmark[] = []) {
   const toc = findTableOfContents(flow);

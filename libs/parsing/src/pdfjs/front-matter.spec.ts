@@ -57,6 +57,46 @@ describe(readFrontMatter.name, () => {
   });
 });
 
+describe('readFrontMatter on title pages with no multi-word line set large', () => {
+  const prose = (y: number) =>
+    flowLine('We measured the thing on many samples and report what we found across the whole set of them here.', { y, x1: 520 });
+  const paragraph = (top: number) => Array.from({ length: 6 }, (_, k) => prose(top - 12 * k));
+
+  it("takes a manual's one-word banner with the subtitle set under it, not the larger author name below", () => {
+    const flow = [
+      flowLine('Gri', { size: 21, y: 560, x0: 90, x1: 124, boldRatio: 1 }),
+      flowLine('A Program to Make Science Graphs', { size: 11, y: 542, x0: 350, x1: 522 }),
+      flowLine('Version 2.12.27', { size: 11, y: 529, x0: 440, x1: 522 }),
+      flowLine('Dan E. Kelley', { size: 14, y: 112, x0: 90, x1: 180, boldRatio: 1 }),
+      ...paragraph(100).map((l) => ({ ...l, page: 2 })),
+    ];
+    expect(readFrontMatter(flow, BODY).title).toBe('Gri: A Program to Make Science Graphs');
+  });
+
+  it('leaves a banner alone when a multi-word title is set nearly as large', () => {
+    const flow = [flowLine('NATURE', { size: 24, y: 780 }), flowLine('A Study of Many Things', { size: 21, y: 740 }), ...paragraph(700)];
+    expect(readFrontMatter(flow, BODY).title).toBe('A Study of Many Things');
+  });
+
+  it('takes the first bold line standing alone at the top when nothing is set larger than the text', () => {
+    const flow = [
+      flowLine('April 3, 2007', { y: 752 }),
+      flowLine('Unified style sheet for linguistics', { y: 723, boldRatio: 1 }),
+      ...paragraph(700),
+    ];
+    expect(readFrontMatter(flow, BODY).title).toBe('Unified style sheet for linguistics');
+  });
+
+  it('does not take a bold numbered point or a bold sentence for that title', () => {
+    const flow = [
+      flowLine('1. Superfluous font-styles should be omitted', { y: 752, boldRatio: 1 }),
+      flowLine('Do not use small caps for author names.', { y: 740, boldRatio: 1 }),
+      ...paragraph(700),
+    ];
+    expect(readFrontMatter(flow, BODY).title).toBe('');
+  });
+});
+
 describe(sameTitleStyle.name, () => {
   it('treats a bold line and a regular line of one size as different styles', () => {
     expect(sameTitleStyle(flowLine('A title', { size: 18, boldRatio: 1 }), flowLine('Ann Roe', { size: 18 }))).toBe(false);

@@ -170,21 +170,18 @@ interface TitleBlock {
 function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): TitleBlock | null {
   const page = flow[0]?.page;
   let best = -1;
+  let banner = -1;
   for (let i = 0; i < Math.max(frontEnd, Math.min(flow.length, 60)); i++) {
     const line = flow[i];
     if (line.page !== page || (frontEnd > 0 && i >= frontEnd)) break;
-    if (
-      TITLE_NOISE.test(line.text) ||
-      CAPTION.test(line.text) ||
-      isLetterSpaced(line.text) ||
-      letters(line.text) < 6 ||
-      words(line.text).length < 2
-    )
-      continue;
+    if (TITLE_NOISE.test(line.text) || CAPTION.test(line.text) || isLetterSpaced(line.text)) continue;
+    if (isBannerWord(line, body) && (banner < 0 || line.size > flow[banner].size)) banner = i;
+    if (letters(line.text) < 6 || words(line.text).length < 2) continue;
     if (letters(line.text) / line.text.replace(/\s/g, '').length < 0.6 || line.size < body.size + 1) continue;
     if (best < 0 || line.size > flow[best].size + 0.2) best = i;
   }
-  if (best < 0) return null;
+  if (banner >= 0 && (best < 0 || flow[banner].size > BANNER_OVER_TITLE * flow[best].size)) return bannerTitle(flow, banner, body);
+  if (best < 0) return boldBodyTitle(flow, frontEnd, body);
   const same = (a: FlowLine, b: FlowLine) => a.page === b.page && sameTitleStyle(a, b) && Math.abs(a.y - b.y) < 2.4 * a.size;
   const picked = [best];
   for (
@@ -207,6 +204,58 @@ function findTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): TitleBl
     .trim();
   return { start: picked[0], end: picked[picked.length - 1] + 1, lines: new Set(picked), text };
 }
+
+/**
+ * A manual's or book's title page may set its name as one word far above everything else ("Gri", "Octave"), with the
+ * subtitle below in text size; such a word outranks a multi-word line (the author's name) only by this much.
+ */
+const BANNER_SIZE = 1.6;
+const BANNER_OVER_TITLE = 1.25;
+const EDITION_LINE = /\b(version|edition|release|revision|draft)\b|\b\d{4}\b|^v?\d+(\.\d+)+/i;
+
+const isBannerWord = (line: FlowLine, body: BodyStyle) =>
+  words(line.text).length === 1 && letters(line.text) >= 3 && line.size >= BANNER_SIZE * body.size;
+
+/** The banner word, with the subtitle set right under it ("Gri: A Program to Make Science Graphs"). */
+function bannerTitle(flow: FlowLine[], at: number, body: BodyStyle): TitleBlock {
+  const banner = flow[at];
+  // The next line, not the next in lane: texinfo sets the subtitle flush right under a title flush left.
+  const next = at + 1;
+  const sub = next < flow.length && flow[next].page === banner.page ? flow[next] : null;
+  const subtitle =
+    sub &&
+    sub.size >= body.size * 0.95 &&
+    sub.size < banner.size &&
+    Math.abs(banner.y - sub.y) < 3 * banner.size &&
+    words(sub.text).length >= 2 &&
+    words(sub.text).length <= 12 &&
+    !EDITION_LINE.test(sub.text) &&
+    !TITLE_NOISE.test(sub.text);
+  const picked = subtitle ? [at, next] : [at];
+  const text = subtitle ? `${banner.text.trim().replace(/[:.]$/, '')}: ${sub.text.trim()}` : banner.text.trim();
+  return { start: at, end: picked[picked.length - 1] + 1, lines: new Set(picked), text };
+}
+
+/**
+ * With nothing set larger than the text (a word-processor memo or style sheet), the title is the first bold line
+ * standing alone at the top of the first page: a few words, not numbered, not a sentence.
+ */
+function boldBodyTitle(flow: FlowLine[], frontEnd: number, body: BodyStyle): TitleBlock | null {
+  const page = flow[0]?.page;
+  const limit = Math.min(frontEnd > 0 ? frontEnd : flow.length, BOLD_TITLE_LINES);
+  for (let i = 0; i < limit && flow[i].page === page; i++) {
+    const line = flow[i];
+    const n = words(line.text).length;
+    if (!isBold(line) || line.size < body.size - 0.5 || n < 2 || n > 16 || letters(line.text) < 6) continue;
+    if (/[.:;,]$/.test(line.text.trim()) || /^(\d+|[ivxlc]+|[a-z])[.)]\s/i.test(line.text) || TITLE_NOISE.test(line.text)) continue;
+    if (CAPTION.test(line.text) || isLetterSpaced(line.text) || line.rowPeers > 1) continue;
+    return { start: i, end: i + 1, lines: new Set([i]), text: line.text.replace(/\s+/g, ' ').trim() };
+  }
+  return null;
+}
+
+/** How far down the first page a bold body-size line may be and still be the title. */
+const BOLD_TITLE_LINES = 8;
 
 /** Lines a sidebar may interleave with a title, before the title's next line turns up. */
 const LANE_LOOKAHEAD = 4;
