@@ -195,7 +195,10 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
   // Never drop text (issue 20): with no heading and no abstract, a short preface is the whole document.
   const untitled =
-    prefaceChars >= MIN_UNTITLED_SECTION_CHARS || prefaceTable || (preface.length > 0 && headings.length === 0 && !abstractBlocks.length);
+    prefaceChars >= MIN_UNTITLED_SECTION_CHARS ||
+    prefaceTable ||
+    (preface.length > 0 && headings.length === 0 && !abstractBlocks.length) ||
+    prefaceFillsPages(doc, preface, bodyFrom);
   const numbering = numberSections(headings, untitled);
   if (untitled)
     sections.push({
@@ -229,6 +232,16 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     .map((b) => b.text)
     .join('\n\n');
   return { sections, abstract };
+}
+
+/**
+ * Text before the first heading on pages of its own — no front matter, no heading on them: a slide deck's title slides,
+ * a cover page. It is what those pages say, not residue around a paper's title, so it is kept however short.
+ */
+function prefaceFillsPages({ flow, firstHeading }: Document, preface: Paragraph[], bodyFrom: number): boolean {
+  const frontPages = new Set(flow.slice(0, bodyFrom).map((l) => l.page));
+  const headingPage = flow[firstHeading]?.page ?? Infinity;
+  return preface.some((p) => p.lines.every((l) => l.page < headingPage && !frontPages.has(l.page)));
 }
 
 /**
