@@ -9,6 +9,7 @@ import { PdfjsParser } from '../pdfjs/pdfjs.parser';
 import type { OcrEngine } from './ocr-engine';
 import { readOcrPageTexts } from './ocr-page-texts';
 import { DEFAULT_OCR_SETTINGS } from './ocr.settings';
+import { PageOcr } from './page-ocr';
 
 /** A page of plain prose (a heading-less page needs some 400 characters to count as a section). */
 const SENTENCES = [
@@ -77,5 +78,43 @@ describe('PdfjsParser with OCR', () => {
     const texts = await readOcrPageTexts(pdf, DEFAULT_OCR_SETTINGS, engine);
     expect(texts).toHaveLength(2);
     expect(engine.calls).toBe(0);
+  }, 60_000);
+
+  /** A Chinese notice with the Latin acronyms such pages carry (`test/fixtures/scripts/build.js`). */
+  const chinese = () => new Uint8Array(readFileSync('test/fixtures/scripts/cjk-notice.pdf'));
+
+  it('reads a Chinese page from its text layer instead of OCR-ing it with the English model', async () => {
+    const article = await parser.parse(chinese());
+    const text = blocks(article)
+      .map((b) => b.text)
+      .join('');
+    expect(article.parsers).toEqual(['pdfjs']);
+    expect(article.warnings).toBeUndefined();
+    expect(text).toContain('图书馆信息技术部');
+    expect(text.replace(/\s/g, '')).toContain('提交系统仅限本校在读研究生使用');
+    expect(blocks(article).some((b) => b.ocr)).toBe(false);
+  }, 60_000);
+
+  it('keeps a text layer judged garbage when OCR reads less of the page than the layer holds', async () => {
+    // The notice's own text with a replacement character after every sixth: garbage by triage, yet mostly Chinese.
+    const lines = ['提交系统仅限本校在读研究生使用，严禁将账号转借他人。一经发现违规行为，图书馆将暂停该账号的访问权限。'.repeat(2)];
+    const runs = lines.map((text, i) => ({
+      text: [...text].map((c, k) => (k % 6 === 5 ? '\ufffd' : c)).join(''),
+      x: 60,
+      x1: 540,
+      y: 700 - 20 * i,
+      size: 11,
+      font: 'f',
+      bold: false,
+    }));
+    const ocr = new PageOcr(chinese(), DEFAULT_OCR_SETTINGS);
+    try {
+      expect(await ocr.read(1, { runs, height: 842 })).toBe(runs);
+      expect(ocr.kept).toEqual([1]);
+      expect(ocr.records).toEqual([]);
+      expect(ocr.summary()).toEqual(['ocr: kept the text layer of page 1 (OCR read less of it)']);
+    } finally {
+      await ocr.close();
+    }
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import { OcrFailedError } from './ocr.errors';
 import { ocrLinesToRuns, snapRunSizes } from './ocr-runs';
 import type { OcrSettings } from './ocr.settings';
 import { PageRenderer, type RenderedPage } from './page-renderer';
-import { triagePageText, type PageTriage } from './page-triage';
+import { readableLetters, triagePageText, type PageTriage } from './page-triage';
 import { TesseractEngine } from './tesseract.engine';
 
 /** 300 dpi: Tesseract's reference resolution; 10-pt text is then ~30 px high, where its error rate is lowest. */
@@ -28,6 +28,8 @@ export interface OcrPageRecord {
  */
 export class PageOcr {
   readonly records: OcrPageRecord[] = [];
+  /** Pages judged garbage whose text layer was kept because OCR read less of them (another script, a poor render). */
+  readonly kept: number[] = [];
   private readonly renderer: PageRenderer;
   private readonly engine: OcrEngine;
   /** An engine handed in belongs to the caller, who closes it; the default one is this reader's. */
@@ -47,7 +49,8 @@ export class PageOcr {
   async read(page: number, raw: Pick<RawPage, 'runs' | 'height'>): Promise<TextRun[]> {
     const { runs, height } = raw;
     if (this.settings.mode === 'off') return runs;
-    const triage = this.settings.mode === 'force' ? 'forced' : triagePageText(runs.map((r) => r.text).join(' '));
+    const layer = runs.map((r) => r.text).join(' ');
+    const triage = this.settings.mode === 'force' ? 'forced' : triagePageText(layer);
     if (triage === 'text') return runs;
     let rendered: RenderedPage;
     let lines: OcrLine[];
@@ -60,6 +63,11 @@ export class PageOcr {
       throw new OcrFailedError(`OCR failed on page ${page}: ${error instanceof Error ? error.message : String(error)}`);
     }
     const read = snapRunSizes(ocrLinesToRuns(lines, rendered.scale, height, rendered.inkIn));
+    // A layer judged garbage may still be the better reading: OCR in a model for another script reads less of it.
+    if (triage === 'garbage' && readableLetters(read.map((r) => r.text).join(' ')) < readableLetters(layer)) {
+      this.kept.push(page);
+      return runs;
+    }
     const confidence = read.length ? read.reduce((n, r) => n + (r.ocrConfidence ?? 0), 0) / read.length : 0;
     const record: OcrPageRecord = { page, reason: triage, words: read.length, confidence: Math.round(confidence * 10) / 10 };
     this.records.push(record);
@@ -76,6 +84,10 @@ export class PageOcr {
       out.push(
         `ocr: read ${read.length} page${read.length > 1 ? 's' : ''} (${pageList(read.map((r) => r.page))}), mean confidence ${mean.toFixed(0)}`,
       );
+    }
+    if (this.kept.length) {
+      const n = this.kept.length;
+      out.push(`ocr: kept the text layer of page${n > 1 ? 's' : ''} ${pageList(this.kept)} (OCR read less of it)`);
     }
     if (blank.length) out.push(`ocr: no text on page${blank.length > 1 ? 's' : ''} ${pageList(blank)} (blank or image only)`);
     return out;

@@ -1,4 +1,5 @@
 import { ENGLISH_STOPWORDS } from '@lectern/text';
+import { dominantScript, scriptOf } from './letter-scripts';
 
 /**
  * Whether a page's text layer can be used. `empty`: almost no text (a scan, a figure-only page); `garbage`: text whose
@@ -26,6 +27,9 @@ export interface TextStatistics {
   wordLike: number;
   /** Share of Latin words that are English stopwords (one signal among several: the text may not be English). */
   stopwords: number;
+  /** The script most letters are in, and their share of the letters: the word tests above only judge Latin text. */
+  script: string;
+  scriptShare: number;
 }
 
 export function textStatistics(text: string): TextStatistics {
@@ -37,6 +41,7 @@ export function textStatistics(text: string): TextStatistics {
   const wordLike = words.filter(isWordLike).length;
   const tokens = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   const stop = tokens.filter((t) => ENGLISH_STOPWORDS.has(t)).length;
+  const { script, share } = dominantScript(visible);
   return {
     visible: n,
     broken: n ? broken / n : 0,
@@ -44,6 +49,8 @@ export function textStatistics(text: string): TextStatistics {
     latinWords: words.length,
     wordLike: words.length ? wordLike / words.length : 1,
     stopwords: tokens.length ? stop / tokens.length : 0,
+    script,
+    scriptShare: share,
   };
 }
 
@@ -59,7 +66,25 @@ export function triagePageText(text: string): PageTriage {
   if (s.broken > 0.1) return 'garbage';
   // Tables of numbers have few letters but real ones; mojibake has few letters and no words.
   if (s.letters < 0.25 && s.latinWords < 5) return 'garbage';
+  // Chinese, Russian, Greek… text is read as it is: its few Latin words (names, URLs, units) say nothing of it, and an
+  // OCR model for another script would only turn it into noise.
+  if (s.script !== 'Latin') return 'text';
   // Shifted letters: most "words" unpronounceable, and hardly a stopword (English text has 30–50 %).
   if (s.latinWords >= 8 && s.wordLike < 0.6 && s.stopwords < 0.05) return 'garbage';
   return 'text';
+}
+
+/**
+ * How much of a text reads as writing: letters in tokens of one script, Latin ones only in word-like words of three
+ * letters or more. Compares a text layer with what OCR made of the same page — the one with fewer is the worse.
+ */
+export function readableLetters(text: string): number {
+  let n = 0;
+  for (const token of text.match(/\p{L}+/gu) ?? []) {
+    const scripts = new Set([...token].map(scriptOf));
+    if (scripts.size !== 1 || scripts.has('Other')) continue;
+    if (!scripts.has('Latin')) n += [...token].length;
+    else if (token.length >= 3 && isWordLike(token)) n += token.length;
+  }
+  return n;
 }

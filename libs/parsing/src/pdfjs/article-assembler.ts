@@ -196,19 +196,24 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
 
   // Text between the abstract and the first heading: a section of its own only if it is substantial (or holds a table).
   const leftoverKept = leftover.filter((p) => keepParagraph(doc, p) && !p.lines.some((l) => tocLines.has(l)));
-  const preface = [...leftoverKept, ...paragraphsIn(bodyFrom, firstHeading)];
+  const titleSlides = abstractBlocks.length || front.abstract ? [] : groupParagraphs(unusedFrontLines(doc), vocabulary);
+  const preface = [...titleSlides, ...leftoverKept, ...paragraphsIn(bodyFrom, firstHeading)];
   const prefaceTable = doc.tables.some((t) => t.start >= bodyFrom && t.start < firstHeading);
   const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
   // Never drop text (issue 20): with no heading and no abstract, a short preface is the whole document.
   const untitled =
-    prefaceChars >= MIN_UNTITLED_SECTION_CHARS || prefaceTable || (preface.length > 0 && headings.length === 0 && !abstractBlocks.length);
+    prefaceChars >= MIN_UNTITLED_SECTION_CHARS ||
+    prefaceTable ||
+    (preface.length > 0 && headings.length === 0 && !abstractBlocks.length) ||
+    titleSlides.length > 0 ||
+    prefaceFillsPages(doc, preface, bodyFrom);
   const numbering = numberSections(headings, untitled);
   if (untitled)
     sections.push({
       number: numbering.untitledNumber,
       title: openingSectionTitle(headings, abstractBlocks.length > 0 || front.abstract !== null),
       level: 1,
-      blocks: [...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
+      blocks: [...titleSlides.map(toBlock), ...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
     });
 
   headings.forEach((heading, k) => {
@@ -235,6 +240,30 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     .map((b) => b.text)
     .join('\n\n');
   return { sections, abstract };
+}
+
+/**
+ * Text before the first heading on pages of its own — no front matter, no heading on them: a slide deck's title slides,
+ * a cover page. It is what those pages say, not residue around a paper's title, so it is kept however short.
+ */
+function prefaceFillsPages({ flow, firstHeading }: Document, preface: Paragraph[], bodyFrom: number): boolean {
+  const frontPages = new Set(flow.slice(0, bodyFrom).map((l) => l.page));
+  const headingPage = flow[firstHeading]?.page ?? Infinity;
+  return preface.some((p) => p.lines.every((l) => l.page < headingPage && !frontPages.has(l.page)));
+}
+
+/**
+ * Front-matter lines that became no title, author or affiliation, on pages before the first heading — a slide deck's
+ * subtitle, date and repeated title slides. Without an abstract nothing else keeps them, so they stay as a passage.
+ */
+function unusedFrontLines({ flow, front, firstHeading }: Document): FlowLine[] {
+  const headingPage = flow[firstHeading]?.page ?? Infinity;
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const used = norm([front.title, ...front.affiliations].join(' '));
+  const names = front.authors.map(norm).filter((n) => n.length > 0);
+  return flow
+    .slice(0, front.bodyStart)
+    .filter((l) => l.page < headingPage && !used.includes(norm(l.text)) && !names.some((n) => norm(l.text).includes(n)));
 }
 
 /**

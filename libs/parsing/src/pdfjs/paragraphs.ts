@@ -30,16 +30,17 @@ export function groupParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Par
   let pending: Paragraph[] = [];
   let current: Paragraph | null = null;
   let open: Paragraph | null = null;
+  const pageTops = new Set(lines.filter((l, i) => i === 0 || lines[i - 1].page !== l.page));
   const flushPending = () => {
     out.push(...pending);
     pending = [];
   };
   for (const line of lines) {
-    if (current && continues(current, line)) {
+    if (current && continues(current, line, pageTops)) {
       append(current, line, vocabulary);
       continue;
     }
-    if (open && open !== current && resumes(open, line)) {
+    if (open && open !== current && resumes(open, line, pageTops)) {
       append(open, line, vocabulary);
       current = open;
       continue;
@@ -73,9 +74,9 @@ function append(p: Paragraph, line: FlowLine, vocabulary?: Vocabulary): void {
 const indent = (line: FlowLine) => line.x0 - line.columnLeft;
 
 /** Within one column: same size, normal line spacing, no first-line indent after a finished line. */
-function continues(p: Paragraph, line: FlowLine): boolean {
+function continues(p: Paragraph, line: FlowLine, pageTops?: ReadonlySet<FlowLine>): boolean {
   const prev = lastLine(p);
-  if (line.page !== prev.page || line.columnStart) return resumes(p, line);
+  if (line.page !== prev.page || line.columnStart) return resumes(p, line, pageTops);
   // Another piece of the same row (a justified line with wide gaps, a table row).
   if (Math.abs(prev.y - line.y) < 0.3 * line.size && line.x0 >= prev.x1 - 1) return true;
   if (Math.abs(line.size - prev.size) > 0.5) return false;
@@ -89,8 +90,11 @@ function continues(p: Paragraph, line: FlowLine): boolean {
 }
 
 /** Across a column, page or float: only an unfinished paragraph, with a same-size, unindented line. */
-function resumes(p: Paragraph, line: FlowLine): boolean {
+function resumes(p: Paragraph, line: FlowLine, pageTops?: ReadonlySet<FlowLine>): boolean {
   const prev = lastLine(p);
+  // A one-line paragraph opening its page (a slide's frame title, a title slide's title) is whole: the next page's
+  // first line starts something new, though the line ends without a full stop.
+  if (line.page !== prev.page && p.lines.length === 1 && pageTops?.has(prev)) return false;
   if (!isUnfinished(p) || Math.abs(line.size - prev.size) > 0.5) return false;
   if (line.page < prev.page || line.page > prev.page + 1) return false;
   return indent(line) < 0.5 * line.size && !CAPTION.test(line.text);

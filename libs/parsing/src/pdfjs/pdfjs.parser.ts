@@ -34,9 +34,10 @@ export class PdfjsParser implements DocumentParser {
       if (ocr && !pages.some((p) => p.lines.length > 0)) throw new NoTextLayerError(pages.length);
       const { pages: content, removed } = removeRunningFurniture(pages);
       const article = assembleArticle({ pages: content, furniture: removed, parserName: this.name, bookmarks });
-      if (!ocr || ocr.records.length === 0) return article;
+      if (!ocr || (ocr.records.length === 0 && ocr.kept.length === 0)) return article;
       placeOcrBoxes(article, new Map(pages.map((p) => [p.number, p.height])), ocr.records);
-      return { ...article, parsers: [this.name, 'ocr'], warnings: [...(article.warnings ?? []), ...ocr.summary()] };
+      const parsers = ocr.records.length ? [this.name, 'ocr'] : [this.name];
+      return { ...article, parsers, warnings: [...(article.warnings ?? []), ...ocr.summary()] };
     } finally {
       await ocr?.close();
     }
