@@ -68,4 +68,13 @@ describe(stripMarginLineNumbers.name, () => {
     const out = stripMarginLineNumbers([years(1), years(2), years(3)]);
     expect(out[0].lines[0].text).toBe('1999 was a year');
   });
+
+  it('keeps the numbers of code lines, numbered in a listing on page after page', () => {
+    const code = (n: number) => ({
+      ...lineNumberedPage(n, 10 * n),
+      lines: lineNumberedPage(n, 10 * n).lines.map((l) => ({ ...l, font: 'LMMono10-Regular' })),
+    });
+    const out = stripMarginLineNumbers([code(1), code(2), code(3)]);
+    expect(out[1].lines[3].text).toBe('23 2.1 Methods');
+  });
 });

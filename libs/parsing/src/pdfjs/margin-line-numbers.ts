@@ -1,3 +1,4 @@
+import { MONOSPACE_FONT } from './body-style';
 import type { PageText, TextLine } from './layout.types';
 
 const LEADING_NUMBER = /^(\d{1,4})\s+(?=\S)/;
@@ -10,7 +11,8 @@ const COLUMN_SPREAD = 8;
 /**
  * Drops margin line numbers (lineno, reledmac, a manuscript under review) that the reader set at the start of each
  * line: "19 2.3.1 Methods" is the heading "2.3.1 Methods". Only a document numbered that way on most of its pages
- * counts, so that a numbered list or a listing on one page keeps its numbers.
+ * counts, so that a numbered list or a listing on one page keeps its numbers, and only prose: numbered code lines
+ * are a listing.
  */
 export function stripMarginLineNumbers(pages: PageText[]): PageText[] {
   const columns = pages.map(numberColumn);
@@ -33,6 +35,8 @@ function numberColumn(page: PageText): number | null {
   const column = xs[Math.floor(xs.length / 2)];
   const inside = numbered.filter((l) => inColumn(l, column));
   if (inside.length < NUMBERED_SHARE * page.lines.length) return null;
+  // A documented package's numbered code lines (monospace) are a listing; its section numbers must stay.
+  if (inside.filter((l) => MONOSPACE_FONT.test(l.font)).length * 2 >= inside.length) return null;
   // Down the page the numbers count up, mostly by one (a heading or a display may take none).
   const values = inside.map((l) => Number(LEADING_NUMBER.exec(l.text)?.[1]));
   const steps = values.slice(1).filter((v, i) => v === values[i] + 1).length;

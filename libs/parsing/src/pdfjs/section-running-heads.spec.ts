@@ -50,6 +50,20 @@ describe(findSectionRunningHeads.name, () => {
     expect(findSectionRunningHeads(pages, 10, BODY, TOP_BAND).size).toBe(20);
   });
 
+  it('finds the heads of a reserved slot whose texts each repeat a heading printed larger below', () => {
+    // One section a page, each page's head naming it; the section's heading itself, larger, opens the text block.
+    const pages = book((n) =>
+      n <= 12
+        ? [
+            line(n, `${n}. Section number ${'abcdefghijkl'[n - 1]}`, 740),
+            line(n, `${n}. Section number ${'abcdefghijkl'[n - 1]}`, 690, 14, 'Sans-Bold'),
+          ]
+        : [],
+    );
+    const heads = findSectionRunningHeads(pages, 10, BODY, TOP_BAND);
+    expect([...heads].map((l) => l.y)).toEqual(Array(12).fill(740));
+  });
+
   it('keeps a heading set larger than the body even when it opens several pages at one height', () => {
     const pages = book((n) => (n % 10 === 1 ? [line(n, 'Example', 740, 14, 'Sans-Bold')] : []));
     expect(findSectionRunningHeads(pages, 10, BODY, TOP_BAND).size).toBe(0);

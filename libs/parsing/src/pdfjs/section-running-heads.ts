@@ -9,8 +9,9 @@ export const MIN_HEAD_PAGES = 3;
  * book's pages that marks a journal's running head. They are still each page's top line, in text no larger than the
  * body's, and either
  * - one text recurs there on three pages or more, or
- * - the top lines of a quarter of the pages share one height, font and size, and most of their texts recur (a
- *   section two pages long shows its head twice): a slot the layout reserves for heads, whatever each one says.
+ * - the top lines of a quarter of the pages share one height, font and size, and most of their texts are printed
+ *   again (a section two pages long shows its head twice; a head repeats the heading of its section): a slot the
+ *   layout reserves for heads, whatever each one says.
  * A real heading that opens several pages sits where the text block starts, closer to the text below, and is usually
  * set larger.
  */
@@ -22,10 +23,12 @@ export function findSectionRunningHeads(pages: PageText[], minPages: number, bod
   });
   const byText = groupBy(tops, (line) => `${Math.round(line.y / 4)}|${textKey(line)}`);
   const heads = new Set([...byText.values()].filter((lines) => lines.length >= MIN_HEAD_PAGES).flat());
+  // Each text as often as it is printed anywhere: a head repeats its own page's heading or another page's head.
+  const everywhere = new Map<string, number>();
+  for (const line of pages.flatMap((p) => p.lines)) everywhere.set(textKey(line), (everywhere.get(textKey(line)) ?? 0) + 1);
   for (const slot of groupBy(tops, (line) => `${Math.round(line.y / 2)}|${line.font}|${line.size.toFixed(1)}`).values()) {
     if (slot.length < Math.max(MIN_HEAD_PAGES, minPages)) continue;
-    const counts = groupBy(slot, textKey);
-    const recurring = slot.filter((line) => (counts.get(textKey(line))?.length ?? 0) >= 2).length;
+    const recurring = slot.filter((line) => (everywhere.get(textKey(line)) ?? 0) >= 2).length;
     if (recurring * 2 >= slot.length) slot.forEach((line) => heads.add(line));
   }
   // A head sits above the text block. Where body text opens pages at the same height, the repeated top lines are
