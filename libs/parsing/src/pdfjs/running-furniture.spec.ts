@@ -64,4 +64,18 @@ describe(removeRunningFurniture.name, () => {
     const { pages: kept } = removeRunningFurniture(pages(4, (n) => [line(n, 'Baselines', 740 - 10 * n)]));
     expect(kept.flatMap((p) => p.lines).filter((l) => l.text === 'Baselines')).toHaveLength(4);
   });
+
+  it('removes a front matter’s few roman-numbered heads set at body size, however long the book', () => {
+    // Pages 6–8 print "vi Preface", "0.1. Using the code vii", "viii Preface"; the 40-page book has no other heads.
+    const roman = ['vi Preface', '0.1. Using the code vii', 'viii Preface'];
+    const { pages: kept } = removeRunningFurniture(pages(40, (n) => (n >= 6 && n <= 8 ? [line(n, roman[n - 6], 760)] : [])));
+    expect(kept.flatMap((p) => p.lines).filter((l) => !l.text.startsWith('Body'))).toHaveLength(0);
+  });
+
+  it('keeps short sections that open consecutive pages in a larger type, although their numbers advance with the pages', () => {
+    const titles = ['5 Notes for Compatibility', '6 Limitations', '7 Technical Information'];
+    const opening = (n: number) => ({ ...line(n, titles[n - 18], 745), size: 16 });
+    const { pages: kept } = removeRunningFurniture(pages(40, (n) => (n >= 18 && n <= 20 ? [opening(n)] : [])));
+    expect(kept.flatMap((p) => p.lines).filter((l) => !l.text.startsWith('Body'))).toHaveLength(3);
+  });
 });

@@ -1,5 +1,7 @@
 import type { PageText, TextLine } from './layout.types';
+import { stripMarginLineNumbers } from './margin-line-numbers';
 import { romanToInt } from './section-numbering';
+import { dominantSize, findSectionRunningHeads, MIN_HEAD_PAGES } from './section-running-heads';
 
 /** Running headers and footers live in these top and bottom shares of the page. */
 const BAND = 0.12;
@@ -31,20 +33,24 @@ export function removeRunningFurniture(pages: PageText[]): FurnitureResult {
     }
   }
   const minPages = Math.max(2, Math.ceil(pages.length * 0.25));
-  const numberedHeads = findNumberedRunningHeads(pages, minPages);
+  const bodySize = dominantSize(pages);
+  const numberedHeads = findNumberedRunningHeads(pages, minPages, bodySize);
+  const sectionHeads = findSectionRunningHeads(pages, minPages, bodySize, BAND);
   const removed: TextLine[] = [];
   const kept = pages.map((page) => {
     const lines = page.lines.filter((line) => {
       const key = bandKey(line, page);
       if (!key && !numberedHeads.has(line)) return true;
       const furniture =
-        numberedHeads.has(line) || (key !== null && (PAGE_NUMBER.test(line.text) || (pagesByKey.get(key)?.size ?? 0) >= minPages));
+        numberedHeads.has(line) ||
+        sectionHeads.has(line) ||
+        (key !== null && (PAGE_NUMBER.test(line.text) || (pagesByKey.get(key)?.size ?? 0) >= minPages));
       if (furniture) removed.push(line);
       return !furniture;
     });
     return { ...page, lines };
   });
-  return { pages: kept, removed };
+  return { pages: stripMarginLineNumbers(kept), removed };
 }
 
 /**
@@ -52,7 +58,7 @@ export function removeRunningFurniture(pages: PageText[]): FurnitureResult {
  * compilation process 3"), so their text does not repeat; what repeats is a top or bottom line carrying
  * the page number at one end, set at the same height and size on many pages.
  */
-function findNumberedRunningHeads(pages: PageText[], minPages: number): Set<TextLine> {
+function findNumberedRunningHeads(pages: PageText[], minPages: number, bodySize: number): Set<TextLine> {
   const bySignature = new Map<string, TextLine[]>();
   for (const page of pages) {
     if (page.lines.length === 0) continue;
@@ -69,7 +75,12 @@ function findNumberedRunningHeads(pages: PageText[], minPages: number): Set<Text
       }
     }
   }
-  return new Set([...bySignature.values()].filter((lines) => lines.length >= Math.max(3, minPages)).flat());
+  // A front matter's roman-numbered heads ("vi Chapter 0. Preface", "0.1. Using the code vii") run for a few pages
+  // only; a short run counts when set no larger than the body, as chapters opening consecutive pages are not.
+  const isHeads = (lines: TextLine[]) =>
+    lines.length >= Math.max(MIN_HEAD_PAGES, minPages) ||
+    (lines.length >= MIN_HEAD_PAGES && lines.every((line) => line.size <= bodySize + 0.5));
+  return new Set([...bySignature.values()].filter(isHeads).flat());
 }
 
 /** The numbers at either end of a running head ("2 Chapter 1. Compilation", "1.3. The process 3"): page candidates. */
