@@ -31,3 +31,53 @@ describe(parseReferenceText.name, () => {
     expect(ref.venue).toBe('Journal of Agricultural Meteorology, 42(3), 211–225');
   });
 });
+
+describe(`${parseReferenceText.name} on author–year styles with the year as its own sentence`, () => {
+  it('reads ACM\'s "Authors. Year. Title. Venue" with authors joined by "and"', () => {
+    const ref = parseReferenceText(
+      '[7] Maria K. Lindqvist and Tomas Berg. 2011. Sparse lattices for quick lookups. Retrieved March 3, 2012 from http://example.org/lattices',
+      6,
+    );
+    expect(ref).toMatchObject({
+      label: '7',
+      authors: ['Maria K. Lindqvist', 'Tomas Berg'],
+      title: 'Sparse lattices for quick lookups',
+      year: 2011,
+    });
+  });
+
+  it('keeps a question-mark title whole and leaves the venue with its issue date', () => {
+    const ref = parseReferenceText(
+      '[3] Ann C. Hale and Leo Park. 2015. Rent or own the model: who pays? Commun. Soc. 12, 4 (Apr. 2015), 10–19.',
+      2,
+    );
+    expect(ref.authors).toEqual(['Ann C. Hale', 'Leo Park']);
+    expect(ref.title).toBe('Rent or own the model: who pays?');
+    expect(ref.year).toBe(2015);
+    expect(ref.venue).toBe('Commun. Soc. 12, 4 (Apr. 2015), 10–19');
+  });
+
+  it('reads "Surname, I., Year. Title." (year after a comma)', () => {
+    const ref = parseReferenceText('Okafor, N., Diallo, S., 2009. Soil carbon under fallow. Geoderma 150, 1–9.', 0);
+    expect(ref).toMatchObject({ authors: ['Okafor, N.', 'Diallo, S.'], title: 'Soil carbon under fallow', year: 2009 });
+  });
+
+  it('does not take a year in the venue for the end of a numbered entry\'s authors', () => {
+    const ref = parseReferenceText('[4] J. Smith and K. Jones. Graph cuts revisited. J. Comput. Vis. 12 (2019) 1–10.', 3);
+    expect(ref.authors).toEqual(['J. Smith', 'K. Jones']);
+    expect(ref.title).toBe('Graph cuts revisited');
+    expect(ref.year).toBe(2019);
+  });
+});
+
+describe(`${parseReferenceText.name} on DOIs`, () => {
+  it('joins a DOI the line break cut after a full stop', () => {
+    const ref = parseReferenceText('[2] A. Lee. 2007. A title. Commun. ACM 50, 1. https://doi.org/10.1145/2188913. 2188915', 1);
+    expect(ref.doi).toBe('10.1145/2188913.2188915');
+  });
+
+  it('leaves a DOI that ends an entry alone, without its closing full stop', () => {
+    const ref = parseReferenceText('[2] A. Lee. A title. Venue, 2001. doi:10.1000/xyz123. Accessed 2020.', 1);
+    expect(ref.doi).toBe('10.1000/xyz123');
+  });
+});

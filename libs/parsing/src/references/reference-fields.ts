@@ -10,16 +10,17 @@ export function parseReferenceText(raw: string, position: number): BibReference 
   const labelMatch = /^\[(\d{1,4}|[A-Za-z+]{1,8}\d{0,4}[a-z]?)\]\s*|^(\d{1,4})[.)]\s+(?=\p{Lu})/u.exec(text);
   const label = labelMatch ? (labelMatch[1] ?? labelMatch[2]) : null;
   const body = labelMatch ? text.slice(labelMatch[0].length) : text;
-  const doi = DOI.exec(body)?.[1].replace(/[.,;:)\]}]+$/, '') ?? null;
+  const doi = readDoi(body);
+  const authorYear = authorYearSplit(body);
   const yearMatch = PAREN_YEAR.exec(body) ?? BARE_YEAR.exec(body);
-  const year = yearMatch ? Number(yearMatch[1]) : null;
+  const year = authorYear?.year ?? (yearMatch ? Number(yearMatch[1]) : null);
 
   let authorsText: string;
   let rest: string;
-  if (yearMatch && PAREN_YEAR.test(body) && yearMatch.index < 400) {
-    // Author–year: "Authors (2019). Title. Venue …"
-    authorsText = body.slice(0, yearMatch.index);
-    rest = body.slice(yearMatch.index + yearMatch[0].length).replace(/^[\s.,:]+/, '');
+  if (authorYear) {
+    // Author–year: "Authors (2019). Title. Venue …", ACM's "Authors. 2019. Title. Venue …", "Authors, 2019. Title."
+    authorsText = body.slice(0, authorYear.index);
+    rest = body.slice(authorYear.end).replace(/^[\s.,:]+/, '');
   } else {
     // Numbered: "A. Author, B. Author. Title. Venue, 2019." — the authors end at the first ". " followed by a title word.
     const end = authorListEnd(body);
@@ -43,6 +44,33 @@ export function parseReferenceText(raw: string, position: number): BibReference 
 const DOI = /\b(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/[^\s"<>]+)/i;
 const PAREN_YEAR = /\(((?:1[89]|20)\d{2})[a-z]?\)/;
 const BARE_YEAR = /\b((?:1[89]|20)\d{2})[a-z]?\b/;
+/** The year right after the authors: "(2019)", or a sentence of its own after a full stop or comma (". 2019. ", ", 2019. "). */
+const AUTHOR_YEAR = /\s*\(((?:1[89]|20)\d{2})[a-z]?\)|(?<=[.,])\s*((?:1[89]|20)\d{2})[a-z]?\.(?=\s)/g;
+/** A DOI's continuation after a line break the joiner turned into a space: "10.1145/1188913. 1188915". */
+const DOI_TAIL = /^\s+([\d][\w./-]*|[a-z][\w./-]*\d[\w./-]*)(?=$|[\s,;])/;
+
+/**
+ * The year that ends the author list, when the text before it is one: it comes within 400 characters and no
+ * sentence (a word of two letters or more, a full stop, a capital) ends before it.
+ */
+function authorYearSplit(body: string): { index: number; end: number; year: number } | null {
+  AUTHOR_YEAR.lastIndex = 0;
+  const m = AUTHOR_YEAR.exec(body);
+  if (!m || m.index > 400 || m.index === 0) return null;
+  const sentenceEnd = authorListEnd(body);
+  if (sentenceEnd >= 0 && sentenceEnd < m.index) return null;
+  return { index: m.index, end: m.index + m[0].length, year: Number(m[1] ?? m[2]) };
+}
+
+/** The DOI, joined across a line break inside it; trailing punctuation is not part of it. */
+function readDoi(body: string): string | null {
+  const m = DOI.exec(body);
+  if (!m) return null;
+  let doi = m[1];
+  const tail = /[./_-]$/.test(doi) ? DOI_TAIL.exec(body.slice(m.index + m[0].length)) : null;
+  if (tail) doi += tail[1];
+  return doi.replace(/[.,;:)\]}]+$/, '');
+}
 
 /** Where "A. Author, B. Author and C. Author." ends: the first full stop after a word of two or more letters. */
 function authorListEnd(text: string): number {
