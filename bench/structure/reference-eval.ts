@@ -70,9 +70,9 @@ async function main(): Promise<void> {
     const name = file.replace(/\.tei\.xml$/, '');
     const pdf = path.join(corpus, 'pdf', `${name}.pdf`);
     if (!existsSync(pdf)) continue;
-    const gold = parseTei(readFileSync(path.join(corpus, 'grobid', file), 'utf8')).references;
+    const gold = parseTei(readFileSync(path.join(corpus, 'grobid', file), 'utf8')).references ?? [];
     if (!gold.length) continue;
-    const found = (await parser.parse(new Uint8Array(readFileSync(pdf)))).references;
+    const found = (await parser.parse(new Uint8Array(readFileSync(pdf)))).references ?? [];
     const t: Tally = { gold: 0, found: 0, matched: 0, year: 0, author: 0, doiGold: 0, doi: 0 };
     score(gold, found, t);
     for (const k of Object.keys(total) as Array<keyof Tally>) total[k] += t[k];

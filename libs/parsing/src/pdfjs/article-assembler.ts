@@ -18,6 +18,7 @@ import { findCiteNote } from './citation-line';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
+import { settleReferenceHeadings } from './reference-headings';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
@@ -77,7 +78,8 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   }
   // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
   if (!layout.fromOutline && !runInSections) layout = addRunInSubheadings(layout);
-  const { flow, front, tables, headings, toc } = layout;
+  const { flow, front, tables, toc } = layout;
+  const headings = settleReferenceHeadings(flow, layout.headings, layout.fromOutline);
   const doc: Document = {
     flow,
     body,
@@ -167,7 +169,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     : // "[1]" lists may sit before a short closing section ("Acknowledgments:" run in after them in the flow).
       (findUnlabeledReferences(trailing) ??
       findUnlabeledReferences(flow.slice(bodyFrom)) ??
-      (headings.length ? findAuthorYearReferences(trailing) : null));
+      findAuthorYearReferences(headings.length ? trailing : flow.slice(bodyFrom)));
   const tocLines = new Set(doc.toc?.lines.map((i) => flow[i]));
   const paragraphsIn = (from: number, to: number) =>
     groupParagraphs(
