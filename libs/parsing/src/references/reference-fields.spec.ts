@@ -81,3 +81,31 @@ describe(`${parseReferenceText.name} on DOIs`, () => {
     expect(ref.doi).toBe('10.1000/xyz123');
   });
 });
+
+describe(`${parseReferenceText.name} on physics-style entries without a title`, () => {
+  it('reads the names before the journal and leaves the title empty', () => {
+    const ref = parseReferenceText('[5] K. L. Ito and P. Moreau, Phys. Lett. B 88, 445 (1995).', 4);
+    expect(ref).toMatchObject({ authors: ['K. L. Ito', 'P. Moreau'], title: null, year: 1995, venue: 'Phys. Lett. B 88, 445 (1995)' });
+  });
+
+  it('reads a chapter "in" a book the same way', () => {
+    const ref = parseReferenceText('[3] E. Kovacs, in Handbook of Blood, Vol. 2, edited by M. Lee (Wiley, New York, 1994) pp. 6–9.', 2);
+    expect(ref.authors).toEqual(['E. Kovacs']);
+    expect(ref.title).toBeNull();
+    expect(ref.venue).toMatch(/^in Handbook of Blood/);
+  });
+
+  it('still reads a title after names that end in a full stop', () => {
+    const ref = parseReferenceText('[1] A. Lee, B. Park, and C. Diaz. Sparse codes. In Proc. ICML, 2010.', 0);
+    expect(ref.authors).toEqual(['A. Lee', 'B. Park', 'C. Diaz']);
+    expect(ref.title).toBe('Sparse codes');
+  });
+});
+
+describe(`${parseReferenceText.name} on IEEE-style entries`, () => {
+  it('reads the quoted title after the names', () => {
+    const ref = parseReferenceText('[9] A. Lee, B. Park, and C. Diaz, “Sparse codes for speech,” in Proc. ICASSP, 2010, pp. 1–4.', 8);
+    expect(ref).toMatchObject({ authors: ['A. Lee', 'B. Park', 'C. Diaz'], title: 'Sparse codes for speech', year: 2010 });
+    expect(ref.venue).toBe('in Proc. ICASSP, 2010, pp. 1–4');
+  });
+});

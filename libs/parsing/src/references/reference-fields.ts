@@ -15,6 +15,15 @@ export function parseReferenceText(raw: string, position: number): BibReference 
   const yearMatch = PAREN_YEAR.exec(body) ?? BARE_YEAR.exec(body);
   const year = authorYear?.year ?? (yearMatch ? Number(yearMatch[1]) : null);
 
+  const untitled = authorYear ? null : untitledNames(body);
+  if (untitled) {
+    // Physics style: "A. Author and B. Author, Phys. Rev. 94, 262 (1954)" names no title; the rest is the venue.
+    // IEEE style quotes the title after the comma: "A. Author, “Title,” in Proc. …".
+    const quoted = QUOTED_TITLE.exec(untitled.rest);
+    const authors = splitAuthors(untitled.names);
+    const venue = cleanVenue(quoted ? quoted[2] : untitled.rest);
+    return { position, label, raw: text, authors, title: quoted ? quoted[1] : null, year, venue, doi };
+  }
   let authorsText: string;
   let rest: string;
   if (authorYear) {
@@ -60,6 +69,24 @@ function authorYearSplit(body: string): { index: number; end: number; year: numb
   const sentenceEnd = authorListEnd(body);
   if (sentenceEnd >= 0 && sentenceEnd < m.index) return null;
   return { index: m.index, end: m.index + m[0].length, year: Number(m[1] ?? m[2]) };
+}
+
+/** One name written initials first: "E. Witten", "J. G. P. Berman", "Yu. Podolsky", "J.-P. van Serre". */
+const INITIALS_NAME = String.raw`(?:\p{Lu}\p{Ll}?\.\s?-?)+\s?(?:\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’\x60-]+`;
+/** A list of such names ended by a comma that no further name follows: the entry prints no title after them. */
+const UNTITLED_NAMES = new RegExp(
+  String.raw`^${INITIALS_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s)${INITIALS_NAME})*(?=,\s(?!(?:and\s)?(?:\p{Lu}\p{Ll}?\.\s?)+\s?\p{Lu}))`,
+  'u',
+);
+
+const QUOTED_TITLE = /^[“"](.+?)[,.]?[”"][\s,.]*(.*)$/;
+
+/** The authors and the rest of a physics-style entry, or null when the names end in a full stop (a title follows). */
+function untitledNames(body: string): { names: string; rest: string } | null {
+  const m = UNTITLED_NAMES.exec(body);
+  if (!m) return null;
+  const rest = body.slice(m[0].length).replace(/^[\s,]+/, '');
+  return rest ? { names: m[0], rest } : null;
 }
 
 /** The DOI, joined across a line break inside it; trailing punctuation is not part of it. */
