@@ -19,6 +19,7 @@ import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 import { settleReferenceHeadings } from './reference-headings';
+import { bibliographyEntries } from './bibliography-shape';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
@@ -104,7 +105,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   );
   const references = sections
     .filter((s) => s.number === REFERENCES_SECTION_NUMBER)
-    .flatMap((s) => s.blocks)
+    .flatMap((s) => bibliographyEntries(s.blocks))
     .map((b, position) => parseReferenceText(b.text, position));
   return {
     title: front.title,

@@ -1,5 +1,5 @@
 import type { FlowLine } from './layout.types';
-import { bibliographyShare, isReferenceShaped } from './bibliography-shape';
+import { bibliographyEntries, bibliographyShare, isReferenceShaped } from './bibliography-shape';
 
 const line = (text: string, y: number, x0 = 50): FlowLine => ({
   page: 3,
@@ -78,5 +78,23 @@ describe(`${bibliographyShare.name} over the opening entries`, () => {
     ];
     expect(bibliographyShare(lines, 3)).toBe(1);
     expect(bibliographyShare(lines)).toBe(0.6);
+  });
+});
+
+describe(bibliographyEntries.name, () => {
+  const refs = [
+    { text: 'Adeyemi, Tunde. 2016. Onset of the rainy season.' },
+    { text: 'Bello, Kemi. 2001. Rain and harvest.' },
+    { text: 'Cole, Dana & Eli Ford. 1999. Dry spells.' },
+  ];
+
+  it('leaves out the biographies printed after the list', () => {
+    const bios = [{ text: 'is a writer on weather and farming at the school.' }, { text: 'teaches at the local school and keeps bees.' }];
+    expect(bibliographyEntries([...refs, ...bios])).toEqual(refs);
+  });
+
+  it('keeps a last entry that lacks a year', () => {
+    const last = { text: 'World Weather Office. Guidance on rain gauges.' };
+    expect(bibliographyEntries([...refs, last])).toEqual([...refs, last]);
   });
 });

@@ -35,3 +35,14 @@ export function bibliographyShare(lines: FlowLine[], opening = Infinity): number
   if (!entries.length) return null;
   return entries.filter((e) => isReferenceShaped(e.text)).length / entries.length;
 }
+
+/**
+ * A bibliography's entries as data: without a closing run of two or more unlabeled items that are no entries (author
+ * biographies printed after the list). Their text stays in the section; only the reference list leaves them out.
+ */
+export function bibliographyEntries<T extends { text: string }>(blocks: T[]): T[] {
+  let end = blocks.length;
+  while (end > 0 && !isReferenceShaped(blocks[end - 1].text) && !LABEL.test(blocks[end - 1].text.trim())) end--;
+  const shaped = blocks.slice(0, end).filter((b) => isReferenceShaped(b.text)).length;
+  return blocks.length - end >= 2 && shaped >= 3 ? blocks.slice(0, end) : blocks;
+}
