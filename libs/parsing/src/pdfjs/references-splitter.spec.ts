@@ -114,3 +114,18 @@ describe(findAuthorYearReferences.name, () => {
     expect(findAuthorYearReferences([...list, { ...line('2 Methods', 570), size: 12 }])).toBeNull();
   });
 });
+
+describe(`${findUnlabeledReferences.name} across fonts of one family`, () => {
+  it('keeps an entry whose first line is set in the italic of the list font', () => {
+    const at = (text: string, y: number, font: string): FlowLine => ({ ...line(text, y), font });
+    const lines = [
+      at('[1] A. Ito, Phys. Lett. 1, 2 (2001).', 480, 'CMR9'),
+      at('[2] B. Sato, Handbook of Rain (Wiley,', 469, 'CMTI9'),
+      at('New York, 2002).', 458, 'CMR9'),
+      at('[3] C. Diaz, Phys. Rev. 3, 4 (2003).', 447, 'CMR9'),
+      at('Body text in the other column.', 447, 'CMR10'),
+    ];
+    const refs = findUnlabeledReferences(lines.map((l, i) => (i === 4 ? { ...l, size: 10 } : l)));
+    expect([...(refs ?? [])].map((l) => l.text.slice(0, 3))).toEqual(['[1]', '[2]', 'New', '[3]']);
+  });
+});

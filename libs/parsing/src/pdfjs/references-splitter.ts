@@ -86,10 +86,18 @@ export function findUnlabeledReferences(lines: FlowLine[]): Set<FlowLine> | null
   const start = lines.findIndex((l) => /^\[1\]\s/.test(l.text));
   if (start < 0) return null;
   const first = lines[start];
-  const sameStyle = (l: FlowLine) => Math.abs(l.size - first.size) < 0.3 && l.font === first.font;
+  const family = fontFamily(first.font);
+  const sameStyle = (l: FlowLine) => Math.abs(l.size - first.size) < 0.3 && fontFamily(l.font) === family;
   const rest = lines.slice(start).filter(sameStyle);
   if (!rest.some((l) => /^\[2\]\s/.test(l.text)) || !rest.some((l) => /^\[3\]\s/.test(l.text))) return null;
   return new Set(rest);
+}
+
+/** A font without its weight and slant: an entry whose first line is italic (a book title) is in the list's style. */
+function fontFamily(font: string): string {
+  const tex = /^CM[A-Z]{1,4}(\d+)$/.exec(font);
+  if (tex) return `CM${tex[1]}`;
+  return font.replace(/[-,]?(bold|semibold|italic|oblique|it|bd|medium|regular|roman)+$/i, '').toLowerCase();
 }
 
 /** "Beck, T., …", "King, R. G. and …", "van Dijk, J." : an entry that opens with a surname and initials or a given name. */

@@ -109,3 +109,13 @@ describe(`${parseReferenceText.name} on IEEE-style entries`, () => {
     expect(ref.venue).toBe('in Proc. ICASSP, 2010, pp. 1–4');
   });
 });
+
+describe(`${parseReferenceText.name} on collaboration entries`, () => {
+  it('reads "et al. [X Collaboration]" as the authors and the journal as the venue', () => {
+    const ref = parseReferenceText('[1] G. Adams et al. [ALPHA Collaboration], Phys. Lett. B 716, 1 (2012) [arXiv:1207.0001].', 0);
+    expect(ref.authors).toEqual(['G. Adams']);
+    expect(ref.title).toBeNull();
+    expect(ref.year).toBe(2012);
+    expect(ref.venue).toMatch(/^Phys\. Lett\. B 716/);
+  });
+});

@@ -75,7 +75,7 @@ function authorYearSplit(body: string): { index: number; end: number; year: numb
 const INITIALS_NAME = String.raw`(?:\p{Lu}\p{Ll}?\.\s?-?)+\s?(?:\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’\x60-]+`;
 /** A list of such names ended by a comma that no further name follows: the entry prints no title after them. */
 const UNTITLED_NAMES = new RegExp(
-  String.raw`^${INITIALS_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s)${INITIALS_NAME})*(?=,\s(?!(?:and\s)?(?:\p{Lu}\p{Ll}?\.\s?)+\s?\p{Lu}))`,
+  String.raw`^${INITIALS_NAME}(?:(?:,\s(?:and\s)?|\s(?:and|&)\s)${INITIALS_NAME})*(?:\s+et al\.?)?(?:\s*\[[^\]]{1,60}\])?(?=,\s(?!(?:and\s)?(?:\p{Lu}\p{Ll}?\.\s?)+\s?\p{Lu}))`,
   'u',
 );
 
@@ -125,7 +125,8 @@ function cleanVenue(text: string): string | null {
 /** "Beck, T., Demirguc-Kunt, A. and Levine, R." → ["Beck, T.", "Demirguc-Kunt, A.", "Levine, R."]; "A. Author, B. Author" → two. */
 function splitAuthors(text: string): string[] {
   const clean = text
-    .replace(/\bet al\.?/g, '')
+    .replace(/\bet al\.?|\[[^\]]*\]/g, '')
+    .replace(/\s+/g, ' ')
     .replace(/[\s,;]+$/, '')
     .replace(/(\p{L}{2,})\.$/u, '$1')
     .trim();
