@@ -119,3 +119,12 @@ describe(`${parseReferenceText.name} on collaboration entries`, () => {
     expect(ref.venue).toMatch(/^Phys\. Lett\. B 716/);
   });
 });
+
+describe(`${parseReferenceText.name} on quoted titles and other languages`, () => {
+  it('takes a quoted title whole, question mark and all, and splits authors at "y"', () => {
+    const ref = parseReferenceText('Ruiz, J. y Soto, G. (2004) “¿Luces? Y sombras del campo”. Lima: Andes, Documentos (8): 21', 0);
+    expect(ref.authors).toEqual(['Ruiz, J.', 'Soto, G.']);
+    expect(ref.title).toBe('¿Luces? Y sombras del campo');
+    expect(ref.venue).toBe('Lima: Andes, Documentos (8): 21');
+  });
+});

@@ -36,8 +36,10 @@ export function parseReferenceText(raw: string, position: number): BibReference 
     authorsText = end > 0 ? body.slice(0, end) : '';
     rest = end > 0 ? body.slice(end).replace(/^[\s.]+/, '') : body;
   }
-  const [title, ...after] = splitSentences(rest);
-  const venue = after.length ? cleanVenue(after.join(' ')) : null;
+  // A quoted title ends at its closing quote, whatever punctuation it holds ("“¿Luces? Y sombras …”").
+  const quoted = QUOTED_TITLE.exec(rest);
+  const [title, ...after] = quoted ? [quoted[1], quoted[2]] : splitSentences(rest);
+  const venue = after.join(' ').trim() ? cleanVenue(after.join(' ')) : null;
   return {
     position,
     label,
@@ -79,7 +81,7 @@ const UNTITLED_NAMES = new RegExp(
   'u',
 );
 
-const QUOTED_TITLE = /^[“"](.+?)[,.]?[”"][\s,.]*(.*)$/;
+const QUOTED_TITLE = /^[“"«]\s?(.+?)[,.]?\s?[”"»][\s,.]*(.*)$/;
 
 /** The authors and the rest of a physics-style entry, or null when the names end in a full stop (a title follows). */
 function untitledNames(body: string): { names: string; rest: string } | null {
@@ -131,7 +133,8 @@ function splitAuthors(text: string): string[] {
     .replace(/(\p{L}{2,})\.$/u, '$1')
     .trim();
   if (!clean) return [];
-  const parts = clean.split(/\s*(?:;|\band\b|&)\s*/).filter(Boolean);
+  // "and" in other languages too: "Barbosa, J. y Neiman, G.", "Müller, K. und Roth, P.", "Dupont, A. et Roy, B.".
+  const parts = clean.split(/\s*(?:;|\b(?:and|y|und|et|e)\b|&)\s*/).filter(Boolean);
   const out: string[] = [];
   for (const part of parts) {
     // "Surname, I., Surname, I." pairs: a comma after initials separates authors, one after a surname does not.
