@@ -128,3 +128,18 @@ describe(`${parseReferenceText.name} on quoted titles and other languages`, () =
     expect(ref.venue).toBe('Lima: Andes, Documentos (8): 21');
   });
 });
+
+describe(`${parseReferenceText.name} on Vancouver entries`, () => {
+  it('ends the authors at the full stop after the last initial', () => {
+    const ref = parseReferenceText('9. Lang P, Berg J, Kwak G. Stroke care. Lancet. 2011; 377(9778):1693–702.', 8);
+    expect(ref).toMatchObject({ authors: ['Lang P', 'Berg J', 'Kwak G'], title: 'Stroke care', year: 2011 });
+  });
+
+  it('reads a single author and "et al."', () => {
+    expect(parseReferenceText('13. Hara Y. New stimulation for the arm. J Med Sch. 2008;75(1):4–14.', 12)).toMatchObject({
+      authors: ['Hara Y'],
+      title: 'New stimulation for the arm',
+    });
+    expect(parseReferenceText('2. Ito K, Sato L, et al. A trial. BMJ. 2001;1:2.', 1).authors).toEqual(['Ito K', 'Sato L']);
+  });
+});

@@ -32,7 +32,8 @@ export function parseReferenceText(raw: string, position: number): BibReference 
     rest = body.slice(authorYear.end).replace(/^[\s.,:]+/, '');
   } else {
     // Numbered: "A. Author, B. Author. Title. Venue, 2019." — the authors end at the first ". " followed by a title word.
-    const end = authorListEnd(body);
+    const vancouver = VANCOUVER_AUTHORS.exec(body);
+    const end = vancouver ? vancouver[0].trimEnd().length - 1 : authorListEnd(body);
     authorsText = end > 0 ? body.slice(0, end) : '';
     rest = end > 0 ? body.slice(end).replace(/^[\s.]+/, '') : body;
   }
@@ -72,6 +73,10 @@ function authorYearSplit(body: string): { index: number; end: number; year: numb
   if (sentenceEnd >= 0 && sentenceEnd < m.index) return null;
   return { index: m.index, end: m.index + m[0].length, year: Number(m[1] ?? m[2]) };
 }
+
+/** Vancouver authors, surname then bare initials: "Langhorne P, Bernhardt J, Kwakkel G." or "…, et al." */
+const VANCOUVER_NAME = String.raw`(?:\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{Ll}'’-]+)?\s\p{Lu}{1,3}(?:-\p{Lu})?`;
+const VANCOUVER_AUTHORS = new RegExp(String.raw`^${VANCOUVER_NAME}(?:,\s(?:&\s)?${VANCOUVER_NAME})*(?:,?\set al)?\.\s`, 'u');
 
 /** One name written initials first: "E. Witten", "J. G. P. Berman", "Yu. Podolsky", "J.-P. van Serre". */
 const INITIALS_NAME = String.raw`(?:\p{Lu}\p{Ll}?\.\s?-?)+\s?(?:\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’\x60-]+`;
