@@ -10,8 +10,17 @@ import { parseTei, PdfjsParser } from '@lectern/parsing';
  */
 const corpus = path.resolve(process.argv[2] ?? path.join(__dirname, '../../../../shared/corpus'));
 
-const norm = (s: string | null) => (s ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-const tokens = (s: string | null) => new Set(norm(s).split(' ').filter((w) => w.length > 1));
+const norm = (s: string | null) =>
+  (s ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+const tokens = (s: string | null) =>
+  new Set(
+    norm(s)
+      .split(' ')
+      .filter((w) => w.length > 1),
+  );
 
 /** Titles agree when their words overlap by at least 0.7 (Dice): hyphenation and punctuation differ by parser. */
 function titleSimilarity(a: string | null, b: string | null): number {
@@ -25,7 +34,12 @@ const surname = (name: string | undefined) => {
   const n = norm(name ?? '');
   if (!n) return '';
   // "Beck, T." → beck; "Tom Beck" → beck.
-  return (name ?? '').includes(',') ? n.split(' ')[0] : n.split(' ').filter((w) => w.length > 1).pop() ?? '';
+  return (name ?? '').includes(',')
+    ? n.split(' ')[0]
+    : (n
+        .split(' ')
+        .filter((w) => w.length > 1)
+        .pop() ?? '');
 };
 
 interface Tally {

@@ -53,7 +53,14 @@ describe(settleReferenceHeadings.name, () => {
   });
 
   it('opens the bibliography at a printed References title the outline leaves out, at the top level', () => {
-    const flow = [line('Methods', 50, 12), line('We did it.'), line('Acknowledgments', 50, 12), line('Thanks.'), line('References', 50, 11), ...entries];
+    const flow = [
+      line('Methods', 50, 12),
+      line('We did it.'),
+      line('Acknowledgments', 50, 12),
+      line('Thanks.'),
+      line('References', 50, 11),
+      ...entries,
+    ];
     const settled = settleReferenceHeadings(flow, [heading(0, 'Methods'), heading(2, 'Acknowledgments', 2)], true);
     expect(settled.map((h) => [h.title, h.start, h.level, h.references])).toEqual([
       ['Methods', 0, 1, false],

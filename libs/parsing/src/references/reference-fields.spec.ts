@@ -62,7 +62,7 @@ describe(`${parseReferenceText.name} on author–year styles with the year as it
     expect(ref).toMatchObject({ authors: ['Okafor, N.', 'Diallo, S.'], title: 'Soil carbon under fallow', year: 2009 });
   });
 
-  it('does not take a year in the venue for the end of a numbered entry\'s authors', () => {
+  it("does not take a year in the venue for the end of a numbered entry's authors", () => {
     const ref = parseReferenceText('[4] J. Smith and K. Jones. Graph cuts revisited. J. Comput. Vis. 12 (2019) 1–10.', 3);
     expect(ref.authors).toEqual(['J. Smith', 'K. Jones']);
     expect(ref.title).toBe('Graph cuts revisited');
@@ -141,5 +141,13 @@ describe(`${parseReferenceText.name} on Vancouver entries`, () => {
       title: 'New stimulation for the arm',
     });
     expect(parseReferenceText('2. Ito K, Sato L, et al. A trial. BMJ. 2001;1:2.', 1).authors).toEqual(['Ito K', 'Sato L']);
+  });
+});
+
+describe(`${parseReferenceText.name} on a first author inverted before the rest`, () => {
+  it("keeps the first author's initials with the surname", () => {
+    const ref = parseReferenceText('43. Mora, V., L. Beltran, and O. Ulla. 2010. Archaea in the Pacific. Environ. Microbiol. 12:1–9.', 42);
+    expect(ref.authors).toEqual(['Mora, V.', 'L. Beltran', 'O. Ulla']);
+    expect(ref.title).toBe('Archaea in the Pacific');
   });
 });

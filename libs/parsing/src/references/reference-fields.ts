@@ -74,6 +74,8 @@ function authorYearSplit(body: string): { index: number; end: number; year: numb
   return { index: m.index, end: m.index + m[0].length, year: Number(m[1] ?? m[2]) };
 }
 
+const INITIALS_ONLY = /^(\p{Lu}\.\s?-?)+$/u;
+
 /** Vancouver authors, surname then bare initials: "Langhorne P, Bernhardt J, Kwakkel G." or "…, et al." */
 const VANCOUVER_NAME = String.raw`(?:\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{Ll}'’-]+)?\s\p{Lu}{1,3}(?:-\p{Lu})?`;
 const VANCOUVER_AUTHORS = new RegExp(String.raw`^${VANCOUVER_NAME}(?:,\s(?:&\s)?${VANCOUVER_NAME})*(?:,?\set al)?\.\s`, 'u');
@@ -150,7 +152,13 @@ function splitAuthors(text: string): string[] {
         (i % 2 === 0 ? /^\p{Lu}[\p{L}'’-]+(\s\p{Lu}[\p{L}'’-]+)*$/u : /^(\p{Lu}\.?\s?-?)+$|^\p{Lu}[\p{Ll}]+$/u).test(p),
       );
     if (invertedPairs) for (let i = 0; i < pieces.length; i += 2) out.push(pieces[i + 1] ? `${pieces[i]}, ${pieces[i + 1]}` : pieces[i]);
-    else out.push(...pieces);
+    // "Molina, V., L. Belmar": bare initials after a surname belong to it.
+    else
+      for (const piece of pieces) {
+        const last = out.length - 1;
+        if (last >= 0 && INITIALS_ONLY.test(piece) && /^\p{Lu}[\p{L}'’-]+$/u.test(out[last])) out[last] = `${out[last]}, ${piece}`;
+        else out.push(piece);
+      }
   }
   return out.map((a) => a.trim()).filter((a) => /\p{L}{2,}/u.test(a) && a.length <= 80);
 }
