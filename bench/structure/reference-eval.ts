@@ -76,21 +76,67 @@ function score(gold: BibReference[], found: BibReference[], t: Tally): void {
   }
 }
 
+const strip = (xml: string) =>
+  xml
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** CERMINE's expected `<ref>` list (JATS): article title (else source), year and first surname of each entry. */
+function jatsReferences(xml: string): BibReference[] {
+  return [...xml.matchAll(/<ref\b[^>]*>([\s\S]*?)<\/ref>/g)].map(([, ref], position) => ({
+    position,
+    label: null,
+    raw: strip(ref),
+    authors: [/<surname>([\s\S]*?)<\/surname>/.exec(ref)?.[1].trim() ?? ''].filter(Boolean),
+    title:
+      strip(/<article-title>([\s\S]*?)<\/article-title>/.exec(ref)?.[1] ?? /<source>([\s\S]*?)<\/source>/.exec(ref)?.[1] ?? '') || null,
+    year: Number(/<year>\s*(\d{4})/.exec(ref)?.[1]) || null,
+    venue: null,
+    doi: null,
+  }));
+}
+
+/** Pairs of (name, PDF, gold): set 1 (GROBID TEI, tuned on) or the CERMINE samples (held out). */
+function documents(set: 'grobid' | 'cermine'): Array<{ name: string; pdf: string; gold: () => BibReference[] }> {
+  if (set === 'cermine') {
+    const dir = path.join(corpus, 'cermine');
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('-content.xml'))
+      .map((f) => ({
+        name: f,
+        pdf: path.join(dir, f.replace(/-content\.xml$/, '.pdf')),
+        gold: () => jatsReferences(readFileSync(path.join(dir, f), 'utf8')),
+      }));
+  }
+  return readdirSync(path.join(corpus, 'grobid'))
+    .filter((f) => f.endsWith('.tei.xml'))
+    .map((f) => {
+      const name = f.replace(/\.tei\.xml$/, '');
+      const gold = () => parseTei(readFileSync(path.join(corpus, 'grobid', f), 'utf8')).references ?? [];
+      return { name, pdf: path.join(corpus, 'pdf', `${name}.pdf`), gold };
+    });
+}
+
 async function main(): Promise<void> {
   const parser = new PdfjsParser();
+  for (const set of ['grobid', 'cermine'] as const) {
+    console.log(set === 'grobid' ? '# set 1: GROBID TEI biblStruct (tuned on)' : '# CERMINE expected <ref> lists (held out)');
+    await scoreSet(parser, set);
+  }
+}
+
+async function scoreSet(parser: PdfjsParser, set: 'grobid' | 'cermine'): Promise<void> {
   const total: Tally = { gold: 0, found: 0, matched: 0, year: 0, author: 0, doiGold: 0, doi: 0 };
-  const tei = readdirSync(path.join(corpus, 'grobid')).filter((f) => f.endsWith('.tei.xml'));
-  for (const file of tei) {
-    const name = file.replace(/\.tei\.xml$/, '');
-    const pdf = path.join(corpus, 'pdf', `${name}.pdf`);
-    if (!existsSync(pdf)) continue;
-    const gold = parseTei(readFileSync(path.join(corpus, 'grobid', file), 'utf8')).references ?? [];
+  for (const doc of documents(set)) {
+    if (!existsSync(doc.pdf)) continue;
+    const gold = doc.gold();
     if (!gold.length) continue;
-    const found = (await parser.parse(new Uint8Array(readFileSync(pdf)))).references ?? [];
+    const found = (await parser.parse(new Uint8Array(readFileSync(doc.pdf)))).references ?? [];
     const t: Tally = { gold: 0, found: 0, matched: 0, year: 0, author: 0, doiGold: 0, doi: 0 };
     score(gold, found, t);
     for (const k of Object.keys(total) as Array<keyof Tally>) total[k] += t[k];
-    console.log(`${name.padEnd(36)} gold ${t.gold} found ${t.found} title-matched ${t.matched} year ${t.year} author ${t.author}`);
+    console.log(`${doc.name.padEnd(36)} gold ${t.gold} found ${t.found} title-matched ${t.matched} year ${t.year} author ${t.author}`);
   }
   const p = total.matched / Math.max(1, total.found);
   const r = total.matched / Math.max(1, total.gold);
