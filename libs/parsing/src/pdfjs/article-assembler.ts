@@ -80,7 +80,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
   if (!layout.fromOutline && !runInSections) layout = addRunInSubheadings(layout);
   const { flow, front, tables, toc } = layout;
-  const headings = settleReferenceHeadings(flow, layout.headings, layout.fromOutline);
+  const headings = settleReferenceHeadings(flow, layout.headings);
   const doc: Document = {
     flow,
     body,

@@ -43,13 +43,13 @@ describe(settleReferenceHeadings.name, () => {
       line('that names its key, crafted by hand or by the style file.'),
       line('The style then formats the list at the end of the paper.', 60),
     ];
-    const settled = settleReferenceHeadings(flow, [heading(0, 'Intro'), heading(2, 'References', 1, true)], false);
+    const settled = settleReferenceHeadings(flow, [heading(0, 'Intro'), heading(2, 'References', 1, true)]);
     expect(settled.map((h) => h.references)).toEqual([false, false]);
   });
 
   it('keeps a References heading over entries', () => {
     const flow = [line('References', 50, 10), ...entries];
-    expect(settleReferenceHeadings(flow, [heading(0, 'References', 1, true)], false)[0].references).toBe(true);
+    expect(settleReferenceHeadings(flow, [heading(0, 'References', 1, true)])[0].references).toBe(true);
   });
 
   it('opens the bibliography at a printed References title the outline leaves out, at the top level', () => {
@@ -61,7 +61,7 @@ describe(settleReferenceHeadings.name, () => {
       line('References', 50, 11),
       ...entries,
     ];
-    const settled = settleReferenceHeadings(flow, [heading(0, 'Methods'), heading(2, 'Acknowledgments', 2)], true);
+    const settled = settleReferenceHeadings(flow, [heading(0, 'Methods'), heading(2, 'Acknowledgments', 2)]);
     expect(settled.map((h) => [h.title, h.start, h.level, h.references])).toEqual([
       ['Methods', 0, 1, false],
       ['Acknowledgments', 2, 2, false],
@@ -71,11 +71,14 @@ describe(settleReferenceHeadings.name, () => {
 
   it('adds no heading for a References line without entries after it', () => {
     const flow = [line('Methods', 50, 12), line('References'), line('are given at the end of the volume, as usual', 60)];
-    expect(settleReferenceHeadings(flow, [heading(0, 'Methods')], true)).toHaveLength(1);
+    expect(settleReferenceHeadings(flow, [heading(0, 'Methods')])).toHaveLength(1);
   });
 
-  it('adds no heading when the outline is not in use', () => {
-    const flow = [line('Methods', 50, 12), line('References', 50, 11), ...entries];
-    expect(settleReferenceHeadings(flow, [heading(0, 'Methods')], false)).toHaveLength(1);
+  it('opens the bibliography at a References title the detector turned down', () => {
+    const flow = [line('Methods', 50, 12), line('We did it.'), line('REFERENCES', 50, 9.5), ...entries];
+    expect(settleReferenceHeadings(flow, [heading(0, 'Methods')]).map((h) => [h.title, h.references])).toEqual([
+      ['Methods', false],
+      ['REFERENCES', true],
+    ]);
   });
 });

@@ -22,13 +22,13 @@ function isProse(lines: FlowLine[]): boolean {
 
 /**
  * Settles which headings open the bibliography. A heading named References followed by prose ("3. References" in a
- * manual about citing) is an ordinary section. With the outline in use, a printed References/Bibliography title the
- * outline leaves out, followed by entries, still opens its section, at the outline's top level.
+ * manual about citing) is an ordinary section. A printed References/Bibliography title that the outline leaves out or
+ * the detector turned down, followed by entries, still opens its section, at the top level.
  */
-export function settleReferenceHeadings(flow: FlowLine[], headings: Heading[], fromOutline: boolean): Heading[] {
+export function settleReferenceHeadings(flow: FlowLine[], headings: Heading[]): Heading[] {
   const until = (k: number) => headings[k + 1]?.start ?? flow.length;
   const settled = headings.map((h, k) => (h.references && isProse(flow.slice(h.end, until(k))) ? { ...h, references: false } : h));
-  if (!fromOutline || !settled.length || settled.some((h) => h.references)) return settled;
+  if (!settled.length || settled.some((h) => h.references)) return settled;
   const omitted = omittedReferencesTitle(flow, settled);
   if (omitted === null) return settled;
   const level = Math.min(...settled.map((h) => h.level));
