@@ -74,6 +74,7 @@ describe(`${parseReferenceText.name} on DOIs`, () => {
   it('joins a DOI the line break cut after a full stop', () => {
     const ref = parseReferenceText('[2] A. Lee. 2007. A title. Commun. ACM 50, 1. https://doi.org/10.1145/2188913. 2188915', 1);
     expect(ref.doi).toBe('10.1145/2188913.2188915');
+    expect(ref.venue).toBe('Commun. ACM 50, 1');
   });
 
   it('leaves a DOI that ends an entry alone, without its closing full stop', () => {

@@ -61,6 +61,9 @@ const AUTHOR_YEAR = /\s*\(((?:1[89]|20)\d{2})[a-z]?\)|(?<=[.,])\s*((?:1[89]|20)\
 /** A DOI's continuation after a line break the joiner turned into a space: "10.1145/1188913. 1188915". */
 const DOI_TAIL = /^\s+([\d][\w./-]*|[a-z][\w./-]*\d[\w./-]*)(?=$|[\s,;])/;
 
+/** A DOI with its continuation after a line break, to take both out of the venue. */
+const WRAPPED_DOI = new RegExp(String.raw`${DOI.source}(?<=[./_-])${DOI_TAIL.source.slice(1)}`, 'i');
+
 /**
  * The year that ends the author list, when the text before it is one: it comes within 400 characters and no
  * sentence (a word of two letters or more, a full stop, a capital) ends before it.
@@ -124,6 +127,7 @@ function splitSentences(text: string): string[] {
 
 function cleanVenue(text: string): string | null {
   const venue = text
+    .replace(WRAPPED_DOI, '')
     .replace(DOI, '')
     .replace(/\b(?:doi:|https?:\/\/\S+)/gi, '')
     .replace(/[\s.,;:]+$/, '')
