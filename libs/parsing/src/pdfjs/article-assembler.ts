@@ -19,6 +19,8 @@ import { findCiteNote } from './citation-line';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
+import { settleReferenceHeadings } from './reference-headings';
+import { bibliographyEntries } from './bibliography-shape';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
@@ -80,7 +82,8 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   }
   // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
   if (!layout.fromOutline && !runInSections) layout = addRunInSubheadings(layout);
-  const { flow, front, tables, headings, toc } = layout;
+  const { flow, front, tables, toc } = layout;
+  const headings = settleReferenceHeadings(flow, layout.headings);
   const doc: Document = {
     flow,
     body,
@@ -105,7 +108,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
   );
   const references = sections
     .filter((s) => s.number === REFERENCES_SECTION_NUMBER)
-    .flatMap((s) => s.blocks)
+    .flatMap((s) => bibliographyEntries(s.blocks))
     .map((b, position) => parseReferenceText(b.text, position));
   return {
     title: front.title,
@@ -173,7 +176,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     : // "[1]" lists may sit before a short closing section ("Acknowledgments:" run in after them in the flow).
       (findUnlabeledReferences(trailing) ??
       findUnlabeledReferences(flow.slice(bodyFrom)) ??
-      (headings.length ? findAuthorYearReferences(trailing) : null));
+      findAuthorYearReferences(headings.length ? trailing : flow.slice(bodyFrom)));
   const tocLines = new Set(doc.toc?.lines.map((i) => flow[i]));
   const paragraphsIn = (from: number, to: number) =>
     groupParagraphs(

@@ -1,5 +1,5 @@
 import type { FlowLine } from './layout.types';
-import { findUnlabeledReferences, splitReferences } from './references-splitter';
+import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 
 const line = (text: string, y: number, x0 = 50, size = 9, page = 9): FlowLine => ({
   page,
@@ -81,5 +81,51 @@ describe(findUnlabeledReferences.name, () => {
 
   it('finds nothing without a numbered list', () => {
     expect(findUnlabeledReferences([line('[1] alone', 500)])).toBeNull();
+  });
+});
+
+describe(findAuthorYearReferences.name, () => {
+  const bold = (text: string, y: number): FlowLine => ({ ...line(text, y), boldRatio: 1 });
+  const note = (text: string, y: number): FlowLine => ({ ...line(text, y, 375, 7), font: 'Times-Small' });
+  const list = [
+    line('Adeyemi, Tunde. 2016. Onset of the rainy season.', 651),
+    line('Journal of Rain 4. 1–7.', 640, 64),
+    note('Comment: keep the year bare.', 636),
+    line('Bello, Kemi. 2001. Rain and harvest. Ibadan: Oke', 629),
+    line('Press.', 618, 64),
+    line('Cole, Dana & Eli Ford. 1999. Dry spells. Climate 3.', 607),
+    line('1–9.', 596, 64),
+    line('Diaz, Ana. 2005. Wet years. Lima: Andes.', 585),
+  ];
+
+  it('takes the entries under a bold list title, past a cited example and prose, without the margin notes', () => {
+    const lines = [
+      line('Some guidance in prose about how entries are written,', 720),
+      line('for instance this one we recommend:', 709),
+      line('Walker, Janice. 1998. A guide. New York: Press.', 698, 64),
+      bold('Example references', 660),
+      ...list,
+    ];
+    const refs = findAuthorYearReferences(lines);
+    expect([...(refs ?? [])].map((l) => l.text.slice(0, 6))).toEqual(['Adeyem', 'Journa', 'Bello,', 'Press.', 'Cole, ', '1–9.', 'Diaz, ']);
+  });
+
+  it('finds no list when larger text follows the entries', () => {
+    expect(findAuthorYearReferences([...list, { ...line('2 Methods', 570), size: 12 }])).toBeNull();
+  });
+});
+
+describe(`${findUnlabeledReferences.name} across fonts of one family`, () => {
+  it('keeps an entry whose first line is set in the italic of the list font', () => {
+    const at = (text: string, y: number, font: string): FlowLine => ({ ...line(text, y), font });
+    const lines = [
+      at('[1] A. Ito, Phys. Lett. 1, 2 (2001).', 480, 'CMR9'),
+      at('[2] B. Sato, Handbook of Rain (Wiley,', 469, 'CMTI9'),
+      at('New York, 2002).', 458, 'CMR9'),
+      at('[3] C. Diaz, Phys. Rev. 3, 4 (2003).', 447, 'CMR9'),
+      at('Body text in the other column.', 447, 'CMR10'),
+    ];
+    const refs = findUnlabeledReferences(lines.map((l, i) => (i === 4 ? { ...l, size: 10 } : l)));
+    expect([...(refs ?? [])].map((l) => l.text.slice(0, 3))).toEqual(['[1]', '[2]', 'New', '[3]']);
   });
 });

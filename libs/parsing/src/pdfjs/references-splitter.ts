@@ -86,30 +86,52 @@ export function findUnlabeledReferences(lines: FlowLine[]): Set<FlowLine> | null
   const start = lines.findIndex((l) => /^\[1\]\s/.test(l.text));
   if (start < 0) return null;
   const first = lines[start];
-  const sameStyle = (l: FlowLine) => Math.abs(l.size - first.size) < 0.3 && l.font === first.font;
+  const family = fontFamily(first.font);
+  const sameStyle = (l: FlowLine) => Math.abs(l.size - first.size) < 0.3 && fontFamily(l.font) === family;
   const rest = lines.slice(start).filter(sameStyle);
   if (!rest.some((l) => /^\[2\]\s/.test(l.text)) || !rest.some((l) => /^\[3\]\s/.test(l.text))) return null;
   return new Set(rest);
+}
+
+/** A font without its weight and slant: an entry whose first line is italic (a book title) is in the list's style. */
+function fontFamily(font: string): string {
+  const tex = /^CM[A-Z]{1,4}(\d+)$/.exec(font);
+  if (tex) return `CM${tex[1]}`;
+  return font.replace(/[-,]?(bold|semibold|italic|oblique|it|bd|medium|regular|roman)+$/i, '').toLowerCase();
 }
 
 /** "Beck, T., …", "King, R. G. and …", "van Dijk, J." : an entry that opens with a surname and initials or a given name. */
 const AUTHOR_YEAR_START = /^(\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’-]+,\s+(\p{Lu}\.|\p{Lu}\p{Ll}+)/u;
 const YEAR = /\((1[89]|20)\d{2}[a-z]?\)|\b(1[89]|20)\d{2}[a-z]?\b/;
 
+/** Candidate first lines tried before giving up: keeps a long document without a list from costing n². */
+const MAX_AUTHOR_YEAR_TRIES = 40;
+
 /**
  * An author–year reference list printed without a heading after the last section ("6 Conflicts of interest",
- * then the list): from the first line that opens such an entry, at least three entries, nearly all opening
- * with a surname and carrying a year, in a size no larger than the text before them. Null when there is none.
+ * then the list), or under a bold title that is no heading ("Example references"): from a line that opens such an
+ * entry, at least three entries, nearly all opening with a surname and carrying a year. Text in a larger size after
+ * it means it is not the end of the document; smaller text (margin comments, notes) is left out of the list.
  */
 export function findAuthorYearReferences(lines: FlowLine[]): Set<FlowLine> | null {
-  for (let k = 0; k < lines.length; k++) {
+  let tries = 0;
+  for (let k = 0; k < lines.length && tries < MAX_AUTHOR_YEAR_TRIES; k++) {
     if (!AUTHOR_YEAR_START.test(lines[k].text)) continue;
-    const rest = lines.slice(k);
-    if (rest.some((l) => Math.abs(l.size - lines[k].size) > 0.5)) return null;
+    tries++;
+    const size = lines[k].size;
+    const later = lines.slice(k);
+    if (later.some((l) => l.size > size + 0.5)) continue;
+    let rest = later.filter((l) => l.size > size - 0.5);
+    // A bold title inside the run ("Example references") is where the list itself starts.
+    const title = rest.map(isListTitle).lastIndexOf(true);
+    if (title >= 0) rest = rest.slice(title + 1);
     const entries = splitReferences(rest);
     const good = entries.filter((e) => AUTHOR_YEAR_START.test(e.text) && YEAR.test(e.text)).length;
     if (entries.length >= 3 && good >= 0.8 * entries.length) return new Set(rest);
-    return null;
   }
   return null;
+}
+
+function isListTitle(line: FlowLine): boolean {
+  return line.boldRatio >= 0.6 && line.text.length <= 60 && !YEAR.test(line.text) && !/[.,;]$/.test(line.text.trim());
 }
