@@ -187,4 +187,36 @@ describe('headings from the PDF outline', () => {
       ['II.A', 'Dataset', 2],
     ]);
   });
+
+  it('reads part numerals and appendix letters in outline titles as numbers, and TeX quotes as printed', async () => {
+    const big = (text: string) => ({ text, size: 20, bold: true });
+    const pdf = buildTextPdf([
+      [big('Part I'), big('Plotting'), 'Gnuplot draws plots of functions and of data read from files or pipes.'],
+      ['The "Teaser Figure"', 'A teaser figure is an image set right below the authors on the first page.'],
+      [big('Part II'), big('Commands'), 'This part lists the commands gnuplot accepts, in alphabetical order.'],
+      [
+        'A Research Methods',
+        'A.1 Part One',
+        'The first appendix part describes how the survey was sampled and weighted.',
+        'B Online Resources',
+        'The data and scripts are kept in a public repository with a stable address.',
+      ],
+    ]);
+    const article = await parser.parse(
+      await addOutline(pdf, [
+        { title: 'I Plotting', page: 1, top: 745, children: [{ title: "The ``Teaser Figure''", page: 2, top: lineY(0) + 11 }] },
+        { title: 'II Commands', page: 3, top: 745 },
+        { title: 'A Research Methods', page: 4, top: lineY(0) + 11, children: [{ title: 'A.1 Part One', page: 4, top: lineY(1) + 11 }] },
+        { title: 'B Online Resources', page: 4, top: lineY(3) + 11 },
+      ]),
+    );
+    expect(article.sections.map((s) => s.title)).toContain('The “Teaser Figure”');
+    expect(article.sections.filter((s) => s.level === 1 || s.number.includes('.')).map((s) => [s.number, s.title, s.level])).toEqual([
+      ['I', 'Plotting', 1],
+      ['II', 'Commands', 1],
+      ['A', 'Research Methods', 1],
+      ['A.1', 'Part One', 2],
+      ['B', 'Online Resources', 1],
+    ]);
+  });
 });
