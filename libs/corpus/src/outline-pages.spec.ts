@@ -4,7 +4,13 @@ describe(withHeadingPages.name, () => {
   const entry = (title: string, pageStart: number | null, pageEnd = pageStart) => ({ title, pageStart, pageEnd });
 
   it('starts a heading without text on the page of the next passage in reading order', () => {
-    const outline = [entry('Contents', 2, 19), entry('I Gnuplot', null), entry('Copyright', 21), entry('New features', null), entry('Version 5.4', 23, 25)];
+    const outline = [
+      entry('Contents', 2, 19),
+      entry('I Gnuplot', null),
+      entry('Copyright', 21),
+      entry('New features', null),
+      entry('Version 5.4', 23, 25),
+    ];
     expect(withHeadingPages(outline).map((e) => [e.title, e.pageStart, e.pageEnd])).toEqual([
       ['Contents', 2, 19],
       ['I Gnuplot', 21, 21],

@@ -240,8 +240,14 @@ describe('headings from the PDF outline', () => {
         'Each chapter ends with the mistakes we made ourselves, so that readers need not repeat them.',
         'We thank the harbour masters who let us drill into their walls and lent us their boats.',
       ],
-      [{ text: '1 Getting Started', size: 16, bold: true }, 'A gauge belongs where the water is deep at the lowest tide and sheltered from the swell.'],
-      [{ text: '2 Recording Water Levels', size: 16, bold: true }, 'A float gauge records the level of the water in its well every few minutes.'],
+      [
+        { text: '1 Getting Started', size: 16, bold: true },
+        'A gauge belongs where the water is deep at the lowest tide and sheltered from the swell.',
+      ],
+      [
+        { text: '2 Recording Water Levels', size: 16, bold: true },
+        'A float gauge records the level of the water in its well every few minutes.',
+      ],
     ]);
     const article = await parser.parse(
       await addOutline(pdf, [

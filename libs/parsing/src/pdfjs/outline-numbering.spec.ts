@@ -23,7 +23,13 @@ describe(sequencedLabels.name, () => {
   const entries = (...rows: Array<[number, string]>) => rows.map(([level, title]) => ({ level, title }));
 
   it('takes appendix letters that follow one another, or that number the entries under them', () => {
-    const outline = entries([1, 'References'], [1, 'A Research Methods'], [2, 'A.1 Part One'], [2, 'A.2 Part Two'], [1, 'B Online Resources']);
+    const outline = entries(
+      [1, 'References'],
+      [1, 'A Research Methods'],
+      [2, 'A.1 Part One'],
+      [2, 'A.2 Part Two'],
+      [1, 'B Online Resources'],
+    );
     expect([...sequencedLabels(outline)]).toEqual([1, 4]);
     expect([...sequencedLabels(entries([1, 'Proofs'], [1, 'C Extra Results'], [2, 'C.1 Tables']))]).toEqual([1]);
   });

@@ -90,7 +90,11 @@ describe(findTableOfContents.name, () => {
     expect(toc?.title).toBe('Short Contents');
     expect(toc?.end).toBe(flow.length - 2);
     expect(toc?.blocks.map((b) => b.page)).toEqual([3, 5]);
-    expect(toc?.blocks[1].text.split('\n').slice(-3)).toEqual(['(http://en.wikipedia.org/wiki/Malawi)] … 4', '3 Terminals … 9', 'X11 … 12']);
+    expect(toc?.blocks[1].text.split('\n').slice(-3)).toEqual([
+      '(http://en.wikipedia.org/wiki/Malawi)] … 4',
+      '3 Terminals … 9',
+      'X11 … 12',
+    ]);
   });
 
   it('finds none where "Contents" is followed by prose, or by numbers that do not go up like pages', () => {
