@@ -137,8 +137,8 @@ function isEntry(line: Entry): boolean {
   return titleLike(title) && words(title).length <= MAX_ENTRY_WORDS;
 }
 
-/** Two letters, or a letter with digits (a terminal named `X11`): never a bare number. */
-const titleLike = (title: string) => letters(title) >= 2 || (letters(title) === 1 && /\p{L}\p{N}|\p{N}\p{L}/u.test(title));
+/** Two letters, or a capital with two digits (a terminal named `X11`, not a version `v0.91`): never a bare number. */
+const titleLike = (title: string) => letters(title) >= 2 || (letters(title) === 1 && /\p{Lu}\p{N}{2}/u.test(title));
 
 const isTocTitle = (line: Entry) => TOC_TITLE.test(line.text.trim());
 
