@@ -14,6 +14,7 @@ import type {
 } from './corpus.types';
 import { isSearchedKind } from './corpus.types';
 import { ArticleAlreadyStoredError } from './errors';
+import { withHeadingPages } from './outline-pages';
 import { ReferencesRepository } from './references.repository';
 import type { VectorIndex } from './vector-index';
 
@@ -282,7 +283,8 @@ export class ArticlesRepository {
 
   outline(articleId: string): OutlineEntry[] {
     this.outlineStatement ??= this.db.prepare(OUTLINE_SQL);
-    return this.outlineStatement.all(articleId).map((row) => ({ ...row, box: row.box ? (JSON.parse(row.box) as ContextBox) : null }));
+    const rows = this.outlineStatement.all(articleId).map((row) => ({ ...row, box: row.box ? (JSON.parse(row.box) as ContextBox) : null }));
+    return withHeadingPages(rows);
   }
 
   sectionContexts(sectionId: string): ContextRow[] {

@@ -229,7 +229,9 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       blocks,
     });
   });
-  if (doc.toc) placeToc(sections, doc, untitled, abstractBlocks.length ? 1 + (structured?.parts.length ?? 0) : 0);
+  // Text printed after the contents (a page the entries' scan stopped short of) is listed after them, never before.
+  const untitledAfterToc = !!doc.toc && preface.length > 0 && flow.indexOf(preface[0].lines[0]) > doc.toc.start;
+  if (doc.toc) placeToc(sections, doc, untitled, abstractBlocks.length ? 1 + (structured?.parts.length ?? 0) : 0, untitledAfterToc);
   if (unlabeledReferences) {
     sections.push({
       number: REFERENCES_SECTION_NUMBER,
@@ -299,7 +301,13 @@ export function joinAcrossTables(blocks: ParsedBlock[]): ParsedBlock[] {
  * The table of contents as its own section where it was printed: the section of a heading read on its title line
  * ("Contents"), else a section of its own before the first heading that follows it.
  */
-function placeToc(sections: ParsedSection[], { toc, headings }: Document, untitled: boolean, abstractSections: number): void {
+function placeToc(
+  sections: ParsedSection[],
+  { toc, headings }: Document,
+  untitled: boolean,
+  abstractSections: number,
+  untitledAfterToc: boolean,
+): void {
   if (!toc) return;
   const offset = abstractSections + (untitled ? 1 : 0);
   const at = headings.findIndex((h) => h.start === toc.start);
@@ -309,7 +317,9 @@ function placeToc(sections: ParsedSection[], { toc, headings }: Document, untitl
     return;
   }
   const before = headings.filter((h) => h.start < toc.start).length;
-  sections.splice(offset + before, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: toc.blocks });
+  // The untitled opening precedes every heading; it follows the contents only when its text does.
+  const place = before === 0 && untitledAfterToc ? offset - (untitled ? 1 : 0) : offset + before;
+  sections.splice(place, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: toc.blocks });
 }
 
 /** Drops stray numbers, and licence or correspondence notes printed small on the first pages. */

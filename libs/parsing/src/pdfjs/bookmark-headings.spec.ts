@@ -187,4 +187,79 @@ describe('headings from the PDF outline', () => {
       ['II.A', 'Dataset', 2],
     ]);
   });
+
+  it('reads part numerals and appendix letters in outline titles as numbers, and TeX quotes as printed', async () => {
+    const big = (text: string) => ({ text, size: 20, bold: true });
+    const pdf = buildTextPdf([
+      [big('Part I'), big('Plotting'), 'Gnuplot draws plots of functions and of data read from files or pipes.'],
+      ['The "Teaser Figure"', 'A teaser figure is an image set right below the authors on the first page.'],
+      [big('Part II'), big('Commands'), 'This part lists the commands gnuplot accepts, in alphabetical order.'],
+      [
+        'A Research Methods',
+        'A.1 Part One',
+        'The first appendix part describes how the survey was sampled and weighted.',
+        'B Online Resources',
+        'The data and scripts are kept in a public repository with a stable address.',
+      ],
+    ]);
+    const article = await parser.parse(
+      await addOutline(pdf, [
+        { title: 'I Plotting', page: 1, top: 745, children: [{ title: "The ``Teaser Figure''", page: 2, top: lineY(0) + 11 }] },
+        { title: 'II Commands', page: 3, top: 745 },
+        { title: 'A Research Methods', page: 4, top: lineY(0) + 11, children: [{ title: 'A.1 Part One', page: 4, top: lineY(1) + 11 }] },
+        { title: 'B Online Resources', page: 4, top: lineY(3) + 11 },
+      ]),
+    );
+    expect(article.sections.map((s) => s.title)).toContain('The “Teaser Figure”');
+    expect(article.sections.filter((s) => s.level === 1 || s.number.includes('.')).map((s) => [s.number, s.title, s.level])).toEqual([
+      ['I', 'Plotting', 1],
+      ['II', 'Commands', 1],
+      ['A', 'Research Methods', 1],
+      ['A.1', 'Part One', 2],
+      ['B', 'Online Resources', 1],
+    ]);
+  });
+
+  it('lists text printed after the table of contents after it, never before it', async () => {
+    const dotted = (title: string, page: number) => `${title} . . . . . . . . . . . . . . . . . . . . ${page}`;
+    const pdf = buildTextPdf([
+      [{ text: 'A Field Guide to Tidal Gauges', size: 24, bold: true }, 'Second edition'],
+      [
+        { text: 'Contents', size: 16, bold: true },
+        dotted('1 Getting Started', 4),
+        dotted('1.1 Choosing a Site', 4),
+        dotted('1.2 Mounting the Float Well', 4),
+        dotted('2 Recording Water Levels', 5),
+        dotted('2.1 Sampling Intervals', 5),
+      ],
+      [
+        'This guide grew out of twenty years of fieldwork on small harbours along a rocky coast,',
+        'where the gauges we could buy were too fragile for the winter storms and too costly to',
+        'replace each spring. It describes what we learned about siting, mounting and reading them,',
+        'and how the readings are reduced to a record that engineers and harbour masters can trust.',
+        'Each chapter ends with the mistakes we made ourselves, so that readers need not repeat them.',
+        'We thank the harbour masters who let us drill into their walls and lent us their boats.',
+      ],
+      [
+        { text: '1 Getting Started', size: 16, bold: true },
+        'A gauge belongs where the water is deep at the lowest tide and sheltered from the swell.',
+      ],
+      [
+        { text: '2 Recording Water Levels', size: 16, bold: true },
+        'A float gauge records the level of the water in its well every few minutes.',
+      ],
+    ]);
+    const article = await parser.parse(
+      await addOutline(pdf, [
+        { title: 'Getting Started', page: 4, top: 745 },
+        { title: 'Recording Water Levels', page: 5, top: 745 },
+      ]),
+    );
+    const order = article.sections.map((s) => (s.number === 'toc' ? 'toc' : s.title || s.blocks[0]?.text.slice(0, 20)));
+    expect(order[0]).toBe('toc');
+    expect(order.slice(-2)).toEqual(['Getting Started', 'Recording Water Levels']);
+    expect(article.sections.flatMap((s) => s.blocks.map((b) => b.page))).toEqual(
+      [...article.sections.flatMap((s) => s.blocks.map((b) => b.page))].sort((a, b) => a - b),
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import type { Heading } from './heading-detector';
 import { parseNumbering } from './heading-numbering';
 import type { FlowLine } from './layout.types';
-import { splitOutlineLabel } from './outline-numbering';
+import { sequencedLabels, splitOutlineLabel } from './outline-numbering';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { ABSTRACT_MARKER, normalizeSpaces, REFERENCES_TITLE } from './text-patterns';
 
@@ -56,7 +56,8 @@ export function headingsFromBookmarks(
   // While inside the Abstract entry that front matter reads: its children (a structured abstract's "Background",
   // "Methods") are its text, not sections, and must not take the body's lines of the same titles.
   let abstractLevel: number | null = null;
-  for (const bookmark of usable) {
+  const sequenced = sequencedLabels(usable);
+  for (const [k, bookmark] of usable.entries()) {
     if (abstractLevel !== null && bookmark.level > abstractLevel) continue;
     abstractLevel = null;
     const page = bookmark.page as number;
@@ -82,7 +83,7 @@ export function headingsFromBookmarks(
           false,
         )
       : null;
-    const label = numbering.kind === 'none' ? splitOutlineLabel(normalizeSpaces(bookmark.title), lineNumbering) : null;
+    const label = numbering.kind === 'none' ? splitOutlineLabel(normalizeSpaces(bookmark.title), lineNumbering, sequenced.has(k)) : null;
     const number = label?.number ?? numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
     const title = label?.title ?? (numbering.kind === 'none' ? normalizeSpaces(bookmark.title) : numbering.title);
     headings.push({ start, end, number, title, level: bookmark.level, references: REFERENCES_TITLE.test(title) });

@@ -1,3 +1,4 @@
+import { bookmarkTitleAsPrinted } from './bookmark-title';
 import type { PdfjsDocument, PdfjsOutlineItem } from './pdfjs.types';
 
 /** One entry of the PDF's own outline (its bookmarks), flattened in document order. */
@@ -33,7 +34,7 @@ export async function readPdfBookmarks(doc: PdfjsDocument, pageBottom: (page: nu
     for (const item of list) {
       if (out.length >= MAX_BOOKMARKS) return;
       const { page, top } = await resolveDestination(doc, item.dest);
-      const title = (item.title ?? '').replace(/\s+/g, ' ').trim();
+      const title = bookmarkTitleAsPrinted(item.title ?? '');
       out.push({ title, level, page, top: page !== null && top !== null ? top - pageBottom(page) : null });
       if (level < MAX_DEPTH && Array.isArray(item.items) && item.items.length > 0) await walk(item.items, level + 1);
     }

@@ -62,6 +62,41 @@ describe(findTableOfContents.name, () => {
     expect(toc?.end).toBe(flow.length);
   });
 
+  it('reads on through a short contents into the full one, an entry named by a letter and digits, and an entry wrapped over several lines', () => {
+    const flow = [
+      line('Short Contents', 750, { page: 3, size: 14 }),
+      ...entries(3, 720, [
+        ['1 Introduction', 1],
+        ['2 Plots', 3],
+        ['3 Terminals', 9],
+      ]),
+      line('Table of Contents', 750, { page: 5, size: 14 }),
+      ...entries(5, 720, [
+        ['1 Introduction', 1],
+        ['2 Plots', 3],
+      ]),
+      line('2.1 Version 2.12.24 [2013 August 9 International Day of the World’s', 692, { page: 5 }),
+      line('Indigenous People', 678, { page: 5 }),
+      line('(http://en.wikipedia.org/wiki/International_Day', 664, { page: 5 }),
+      line('(http://en.wikipedia.org/wiki/Malawi)] . . . . . . . . . . . . . 4', 650, { page: 5 }),
+      ...entries(5, 636, [
+        ['3 Terminals', 9],
+        ['X11', 12],
+      ]),
+      line('1 Introduction', 750, { page: 6, size: 16, bold: true }),
+      line('Gri draws graphs from columns of numbers read from a file, one command per line.', 720, { page: 6 }),
+    ];
+    const toc = findTableOfContents(flow);
+    expect(toc?.title).toBe('Short Contents');
+    expect(toc?.end).toBe(flow.length - 2);
+    expect(toc?.blocks.map((b) => b.page)).toEqual([3, 5]);
+    expect(toc?.blocks[1].text.split('\n').slice(-3)).toEqual([
+      '(http://en.wikipedia.org/wiki/Malawi)] … 4',
+      '3 Terminals … 9',
+      'X11 … 12',
+    ]);
+  });
+
   it('finds none where "Contents" is followed by prose, or by numbers that do not go up like pages', () => {
     const prose = [
       line('Contents', 750, { size: 14 }),

@@ -16,7 +16,7 @@ export interface TocRegion {
 }
 
 const TOC_TITLE =
-  /^(table of contents|contents|contents at a glance|brief contents|índice|indice|contenido|sommaire|table des matières|inhaltsverzeichnis|inhalt)$/i;
+  /^(table of contents|contents|short contents|contents at a glance|brief contents|índice|indice|contenido|sommaire|table des matières|inhaltsverzeichnis|inhalt)$/i;
 /** An entry ends in its page number (arabic or roman), after dotted leaders or a gap: "1.2 Scope . . . . 7". */
 const ENTRY_END = /(?:^|[\s.·…])(\d{1,4}|[ivxlc]{1,7})$/i;
 const LEADERS = /(?:\s*[.·…]){3,}\s*/g;
@@ -27,6 +27,11 @@ const MIN_ENTRIES = 5;
 const MAX_ENTRY_WORDS = 24;
 /** Lines skipped at a page break (a footnote, a running head) before the entries go on. */
 const MAX_PAGE_BREAK_LINES = 4;
+/**
+ * A long dotted entry (a title with a URL, texinfo's version notes) may wrap over this many lines before a page
+ * number: two wrapped entries in a row when an unbreakable URL pushed the first one's number off the page.
+ */
+const MAX_DOTTED_WRAP_LINES = 5;
 /** Share of consecutive arabic page numbers that must not go down: the entries follow the book. */
 const MIN_ASCENDING = 0.8;
 
@@ -51,7 +56,8 @@ function readEntries(flow: FlowLine[], titleAt: number): TocRegion | null {
   let row = rowAt(flow, j);
   while (row) {
     const next = rowAt(flow, row.end);
-    if (isEntry(row) || isWrapped(row, next) || isPartTitle(row, next)) entries.push(row);
+    // A second title ("Short Contents" then "Table of Contents") goes on with the same entries.
+    if (isEntry(row) || isWrapped(row, next) || isPartTitle(row, next) || isTocTitle(row) || wrapsOntoDotted(flow, row)) entries.push(row);
     else {
       const resume = entriesResume(flow, row);
       if (resume === null) break;
@@ -105,7 +111,7 @@ function entriesResume(flow: FlowLine[], from: Entry): number | null {
     const next = rowAt(flow, row.end);
     if (next && next.page !== from.page) {
       // Skip a running head ("2 Contents") on the new page, then entries must follow.
-      const first = isEntry(next) ? next : rowAt(flow, next.end);
+      const first = isEntry(next) || isTocTitle(next) ? next : rowAt(flow, next.end);
       return first && isEntry(first) ? first.start : null;
     }
     row = next;
@@ -126,9 +132,29 @@ function rowAt(flow: FlowLine[], i: number): Entry | null {
 
 function isEntry(line: Entry): boolean {
   const text = line.text.trim();
-  if (!ENTRY_END.test(text) || letters(text) < 2) return false;
+  if (!ENTRY_END.test(text)) return false;
   const title = text.replace(ENTRY_END, '').replace(LEADERS, ' ').trim();
-  return letters(title) >= 2 && words(title).length <= MAX_ENTRY_WORDS;
+  return titleLike(title) && words(title).length <= MAX_ENTRY_WORDS;
+}
+
+/** Two letters, or a capital with two digits (a terminal named `X11`, not a version `v0.91`): never a bare number. */
+const titleLike = (title: string) => letters(title) >= 2 || (letters(title) === 1 && /\p{Lu}\p{N}{2}/u.test(title));
+
+const isTocTitle = (line: Entry) => TOC_TITLE.test(line.text.trim());
+
+/**
+ * The first line of a dotted entry wrapped over up to `MAX_DOTTED_WRAP_LINES` lines on its page: each line short,
+ * none ending in a page number until the last, which has dotted leaders (a plain line ending in a number is too
+ * common in prose to carry more than one wrapped line).
+ */
+function wrapsOntoDotted(flow: FlowLine[], line: Entry): boolean {
+  let row: Entry | null = line;
+  for (let k = 0; row && k < MAX_DOTTED_WRAP_LINES; k++) {
+    if (row.page !== line.page || words(row.text).length > MAX_ENTRY_WORDS) return false;
+    if (k > 0 && isEntry(row)) return /(?:\s*[.·…]){3,}\s*\S+$/.test(row.text.trim());
+    row = rowAt(flow, row.end);
+  }
+  return false;
 }
 
 /** The first line of an entry wrapped over two: short of a page number, followed by the rest that has one. */
