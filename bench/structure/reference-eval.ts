@@ -2,13 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BibReference } from '@lectern/common';
 import { parseTei, PdfjsParser } from '@lectern/parsing';
+import { CORPUS_DIR } from '../../test/support/paths';
+import { precisionRecallF1 } from './structure-scoring';
 
 /**
  * Reference extraction of the embedded parser against GROBID's `biblStruct` on the shared corpus papers:
  * entries found, titles matched (F1), and for matched entries the year, first author's surname and DOI.
  * Usage: node dist/bench/structure/reference-eval.js [corpus dir]
  */
-const corpus = path.resolve(process.argv[2] ?? path.join(__dirname, '../../../../shared/corpus'));
+const corpus = path.resolve(process.argv[2] ?? CORPUS_DIR);
 
 const norm = (s: string | null) =>
   (s ?? '')
@@ -138,10 +140,9 @@ async function scoreSet(parser: PdfjsParser, set: 'grobid' | 'cermine'): Promise
     for (const k of Object.keys(total) as Array<keyof Tally>) total[k] += t[k];
     console.log(`${doc.name.padEnd(36)} gold ${t.gold} found ${t.found} title-matched ${t.matched} year ${t.year} author ${t.author}`);
   }
-  const p = total.matched / Math.max(1, total.found);
-  const r = total.matched / Math.max(1, total.gold);
+  const { p, r, f1 } = precisionRecallF1({ matched: total.matched, predicted: total.found, gold: total.gold });
   console.log(
-    `overall: gold ${total.gold} found ${total.found} title P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${((2 * p * r) / Math.max(1e-9, p + r)).toFixed(3)}` +
+    `overall: gold ${total.gold} found ${total.found} title P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${f1.toFixed(3)}` +
       ` | of matched: year ${(total.year / Math.max(1, total.matched)).toFixed(3)} first-author ${(total.author / Math.max(1, total.matched)).toFixed(3)}` +
       ` doi ${total.doi}/${total.doiGold}`,
   );

@@ -1,5 +1,5 @@
 import type { FlowLine } from './layout.types';
-import { splitReferences } from './references-splitter';
+import { splitReferences, YEAR } from './references-splitter';
 
 /** "[12]", "12." or "12)" before an entry. */
 const LABEL = /^(\[[^\]\s]{1,10}\]|\d{1,3}[.)]\s)/;
@@ -12,7 +12,6 @@ const NAME_START = [
   /^(\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’-]+,?\s+(\p{Lu}\.|\p{Lu}{1,3}\b|\p{Lu}\p{Ll}+[.,\s])/u,
   /^\p{Lu}\p{Ll}+(\s\p{Lu}\.)*\s(\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’-]+(,|\.|\sand\s|\s&)/u,
 ];
-const YEAR = /\b(1[89]|20)\d{2}[a-z]?\b/;
 /** Longer than this, an "entry" is a paragraph of prose. */
 const MAX_ENTRY_CHARS = 1200;
 

@@ -1,3 +1,5 @@
+import { normalizeSpaces } from './text-patterns';
+
 /**
  * A bookmark title as the page prints it. hyperref copies a heading's TeX source into the outline when it cannot
  * turn it into text, so an entry may read "The ``Teaser Figure''" or "Q\&A" where the page has “Teaser Figure” and
@@ -5,11 +7,11 @@
  * between two words (a `~` elsewhere, as in `~/.profile` or `~5 ms`, is kept).
  */
 export function bookmarkTitleAsPrinted(raw: string): string {
-  return raw
-    .replace(/``/g, '“')
-    .replace(/''/g, '”')
-    .replace(/\\([&%#$_{}])/g, '$1')
-    .replace(/(?<=[\p{L}\p{N}.,:;)])~(?=[\p{L}\p{N}(\\])/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return normalizeSpaces(
+    raw
+      .replace(/``/g, '“')
+      .replace(/''/g, '”')
+      .replace(/\\([&%#$_{}])/g, '$1')
+      .replace(/(?<=[\p{L}\p{N}.,:;)])~(?=[\p{L}\p{N}(\\])/gu, ' '),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Numbering } from './heading-numbering';
+import { romanToInt } from './section-numbering';
 
 /** hyperref's IEEE outline labels: `I Introduction`, `II-A Dataset`, `III-B2 Training` (no dot after the numeral). */
 const IEEE_LABEL = /^([IVXLC]{1,6})(?:-([A-Z])(\d{0,2}))?\s+(\S.*)$/;
@@ -67,15 +68,4 @@ function follows(a: string, b: string): boolean {
   return x !== null && y !== null && y === x + 1;
 }
 
-const ROMAN_VALUES: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
-
-function roman(text: string): number | null {
-  if (!/^[IVXLC]+$/.test(text)) return null;
-  let total = 0;
-  for (let k = 0; k < text.length; k++) {
-    const value = ROMAN_VALUES[text[k]];
-    const after = ROMAN_VALUES[text[k + 1]] ?? 0;
-    total += value < after ? -value : value;
-  }
-  return total;
-}
+const roman = (text: string): number | null => (/^[IVXLC]+$/.test(text) ? romanToInt(text) : null);

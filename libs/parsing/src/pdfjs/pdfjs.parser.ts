@@ -7,6 +7,7 @@ import { PageOcr } from '../ocr/page-ocr';
 import { assertPdfBytes } from '../pdf-sniff';
 import { assembleArticle, hasTextLayer } from './article-assembler';
 import { readPdfDocument } from './pdf-document.reader';
+import { stripMarginLineNumbers } from './margin-line-numbers';
 import { removeRunningFurniture } from './running-furniture';
 
 /**
@@ -32,7 +33,8 @@ export class PdfjsParser implements DocumentParser {
       if (!ocr && !hasTextLayer(pages)) throw new NoTextLayerError();
       // With OCR a document fails only when no page yields text at all.
       if (ocr && !pages.some((p) => p.lines.length > 0)) throw new NoTextLayerError(pages.length);
-      const { pages: content, removed } = removeRunningFurniture(pages);
+      const { pages: furnitureFree, removed } = removeRunningFurniture(pages);
+      const content = stripMarginLineNumbers(furnitureFree);
       const article = assembleArticle({ pages: content, furniture: removed, parserName: this.name, bookmarks });
       if (!ocr || (ocr.records.length === 0 && ocr.kept.length === 0)) return article;
       placeOcrBoxes(article, new Map(pages.map((p) => [p.number, p.height])), ocr.records);

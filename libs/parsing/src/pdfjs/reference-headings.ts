@@ -1,6 +1,7 @@
 import { bibliographyShare } from './bibliography-shape';
 import type { Heading } from './heading-detector';
 import type { FlowLine } from './layout.types';
+import { YEAR } from './references-splitter';
 import { REFERENCES_TITLE } from './text-patterns';
 
 /** Below this share of entry-shaped items, a section titled References holds prose about references. */
@@ -12,7 +13,7 @@ const MAX_TITLE_CHARS = 40;
 const OPENING_ENTRIES = 10;
 /** A bibliography split badly into long items still carries years; prose about references carries few. */
 const PROSE_YEARS_PER_1000_CHARS = 2;
-const YEARS = /\b(1[89]|20)\d{2}[a-z]?\b/g;
+const YEARS = new RegExp(YEAR.source, 'g');
 
 function isProse(lines: FlowLine[]): boolean {
   const text = lines.map((l) => l.text).join(' ');

@@ -102,7 +102,7 @@ function fontFamily(font: string): string {
 
 /** "Beck, T., …", "King, R. G. and …", "van Dijk, J." : an entry that opens with a surname and initials or a given name. */
 const AUTHOR_YEAR_START = /^(\p{Ll}{1,3}\s)?\p{Lu}[\p{L}'’-]+,\s+(\p{Lu}\.|\p{Lu}\p{Ll}+)/u;
-const YEAR = /\((1[89]|20)\d{2}[a-z]?\)|\b(1[89]|20)\d{2}[a-z]?\b/;
+export const YEAR = /\((1[89]|20)\d{2}[a-z]?\)|\b(1[89]|20)\d{2}[a-z]?\b/;
 
 /** Candidate first lines tried before giving up: keeps a long document without a list from costing n². */
 const MAX_AUTHOR_YEAR_TRIES = 40;

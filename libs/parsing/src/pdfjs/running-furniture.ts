@@ -1,7 +1,6 @@
 import type { PageText, TextLine } from './layout.types';
-import { stripMarginLineNumbers } from './margin-line-numbers';
 import { romanToInt } from './section-numbering';
-import { dominantSize, findSectionRunningHeads, MIN_HEAD_PAGES } from './section-running-heads';
+import { dominantSize, findSectionRunningHeads, MIN_HEAD_PAGES, textKey } from './section-running-heads';
 
 /** Running headers and footers live in these top and bottom shares of the page. */
 const BAND = 0.12;
@@ -50,7 +49,7 @@ export function removeRunningFurniture(pages: PageText[]): FurnitureResult {
     });
     return { ...page, lines };
   });
-  return { pages: stripMarginLineNumbers(kept), removed };
+  return { pages: kept, removed };
 }
 
 /**
@@ -94,10 +93,6 @@ function bandKey(line: TextLine, page: PageText): string | null {
   const top = line.y > page.height * (1 - BAND);
   const bottom = line.y < page.height * BAND;
   if (!top && !bottom) return null;
-  const text = line.text
-    .toLowerCase()
-    .replace(/[0-9]+/g, '#')
-    .replace(/\s+/g, '');
   // Same text at the same height: a table row that recurs lower down is not a running head.
-  return `${top ? 'T' : 'B'}|${Math.round(line.y / 4)}|${text}`;
+  return `${top ? 'T' : 'B'}|${Math.round(line.y / 4)}|${textKey(line)}`;
 }

@@ -56,7 +56,8 @@ function textBlockTop(pages: PageText[], heads: Set<TextLine>): number {
 /** The space from a head's baseline down to the text's first, in body sizes. */
 const MIN_GAP_BELOW = 2.1;
 
-const textKey = (line: TextLine) =>
+/** A line's text with its digits and spaces evened out: a head's key across the pages it repeats on. */
+export const textKey = (line: TextLine) =>
   line.text
     .toLowerCase()
     .replace(/[0-9]+/g, '#')

@@ -20,6 +20,8 @@ const TOC_TITLE =
 /** An entry ends in its page number (arabic or roman), after dotted leaders or a gap: "1.2 Scope . . . . 7". */
 const ENTRY_END = /(?:^|[\s.·…])(\d{1,4}|[ivxlc]{1,7})$/i;
 const LEADERS = /(?:\s*[.·…]){3,}\s*/g;
+/** A line that ends in leaders and a page: the last line of a dotted entry. */
+const DOTTED_END = new RegExp(`${LEADERS.source}\\S+$`);
 /** A table of contents starts within this many pages of the first page (after a title page, copyright, dedication). */
 const MAX_START_PAGE = 15;
 const MIN_ENTRIES = 5;
@@ -151,7 +153,7 @@ function wrapsOntoDotted(flow: FlowLine[], line: Entry): boolean {
   let row: Entry | null = line;
   for (let k = 0; row && k < MAX_DOTTED_WRAP_LINES; k++) {
     if (row.page !== line.page || words(row.text).length > MAX_ENTRY_WORDS) return false;
-    if (k > 0 && isEntry(row)) return /(?:\s*[.·…]){3,}\s*\S+$/.test(row.text.trim());
+    if (k > 0 && isEntry(row)) return DOTTED_END.test(row.text.trim());
     row = rowAt(flow, row.end);
   }
   return false;

@@ -57,7 +57,7 @@ const DOI = /\b(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/[^\s"<>]
 const PAREN_YEAR = /\(((?:1[89]|20)\d{2})[a-z]?\)/;
 const BARE_YEAR = /\b((?:1[89]|20)\d{2})[a-z]?\b/;
 /** The year right after the authors: "(2019)", or a sentence of its own after a full stop or comma (". 2019. ", ", 2019. "). */
-const AUTHOR_YEAR = /\s*\(((?:1[89]|20)\d{2})[a-z]?\)|(?<=[.,])\s*((?:1[89]|20)\d{2})[a-z]?\.(?=\s)/g;
+const AUTHOR_YEAR = /\s*\(((?:1[89]|20)\d{2})[a-z]?\)|(?<=[.,])\s*((?:1[89]|20)\d{2})[a-z]?\.(?=\s)/;
 /** A DOI's continuation after a line break the joiner turned into a space: "10.1145/1188913. 1188915". */
 const DOI_TAIL = /^\s+([\d][\w./-]*|[a-z][\w./-]*\d[\w./-]*)(?=$|[\s,;])/;
 
@@ -69,7 +69,6 @@ const WRAPPED_DOI = new RegExp(String.raw`${DOI.source}(?<=[./_-])${DOI_TAIL.sou
  * sentence (a word of two letters or more, a full stop, a capital) ends before it.
  */
 function authorYearSplit(body: string): { index: number; end: number; year: number } | null {
-  AUTHOR_YEAR.lastIndex = 0;
   const m = AUTHOR_YEAR.exec(body);
   if (!m || m.index > 400 || m.index === 0) return null;
   const sentenceEnd = authorListEnd(body);
