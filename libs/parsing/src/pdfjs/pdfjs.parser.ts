@@ -5,7 +5,8 @@ import { placeOcrBoxes } from '../ocr/ocr-blocks';
 import { DEFAULT_OCR_SETTINGS } from '../ocr/ocr.settings';
 import { PageOcr } from '../ocr/page-ocr';
 import { assertPdfBytes } from '../pdf-sniff';
-import { assembleArticle, hasTextLayer } from './article-assembler';
+import { assembleArticle } from './article-assembler';
+import { hasTextLayer } from './text-layer';
 import { readPdfDocument } from './pdf-document.reader';
 import { removeRunningFurniture } from './running-furniture';
 
