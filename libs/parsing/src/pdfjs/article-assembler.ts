@@ -1,18 +1,10 @@
-import {
-  ABSTRACT_SECTION_NUMBER,
-  REFERENCES_SECTION_NUMBER,
-  TOC_SECTION_NUMBER,
-  type ParsedArticle,
-  type ParsedBlock,
-  type ParsedSection,
-} from '../article';
+import { ABSTRACT_SECTION_NUMBER, REFERENCES_SECTION_NUMBER, type ParsedArticle, type ParsedBlock, type ParsedSection } from '../article';
 import { ocrProvenance } from '../ocr/ocr-blocks';
 import { findBodyStyle, type BodyStyle } from './body-style';
-import { headingsFromBookmarks } from './bookmark-headings';
 import { orderPageLines } from './column-layout';
 import { structuredAbstractParts } from './structured-abstract';
-import { abstractLane, readFrontMatter, smallerThanAbstractLabel, type FrontMatter } from './front-matter';
-import { detectHeadings, type Heading } from './heading-detector';
+import { abstractLane, type FrontMatter } from './front-matter';
+import type { Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
 import { findCiteNote } from './citation-line';
@@ -20,25 +12,23 @@ import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 import { settleReferenceHeadings } from './reference-headings';
-import { bibliographyEntries } from './bibliography-shape';
+import { referencesFromSections } from './reference-list';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
-import { parseReferenceText } from '../references/reference-fields';
 import { splitRunInHeadings } from './run-in-headings';
 import { openingSectionTitle } from './opening-section';
 import { addRunInSubheadings } from './run-in-subheadings';
 import { numberSections } from './section-numbering';
-import type { Rule } from './ruling-lines';
-import { findTables, type TableRegion } from './tables';
-import { endTocAt, findTableOfContents, type TocRegion } from './toc-detector';
-import { ABSTRACT_MARKER, COPYRIGHT_TERMS, KEYWORDS_MARKER, letters } from './text-patterns';
+import type { TableRegion } from './tables';
+import type { TocRegion } from './toc-detector';
+import { ABSTRACT_MARKER, KEYWORDS_MARKER } from './text-patterns';
+import { readLayout } from './article-layout';
+import { keepParagraph } from './paragraph-filter';
+import { joinAcrossTables } from './table-joins';
+import { prefaceFillsPages, unusedFrontLines } from './title-slides';
+import { placeToc } from './toc-placement';
 
 /** Less body-size text than this before the first heading is cover-page or copyright residue. */
 const MIN_UNTITLED_SECTION_CHARS = 400;
-/** Licence, venue and correspondence notes printed small on the first pages. */
-const FIRST_PAGE_NOTE = new RegExp(
-  `${COPYRIGHT_TERMS}|creative commons|proceedings of|distributed under|correspondence|e-?mail|full list of author information|permissions|published online`,
-  'i',
-);
 
 export interface AssembleInput {
   pages: PageText[];
@@ -106,10 +96,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
       firstPage: ordered.filter((l) => l.page === doc.firstPage).map((l) => l.text),
     },
   );
-  const references = sections
-    .filter((s) => s.number === REFERENCES_SECTION_NUMBER)
-    .flatMap((s) => bibliographyEntries(s.blocks))
-    .map((b, position) => parseReferenceText(b.text, position));
+  const references = referencesFromSections(sections);
   return {
     title: front.title,
     authors: front.authors,
@@ -136,27 +123,6 @@ function readKeywords(sections: ParsedSection[]): string[] {
     .split(/\s*[;,·•]\s*/)
     .map((k) => k.replace(/[.\s]+$/, '').trim())
     .filter((k) => k.length > 0 && k.length <= 80);
-}
-
-/** Front matter, tables and headings: from the PDF's outline when it is plausible, else detected from the layout. */
-function readLayout(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap<number, Rule[]>, bookmarks: PdfBookmark[] = []) {
-  const toc = findTableOfContents(flow);
-  const inToc = (i: number) => !!toc && i > toc.start && i < toc.end;
-  const tables = findTables(flow, body, rules).filter((t) => !(toc && t.start < toc.end && t.end > toc.start));
-  // A table is never front matter: on a one-page excerpt the front matter would otherwise claim the page with it.
-  const read = readFrontMatter(flow, body);
-  const front = { ...read, bodyStart: Math.min(read.bodyStart, tables[0]?.start ?? flow.length) };
-  const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
-  if (fromOutline) {
-    // The outline is trusted: a heading it places inside the entries ends the table of contents there.
-    const inside = fromOutline.headings.find((h) => inToc(h.start));
-    const cut = toc && inside ? endTocAt(flow, toc, inside.start) : toc;
-    return { flow, front, tables, toc: cut, headings: fromOutline.headings, fromOutline: true };
-  }
-  const regions = [...tables, ...(toc ? [toc] : [])];
-  const inTable = new Set(regions.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  const headings = detectHeadings(flow, front.bodyStart, body, inTable).filter((h) => !smallerThanAbstractLabel(flow, front, h.start));
-  return { flow, front, tables, toc, headings, fromOutline: false };
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {
@@ -247,90 +213,6 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   return { sections, abstract };
 }
 
-/**
- * Text before the first heading on pages of its own — no front matter, no heading on them: a slide deck's title slides,
- * a cover page. It is what those pages say, not residue around a paper's title, so it is kept however short.
- */
-function prefaceFillsPages({ flow, firstHeading }: Document, preface: Paragraph[], bodyFrom: number): boolean {
-  const frontPages = new Set(flow.slice(0, bodyFrom).map((l) => l.page));
-  const headingPage = flow[firstHeading]?.page ?? Infinity;
-  return preface.some((p) => p.lines.every((l) => l.page < headingPage && !frontPages.has(l.page)));
-}
-
-/**
- * Front-matter lines that became no title, author or affiliation, on pages before the first heading — a slide deck's
- * subtitle, date and repeated title slides. Without an abstract nothing else keeps them, so they stay as a passage.
- */
-function unusedFrontLines({ flow, front, firstHeading }: Document): FlowLine[] {
-  const headingPage = flow[firstHeading]?.page ?? Infinity;
-  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  const used = norm([front.title, ...front.affiliations].join(' '));
-  const names = front.authors.map(norm).filter((n) => n.length > 0);
-  return flow
-    .slice(0, front.bodyStart)
-    .filter((l) => l.page < headingPage && !used.includes(norm(l.text)) && !names.some((n) => norm(l.text).includes(n)));
-}
-
-/**
- * A sentence a table interrupts (the table set between its lines, often across a column) continues after the table:
- * a text paragraph that ends without closing punctuation, then the table's blocks, then a text paragraph that starts
- * in lowercase become one paragraph before the table, so no context starts mid-sentence.
- */
-export function joinAcrossTables(blocks: ParsedBlock[]): ParsedBlock[] {
-  const out: ParsedBlock[] = [];
-  for (const block of blocks) {
-    let at = out.length - 1;
-    while (at >= 0 && (out[at].kind === 'table' || out[at].kind === 'figure_caption')) at--;
-    const before = out[at];
-    const interrupted =
-      at >= 0 &&
-      at < out.length - 1 &&
-      before.kind === 'text' &&
-      block.kind === 'text' &&
-      !before.box &&
-      !block.box &&
-      !/[.!?:;)\]"”’]$/.test(before.text.trim()) &&
-      /^\p{Ll}/u.test(block.text.trim());
-    if (interrupted) out[at] = { ...before, text: `${before.text.trim()} ${block.text.trim()}` };
-    else out.push(block);
-  }
-  return out;
-}
-
-/**
- * The table of contents as its own section where it was printed: the section of a heading read on its title line
- * ("Contents"), else a section of its own before the first heading that follows it.
- */
-function placeToc(
-  sections: ParsedSection[],
-  { toc, headings }: Document,
-  untitled: boolean,
-  abstractSections: number,
-  untitledAfterToc: boolean,
-): void {
-  if (!toc) return;
-  const offset = abstractSections + (untitled ? 1 : 0);
-  const at = headings.findIndex((h) => h.start === toc.start);
-  if (at >= 0) {
-    const section = sections[offset + at];
-    sections[offset + at] = { ...section, number: TOC_SECTION_NUMBER, blocks: [...toc.blocks, ...section.blocks] };
-    return;
-  }
-  const before = headings.filter((h) => h.start < toc.start).length;
-  // The untitled opening precedes every heading; it follows the contents only when its text does.
-  const place = before === 0 && untitledAfterToc ? offset - (untitled ? 1 : 0) : offset + before;
-  sections.splice(place, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: toc.blocks });
-}
-
-/** Drops stray numbers, and licence or correspondence notes printed small on the first pages. */
-function keepParagraph(doc: Document, p: Paragraph): boolean {
-  if (letters(p.text) < 3 && p.text.length < 16) return false;
-  const small = p.lines[0].size < doc.body.size - 0.3;
-  const note = p.lines[0].page <= doc.firstPage + 1 && small && FIRST_PAGE_NOTE.test(p.text);
-  if (note && !doc.notes.includes(p.text)) doc.notes.push(p.text);
-  return !note;
-}
-
 function abstractEnd(front: FrontMatter, firstHeading: number, tables: TableRegion[]): number {
   if (!front.abstract) return front.bodyStart;
   const end = front.abstractRunsToHeading ? firstHeading : front.abstract.end;
@@ -364,10 +246,4 @@ function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Documen
     taken++;
   const abstractParagraphs = paragraphs.slice(0, taken);
   return { abstractBlocks: abstractParagraphs.map(toBlock), abstractParagraphs, leftover: paragraphs.slice(taken) };
-}
-
-/** Fewer than 16 visible characters per page on average: a scan without OCR, or only images. */
-export function hasTextLayer(pages: PageText[]): boolean {
-  const chars = pages.reduce((n, p) => n + p.lines.reduce((m, l) => m + l.text.replace(/\s/g, '').length, 0), 0);
-  return chars >= 16 * Math.max(1, pages.length);
 }

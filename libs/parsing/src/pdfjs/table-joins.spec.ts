@@ -1,5 +1,5 @@
 import type { ParsedBlock } from '../article';
-import { joinAcrossTables } from './article-assembler';
+import { joinAcrossTables } from './table-joins';
 
 const text = (t: string, page = 4): ParsedBlock => ({ text: t, page, kind: 'text' });
 const caption: ParsedBlock = { text: 'Table 3: Results of the model.', page: 4, kind: 'figure_caption' };

@@ -1,0 +1,34 @@
+import { TOC_SECTION_NUMBER, type ParsedSection } from '../article';
+import type { Heading } from './heading-detector';
+import type { TocRegion } from './toc-detector';
+
+/** What placing the contents needs to know of the document being assembled. */
+export interface TocPlacementInput {
+  toc: TocRegion | null;
+  headings: Heading[];
+}
+
+/**
+ * The table of contents as its own section where it was printed: the section of a heading read on its title line
+ * ("Contents"), else a section of its own before the first heading that follows it.
+ */
+export function placeToc(
+  sections: ParsedSection[],
+  { toc, headings }: TocPlacementInput,
+  untitled: boolean,
+  abstractSections: number,
+  untitledAfterToc: boolean,
+): void {
+  if (!toc) return;
+  const offset = abstractSections + (untitled ? 1 : 0);
+  const at = headings.findIndex((h) => h.start === toc.start);
+  if (at >= 0) {
+    const section = sections[offset + at];
+    sections[offset + at] = { ...section, number: TOC_SECTION_NUMBER, blocks: [...toc.blocks, ...section.blocks] };
+    return;
+  }
+  const before = headings.filter((h) => h.start < toc.start).length;
+  // The untitled opening precedes every heading; it follows the contents only when its text does.
+  const place = before === 0 && untitledAfterToc ? offset - (untitled ? 1 : 0) : offset + before;
+  sections.splice(place, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: toc.blocks });
+}
