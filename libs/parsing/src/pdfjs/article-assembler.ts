@@ -165,7 +165,18 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
 
   // Text between the abstract and the first heading: a section of its own only if it is substantial (or holds a table).
   const leftoverKept = leftover.filter((p) => keepParagraph(doc, p) && !p.lines.some((l) => tocLines.has(l)));
-  const titleSlides = abstractBlocks.length || front.abstract ? [] : groupParagraphs(unusedFrontLines(doc), vocabulary);
+  const slides =
+    abstractBlocks.length || front.abstract
+      ? []
+      : groupParagraphs(
+          unusedFrontLines(doc).filter((l) => !tocLines.has(l)),
+          vocabulary,
+        );
+  // Title-page text printed before a contents that precedes every heading opens the contents' section: reading order holds.
+  const toc = doc.toc && doc.toc.start <= firstHeading ? doc.toc : null;
+  const beforeToc = (p: Paragraph) => !!toc && flow.indexOf(p.lines[0]) < toc.start;
+  const titleSlides = slides.filter((p) => !beforeToc(p));
+  const tocLead = slides.filter(beforeToc).map(toBlock);
   const preface = [...titleSlides, ...leftoverKept, ...paragraphsIn(bodyFrom, firstHeading)];
   const prefaceTable = doc.tables.some((t) => t.start >= bodyFrom && t.start < firstHeading);
   const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
@@ -177,6 +188,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     titleSlides.length > 0 ||
     prefaceFillsPages(doc, preface, bodyFrom);
   const numbering = numberSections(headings, untitled);
+  const prefaceAt = sections.length;
   if (untitled)
     sections.push({
       number: numbering.untitledNumber,
@@ -185,6 +197,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       blocks: [...titleSlides.map(toBlock), ...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
     });
 
+  const headingsAt = sections.length;
   headings.forEach((heading, k) => {
     const to = headings[k + 1]?.start ?? flow.length;
     const blocks: ParsedBlock[] = heading.references ? splitReferences(flow.slice(heading.end, to), vocabulary) : blocksIn(heading.end, to);
@@ -197,7 +210,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   });
   // Text printed after the contents (a page the entries' scan stopped short of) is listed after them, never before.
   const untitledAfterToc = !!doc.toc && preface.length > 0 && flow.indexOf(preface[0].lines[0]) > doc.toc.start;
-  if (doc.toc) placeToc(sections, doc, untitled, abstractBlocks.length ? 1 + (structured?.parts.length ?? 0) : 0, untitledAfterToc);
+  placeToc(sections, doc, { prefaceAt, headingsAt, untitledAfterToc, lead: tocLead });
   if (unlabeledReferences) {
     sections.push({
       number: REFERENCES_SECTION_NUMBER,

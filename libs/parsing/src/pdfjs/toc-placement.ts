@@ -1,4 +1,4 @@
-import { TOC_SECTION_NUMBER, type ParsedSection } from '../article';
+import { TOC_SECTION_NUMBER, type ParsedBlock, type ParsedSection } from '../article';
 import type { Heading } from './heading-detector';
 import type { TocRegion } from './toc-detector';
 
@@ -8,6 +8,18 @@ export interface TocPlacementInput {
   headings: Heading[];
 }
 
+/** Where the sections built so far sit, and what opens the contents' section. */
+export interface TocSlots {
+  /** Index of the untitled opening section (if any), just after the abstract's sections. */
+  prefaceAt: number;
+  /** Index of the first heading's section. */
+  headingsAt: number;
+  /** The untitled opening's text is printed after the contents (so it follows them). */
+  untitledAfterToc: boolean;
+  /** Title-page text printed before the contents, kept at the head of its section. */
+  lead: ParsedBlock[];
+}
+
 /**
  * The table of contents as its own section where it was printed: the section of a heading read on its title line
  * ("Contents"), else a section of its own before the first heading that follows it.
@@ -15,20 +27,17 @@ export interface TocPlacementInput {
 export function placeToc(
   sections: ParsedSection[],
   { toc, headings }: TocPlacementInput,
-  untitled: boolean,
-  abstractSections: number,
-  untitledAfterToc: boolean,
+  { prefaceAt, headingsAt, untitledAfterToc, lead }: TocSlots,
 ): void {
   if (!toc) return;
-  const offset = abstractSections + (untitled ? 1 : 0);
   const at = headings.findIndex((h) => h.start === toc.start);
   if (at >= 0) {
-    const section = sections[offset + at];
-    sections[offset + at] = { ...section, number: TOC_SECTION_NUMBER, blocks: [...toc.blocks, ...section.blocks] };
+    const section = sections[headingsAt + at];
+    sections[headingsAt + at] = { ...section, number: TOC_SECTION_NUMBER, blocks: [...lead, ...toc.blocks, ...section.blocks] };
     return;
   }
   const before = headings.filter((h) => h.start < toc.start).length;
   // The untitled opening precedes every heading; it follows the contents only when its text does.
-  const place = before === 0 && untitledAfterToc ? offset - (untitled ? 1 : 0) : offset + before;
-  sections.splice(place, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: toc.blocks });
+  const place = before === 0 && untitledAfterToc ? prefaceAt : headingsAt + before;
+  sections.splice(place, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: [...lead, ...toc.blocks] });
 }
