@@ -368,7 +368,8 @@ function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Documen
   if (!front.abstract) return { abstractBlocks: [], abstractParagraphs: [], leftover: [] };
   const { start, inlineText } = front.abstract;
   const range = flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading, tables));
-  const paragraphs = groupParagraphs(abstractLane(range), vocabulary);
+  const lane = abstractLane(range);
+  const paragraphs = groupParagraphs(lane, vocabulary);
   const first = paragraphs[0];
   if (!first) return { abstractBlocks: [], abstractParagraphs: [], leftover: [] };
   if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();
@@ -377,12 +378,11 @@ function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Documen
   while (taken < paragraphs.length && size(paragraphs[taken]) === size(first) && paragraphs[taken].lines[0].page <= first.lines[0].page + 1)
     taken++;
   const abstractParagraphs = paragraphs.slice(0, taken);
-  // Lines outside the abstract's lane are left over too, never lost: the other column's top (an ACM page's KEYWORDS).
-  const inAbstract = new Set(abstractParagraphs.flatMap((p) => p.lines));
-  const leftover = groupParagraphs(
-    range.filter((l) => !inAbstract.has(l)),
-    vocabulary,
-  );
+  // Past the lane's last line the flow runs on into the next column before the first heading (an ACM page's KEYWORDS):
+  // left over too, never lost. Lines read beside the lane, or left of it, are a sidebar and stay out.
+  const [last, laneLeft] = [lane[lane.length - 1], Math.min(...lane.map((l) => l.x0))];
+  const nextColumn = range.slice(range.lastIndexOf(last) + 1).filter((l) => l.page > last.page || l.x0 >= laneLeft - 1);
+  const leftover = [...paragraphs.slice(taken), ...groupParagraphs(nextColumn, vocabulary)];
   return { abstractBlocks: abstractParagraphs.map(toBlock), abstractParagraphs, leftover };
 }
 

@@ -16,7 +16,7 @@ export const ABSTRACT_MARKER =
 const CLASSIFICATION_LABELS = 'ccs concepts|jel classification|subject areas?';
 
 export const KEYWORDS_MARKER = new RegExp(
-  `^(key\\s?words?|index terms|palabras clave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|${CLASSIFICATION_LABELS})\\b`,
+  `^((additional )?key\\s?words?( and phrases)?|index terms|palabras clave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|${CLASSIFICATION_LABELS})\\b`,
   'i',
 );
 
