@@ -8,9 +8,14 @@ const texts = (paragraphs: Paragraph[]) => paragraphs.map((p) => p.text);
 describe(joinBareLabels.name, () => {
   it('joins a keywords or citation label set on its own line to the paragraph after it', () => {
     const joined = joinBareLabels(
-      ['CCS CONCEPTS', '• Computing methodologies → Tracking.', 'KEYWORDS', 'gaze, reading', 'ACM Reference Format:', 'A. Author. 2024.'].map(
-        paragraph,
-      ),
+      [
+        'CCS CONCEPTS',
+        '• Computing methodologies → Tracking.',
+        'KEYWORDS',
+        'gaze, reading',
+        'ACM Reference Format:',
+        'A. Author. 2024.',
+      ].map(paragraph),
     );
     expect(texts(joined)).toEqual([
       'CCS CONCEPTS • Computing methodologies → Tracking.',
