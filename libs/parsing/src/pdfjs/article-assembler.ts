@@ -33,7 +33,7 @@ import { findTables, type TableRegion } from './tables';
 import { endTocAt, findTableOfContents, type TocRegion } from './toc-detector';
 import { ABSTRACT_MARKER, CLASSIFICATION_MARKER, COPYRIGHT_TERMS, KEYWORDS_MARKER, letters } from './text-patterns';
 
-/** Less body-size text than this before the first heading is no section of its own (see `buildSections`). */
+/** Less body-size text than this before the first heading opens no section: after an abstract it joins the abstract's. */
 const MIN_UNTITLED_SECTION_CHARS = 400;
 /** Licence, venue and correspondence notes printed small on the first pages. */
 const FIRST_PAGE_NOTE = new RegExp(
