@@ -7,7 +7,7 @@ import { abstractLane, type FrontMatter } from './front-matter';
 import type { Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
 import { buildVocabulary, type Vocabulary } from './line-joiner';
-import { findCiteNote } from './citation-line';
+import { CITE_AS, findCiteNote } from './citation-line';
 import { extractMetadata } from './metadata';
 import { groupParagraphs, toBlock, type Paragraph } from './paragraphs';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
@@ -16,18 +16,19 @@ import { referencesFromSections } from './reference-list';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { splitRunInHeadings } from './run-in-headings';
 import { openingSectionTitle } from './opening-section';
+import { joinBareLabels } from './preface-labels';
 import { addRunInSubheadings } from './run-in-subheadings';
 import { numberSections } from './section-numbering';
 import type { TableRegion } from './tables';
 import type { TocRegion } from './toc-detector';
-import { ABSTRACT_MARKER, KEYWORDS_MARKER } from './text-patterns';
+import { ABSTRACT_MARKER, CLASSIFICATION_MARKER, KEYWORDS_MARKER } from './text-patterns';
 import { readLayout } from './article-layout';
 import { keepParagraph } from './paragraph-filter';
 import { joinAcrossTables } from './table-joins';
 import { prefaceFillsPages, unusedFrontLines } from './title-slides';
 import { placeToc } from './toc-placement';
 
-/** Less body-size text than this before the first heading is cover-page or copyright residue. */
+/** Less body-size text than this before the first heading opens no section: after an abstract it joins the abstract's. */
 const MIN_UNTITLED_SECTION_CHARS = 400;
 
 export interface AssembleInput {
@@ -115,11 +116,15 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
 function readKeywords(sections: ParsedSection[]): string[] {
   // A structured abstract's keywords sit in its last part ("0.4").
   const abstract = sections.filter((s) => s.number === ABSTRACT_SECTION_NUMBER || s.number.startsWith(`${ABSTRACT_SECTION_NUMBER}.`));
-  const block = abstract.flatMap((s) => s.blocks).find((b) => KEYWORDS_MARKER.test(b.text));
+  const blocks = abstract.flatMap((s) => s.blocks);
+  // A classification (CCS concepts, JEL codes) is read only when no keywords are printed.
+  const labelled = blocks.filter((b) => KEYWORDS_MARKER.test(b.text));
+  const block = labelled.find((b) => !CLASSIFICATION_MARKER.test(b.text)) ?? labelled[0];
   if (!block) return [];
-  return block.text
-    .replace(KEYWORDS_MARKER, '')
-    .replace(/^[\s:.\u2014\u2013-]+/, '')
+  const inline = block.text.replace(KEYWORDS_MARKER, '').replace(/^[\s:.\u2014\u2013-]+/, '');
+  // A label set on its own line ("KEYWORDS") heads the paragraph after it.
+  const list = inline || (blocks[blocks.indexOf(block) + 1]?.text ?? '');
+  return list
     .split(/\s*[;,·•]\s*/)
     .map((k) => k.replace(/[.\s]+$/, '').trim())
     .filter((k) => k.length > 0 && k.length <= 80);
@@ -144,11 +149,11 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       findUnlabeledReferences(flow.slice(bodyFrom)) ??
       findAuthorYearReferences(headings.length ? trailing : flow.slice(bodyFrom)));
   const tocLines = new Set(doc.toc?.lines.map((i) => flow[i]));
-  const paragraphsIn = (from: number, to: number) =>
+  const paragraphsIn = (from: number, to: number, keep = (p: Paragraph) => keepParagraph(doc, p)) =>
     groupParagraphs(
       flow.slice(from, to).filter((l) => !unlabeledReferences?.has(l) && !tocLines.has(l)),
       vocabulary,
-    ).filter((p) => keepParagraph(doc, p));
+    ).filter(keep);
   // Paragraphs and, where a table sits, its caption and Markdown blocks in flow order.
   const blocksIn = (from: number, to: number): ParsedBlock[] => {
     const out: ParsedBlock[] = [];
@@ -164,7 +169,9 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   };
 
   // Text between the abstract and the first heading: a section of its own only if it is substantial (or holds a table).
-  const leftoverKept = leftover.filter((p) => keepParagraph(doc, p) && !p.lines.some((l) => tocLines.has(l)));
+  // A note on how to cite the article is content, though it names the proceedings: kept, and still read for metadata.
+  const keepPreface = (p: Paragraph) => keepParagraph(doc, p) || CITE_AS.test(p.text);
+  const leftoverKept = joinBareLabels(leftover).filter((p) => keepPreface(p) && !p.lines.some((l) => tocLines.has(l)));
   const slides =
     abstractBlocks.length || front.abstract
       ? []
@@ -188,6 +195,15 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     titleSlides.length > 0 ||
     prefaceFillsPages(doc, preface, bodyFrom);
   const numbering = numberSections(headings, untitled);
+  // Short text after an abstract (keywords, CCS concepts, a reference-format note) is front matter: it joins the
+  // abstract's section, where keywords are read, rather than open an "Introduction" of its own; licence notes stay out.
+  const abstractSections = abstractBlocks.length ? 1 + (structured?.parts.length ?? 0) : 0;
+  if (!untitled && abstractSections) {
+    const last = sections[abstractSections - 1];
+    const after = joinBareLabels(paragraphsIn(bodyFrom, firstHeading, () => true)).filter(keepPreface);
+    const extra = [...leftoverKept, ...after].map(toBlock);
+    sections[abstractSections - 1] = { ...last, blocks: [...last.blocks, ...extra] };
+  }
   const prefaceAt = sections.length;
   if (untitled)
     sections.push({
@@ -246,10 +262,9 @@ function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Documen
 } {
   if (!front.abstract) return { abstractBlocks: [], abstractParagraphs: [], leftover: [] };
   const { start, inlineText } = front.abstract;
-  const paragraphs = groupParagraphs(
-    abstractLane(flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading, tables))),
-    vocabulary,
-  );
+  const range = flow.slice(inlineText ? start - 1 : start, abstractEnd(front, firstHeading, tables));
+  const lane = abstractLane(range);
+  const paragraphs = groupParagraphs(lane, vocabulary);
   const first = paragraphs[0];
   if (!first) return { abstractBlocks: [], abstractParagraphs: [], leftover: [] };
   if (inlineText) first.text = first.text.replace(ABSTRACT_MARKER, '$2').trim();
@@ -258,5 +273,10 @@ function readAbstract({ flow, front, firstHeading, vocabulary, tables }: Documen
   while (taken < paragraphs.length && size(paragraphs[taken]) === size(first) && paragraphs[taken].lines[0].page <= first.lines[0].page + 1)
     taken++;
   const abstractParagraphs = paragraphs.slice(0, taken);
-  return { abstractBlocks: abstractParagraphs.map(toBlock), abstractParagraphs, leftover: paragraphs.slice(taken) };
+  // Past the lane's last line the flow runs on into the next column before the first heading (an ACM page's KEYWORDS):
+  // left over too, never lost. Lines read beside the lane, or left of it, are a sidebar and stay out.
+  const [last, laneLeft] = [lane[lane.length - 1], Math.min(...lane.map((l) => l.x0))];
+  const nextColumn = range.slice(range.lastIndexOf(last) + 1).filter((l) => l.page > last.page || l.x0 >= laneLeft - 1);
+  const leftover = [...paragraphs.slice(taken), ...groupParagraphs(nextColumn, vocabulary)];
+  return { abstractBlocks: abstractParagraphs.map(toBlock), abstractParagraphs, leftover };
 }

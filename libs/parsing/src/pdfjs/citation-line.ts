@@ -46,6 +46,8 @@ function isJournalName(name: string): boolean {
 }
 
 const CITE_NOTE = /\b(how to )?cite this (article|paper)\b/i;
+/** A paragraph that opens by saying how to cite the article: "ACM Reference Format:", "Cite this article as:". */
+export const CITE_AS = /^(\p{Lu}+ reference format|(how to |please )?cite (this (article|paper)|as)\b)/iu;
 /** Lines a "Cite this article" note spans after its label; the DOI is printed just before or inside it. */
 const CITE_NOTE_LINES = 4;
 

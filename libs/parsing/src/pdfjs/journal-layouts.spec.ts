@@ -203,3 +203,30 @@ describe('table notes', () => {
     expect(titles(article)).toEqual(['Introduction', 'Results', 'Conclusion']);
   });
 });
+
+describe('short front matter between the abstract and the first heading (ACM two-column first page)', () => {
+  let article: ParsedArticle;
+  beforeAll(async () => {
+    article = await parse('acm-preface.pdf');
+  });
+
+  it('keeps CCS concepts, the keywords from the other column and the reference format in the abstract section', () => {
+    expect(titles(article)).toEqual(['Abstract', 'INTRODUCTION', 'RELATED WORK']);
+    expect(section(article, 'Abstract')?.blocks.map((b) => b.text.slice(0, 40))).toEqual([
+      'Readers on small screens lose their plac',
+      'CCS CONCEPTS • Human-centered computing ',
+      'KEYWORDS gaze tracking, reading, mobile ',
+      'ACM Reference Format: Ingrid Solberg and',
+    ]);
+  });
+
+  it('reads the keywords printed under a bare KEYWORDS label, not the CCS concepts', () => {
+    expect(article.keywords).toEqual(['gaze tracking', 'reading', 'mobile devices', 'scrolling']);
+  });
+
+  it('keeps the abstract text to the abstract and the licence, permission and ISBN notes out of every section', () => {
+    expect(article.abstract).toMatch(/^Readers on small screens .* nine cases of ten\.$/);
+    const all = article.sections.flatMap((s) => s.blocks.map((b) => b.text)).join('\n');
+    expect(all).not.toMatch(/Permission to make|ISBN|Copyright held|classroom use/);
+  });
+});

@@ -4,7 +4,7 @@ import { COPYRIGHT_TERMS, letters } from './text-patterns';
 
 /** Licence, venue and correspondence notes printed small on the first pages. */
 const FIRST_PAGE_NOTE = new RegExp(
-  `${COPYRIGHT_TERMS}|creative commons|proceedings of|distributed under|correspondence|e-?mail|full list of author information|permissions|published online`,
+  `${COPYRIGHT_TERMS}|creative commons|proceedings of|distributed under|correspondence|e-?mail|full list of author information|permission|\\bisbn\\b|published online`,
   'i',
 );
 

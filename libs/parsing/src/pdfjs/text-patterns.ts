@@ -12,8 +12,15 @@ export const REFERENCES_TITLE =
 export const ABSTRACT_MARKER =
   /^(abstract|summary|r[ée]sum[ée]|resumen|resumo|zusammenfassung|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b\s*[:.\u2014\u2013-]?\s*(.*)$/i;
 
-export const KEYWORDS_MARKER =
-  /^(key\s?words?|index terms|palabras clave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|ccs concepts|jel classification|subject areas?)\b/i;
+/** Labels of a classification scheme's terms (ACM CCS, JEL codes) rather than the authors' own keywords. */
+const CLASSIFICATION_LABELS = 'ccs concepts|jel classification|subject areas?';
+
+export const KEYWORDS_MARKER = new RegExp(
+  `^((additional )?key\\s?words?( and phrases)?|index terms|palabras clave|mots[- ]cl[ée]s|schl[üu]sselw[öo]rter|${CLASSIFICATION_LABELS})\\b`,
+  'i',
+);
+
+export const CLASSIFICATION_MARKER = new RegExp(`^(${CLASSIFICATION_LABELS})\\b`, 'i');
 
 /** Names of an article's opening section, its methods section and its results section (alternations, no anchors). */
 export const INTRODUCTION_NAMES = 'introduction|background|introducci[oó]n';
