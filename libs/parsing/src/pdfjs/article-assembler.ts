@@ -179,11 +179,11 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
           unusedFrontLines(doc).filter((l) => !tocLines.has(l)),
           vocabulary,
         );
-  // Title-page text printed before a contents that precedes every heading opens the contents' section: reading order holds.
+  // A book's title page before a contents that precedes every heading is front matter (title, authors, edition), read as
+  // such and not a passage: the opening section after the contents would otherwise hold text from both sides of it.
   const toc = doc.toc && doc.toc.start <= firstHeading ? doc.toc : null;
   const beforeToc = (p: Paragraph) => !!toc && flow.indexOf(p.lines[0]) < toc.start;
   const titleSlides = slides.filter((p) => !beforeToc(p));
-  const tocLead = slides.filter(beforeToc).map(toBlock);
   const preface = [...titleSlides, ...leftoverKept, ...paragraphsIn(bodyFrom, firstHeading)];
   const prefaceTable = doc.tables.some((t) => t.start >= bodyFrom && t.start < firstHeading);
   const prefaceChars = preface.filter((p) => p.lines[0].size >= doc.body.size - 0.5).reduce((n, p) => n + p.text.length, 0);
@@ -226,7 +226,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
   });
   // Text printed after the contents (a page the entries' scan stopped short of) is listed after them, never before.
   const untitledAfterToc = !!doc.toc && preface.length > 0 && flow.indexOf(preface[0].lines[0]) > doc.toc.start;
-  placeToc(sections, doc, { prefaceAt, headingsAt, untitledAfterToc, lead: tocLead });
+  placeToc(sections, doc, { prefaceAt, headingsAt, untitledAfterToc });
   if (unlabeledReferences) {
     sections.push({
       number: REFERENCES_SECTION_NUMBER,

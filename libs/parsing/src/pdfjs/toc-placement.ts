@@ -1,4 +1,4 @@
-import { TOC_SECTION_NUMBER, type ParsedBlock, type ParsedSection } from '../article';
+import { TOC_SECTION_NUMBER, type ParsedSection } from '../article';
 import type { Heading } from './heading-detector';
 import type { TocRegion } from './toc-detector';
 
@@ -16,8 +16,6 @@ export interface TocSlots {
   headingsAt: number;
   /** The untitled opening's text is printed after the contents (so it follows them). */
   untitledAfterToc: boolean;
-  /** Title-page text printed before the contents, kept at the head of its section. */
-  lead: ParsedBlock[];
 }
 
 /**
@@ -27,17 +25,17 @@ export interface TocSlots {
 export function placeToc(
   sections: ParsedSection[],
   { toc, headings }: TocPlacementInput,
-  { prefaceAt, headingsAt, untitledAfterToc, lead }: TocSlots,
+  { prefaceAt, headingsAt, untitledAfterToc }: TocSlots,
 ): void {
   if (!toc) return;
   const at = headings.findIndex((h) => h.start === toc.start);
   if (at >= 0) {
     const section = sections[headingsAt + at];
-    sections[headingsAt + at] = { ...section, number: TOC_SECTION_NUMBER, blocks: [...lead, ...toc.blocks, ...section.blocks] };
+    sections[headingsAt + at] = { ...section, number: TOC_SECTION_NUMBER, blocks: [...toc.blocks, ...section.blocks] };
     return;
   }
   const before = headings.filter((h) => h.start < toc.start).length;
   // The untitled opening precedes every heading; it follows the contents only when its text does.
   const place = before === 0 && untitledAfterToc ? prefaceAt : headingsAt + before;
-  sections.splice(place, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: [...lead, ...toc.blocks] });
+  sections.splice(place, 0, { number: TOC_SECTION_NUMBER, title: toc.title, level: 1, blocks: toc.blocks });
 }
