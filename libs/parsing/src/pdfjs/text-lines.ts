@@ -165,7 +165,7 @@ function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | nul
   for (const [k, run] of runs.entries()) {
     if (isFootnoteMarker(run, main, text)) continue;
     if (capitals !== null && prev && !run.text.trim() && isWordRest(prev, runs[k + 1])) continue;
-    const piece = capitals && run.size < capitals - 0.5 ? run.text.toLowerCase() : run.text;
+    const piece = closeGridSpacing(capitals && run.size < capitals - 0.5 ? run.text.toLowerCase() : run.text, run);
     if (prev) {
       const gap = run.x - prev.x1;
       const hasSpace = /\s$/.test(text) || /^\s/.test(piece);
@@ -214,6 +214,24 @@ function smallCapsCapitalSize(runs: TextRun[]): number | null {
 /** The smaller letters right after a large capital: the rest of the capital's word, whatever space lies between. */
 const isWordRest = (capital: TextRun, next: TextRun | undefined): boolean =>
   next !== undefined && capital.size > next.size + 0.5 && /^\p{L}[^\s]*\p{Ll}/u.test(next.text) && next.x - capital.x1 < 0.3 * capital.size;
+
+/** Four or more single letters in a row, one space apart ("n o t h i n g"). */
+const SPACED_LETTERS = /(?<=^|\s)\p{L}(?: \p{L}){3,}(?=\s|$)/gu;
+/** Letters set this close (advance per letter, in font sizes) have no room for the spaces between them. */
+const GRID_ADVANCE_EM = 0.7;
+
+/**
+ * A code listing set on a fixed grid ("columns=fixed") spaces each letter to the column width, and the text layer
+ * reads a space between them ("Case i n s e n s i t i v e"). At about a letter's own width per letter there is no
+ * room for real spaces: the letters are one word. Letter-spaced capitals ("R E S E A R C H") are set far wider.
+ */
+function closeGridSpacing(text: string, run: TextRun): string {
+  if (!SPACED_LETTERS.test(text)) return text;
+  SPACED_LETTERS.lastIndex = 0;
+  const visible = text.replace(/\s/g, '').length;
+  if ((run.x1 - run.x) / visible >= GRID_ADVANCE_EM * run.size) return text;
+  return text.replace(SPACED_LETTERS, (letters) => letters.replace(/ /g, ''));
+}
 
 /** "A B S T R A C T" → "ABSTRACT"; spaced words ("A R T I C L E   I N F O") keep the wider gap between them. */
 function joinLetterSpaced(text: string, runs: TextRun[]): string {
