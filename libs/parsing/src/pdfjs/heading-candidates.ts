@@ -34,6 +34,8 @@ export interface HeadingCandidate {
   references: boolean;
   /** Set by selection: an unnumbered sub-heading in the numbered headings' font, kept whatever the line scorer says. */
   unnumberedSubheading?: boolean;
+  /** Set by selection: a roman section in capitals that continues the sequence ("II." after "I."), kept likewise. */
+  romanInSequence?: boolean;
 }
 
 export interface HeadingContext {
@@ -181,7 +183,11 @@ export function continuesHeading(
 function isCentredInColumn(line: FlowLine): boolean {
   const width = line.columnRight - line.columnLeft;
   const mid = (line.x0 + line.x1) / 2;
-  return Math.abs(mid - (line.columnLeft + line.columnRight) / 2) < 0.03 * width && line.x1 - line.x0 < 0.8 * width && line.x0 - line.columnLeft > 2 * line.size;
+  return (
+    Math.abs(mid - (line.columnLeft + line.columnRight) / 2) < 0.03 * width &&
+    line.x1 - line.x0 < 0.8 * width &&
+    line.x0 - line.columnLeft > 2 * line.size
+  );
 }
 
 /** A numbered title wrapped after a comma ("IV. FLOATS: FIGURES, TABLES, VIDEOS," over "ETC."): its shape is that of both lines. */

@@ -12,6 +12,7 @@ import { numberDepth, parseNumbering } from './heading-numbering';
 import { addChangelogHeadings } from './changelog-entries';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
+import { romanToInt } from './section-numbering';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
 import { words } from './text-patterns';
@@ -133,6 +134,7 @@ function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
   const largestNumbered = Math.max(0, ...numbered.map((c) => c.size));
   const numberedFonts = new Set(numbered.map((c) => c.font));
   const romanScheme = usesRomanScheme(candidates);
+  if (romanScheme) markRomanSequence(candidates);
   let lastTop = 0;
   return candidates.filter((c) => {
     if (c.references) return true;
@@ -158,6 +160,18 @@ function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
 /** Physics journals (REVTeX) number "I. TITLE", "A. Title", "1. Title": two roman-numbered sections make the scheme. */
 const usesRomanScheme = (candidates: HeadingCandidate[]) =>
   candidates.filter((c) => c.numbering.kind === 'roman' && c.strength >= 1).length >= 2;
+
+/** "I. INTRODUCTION", "II. METHODS" …: capitals numbered one after the other are the top level, whatever their size. */
+function markRomanSequence(candidates: HeadingCandidate[]): void {
+  let last = 0;
+  for (const c of candidates) {
+    if (c.numbering.kind !== 'roman' || !c.caps || c.strength < 1 || !c.numbering.number) continue;
+    const n = romanToInt(c.numbering.number);
+    if (n !== last + 1) continue;
+    c.romanInSequence = true;
+    last = n;
+  }
+}
 
 const styleKey = (c: HeadingCandidate) => `${Math.round(c.size * 2) / 2}|${c.bold}|${c.caps}`;
 
@@ -201,7 +215,14 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
     if (c.references || c.numbering.kind === 'roman') lettered = null;
     if (c.numbering.kind === 'roman') roman = c.numbering.number;
     if (romanScheme && c.numbering.kind === 'appendix' && c.numbering.number) lettered = { number: c.numbering.number, level: 1 };
-    const heading = (number: string, level: number) => ({ start: c.start, end: c.end, number, title: c.numbering.title, level, references: false });
+    const heading = (number: string, level: number) => ({
+      start: c.start,
+      end: c.end,
+      number,
+      title: c.numbering.title,
+      level,
+      references: false,
+    });
     // Under "II. METHOD", IEEE's "A. Data" is section II-A.
     if (roman && c.numbering.kind === 'letter' && !c.numbering.number?.includes('.')) {
       lettered = { number: `${roman}.${c.numbering.number}`, level: 2 };

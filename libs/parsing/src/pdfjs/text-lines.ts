@@ -217,19 +217,22 @@ const isWordRest = (capital: TextRun, next: TextRun | undefined): boolean =>
 
 /** Four or more single letters in a row, one space apart ("n o t h i n g"). */
 const SPACED_LETTERS = /(?<=^|\s)\p{L}(?: \p{L}){3,}(?=\s|$)/gu;
-/** Letters set this close (advance per letter, in font sizes) have no room for the spaces between them. */
-const GRID_ADVANCE_EM = 0.7;
+/**
+ * Advance per character, spaces counted, in font sizes: letters with real spaces between them take 0.4 em or more
+ * ("a b c d"), letters on a listing's grid about 0.35 em, as the spaces read between them take no room of their own.
+ */
+const GRID_ADVANCE_EM = 0.38;
 
 /**
  * A code listing set on a fixed grid ("columns=fixed") spaces each letter to the column width, and the text layer
- * reads a space between them ("Case i n s e n s i t i v e"). At about a letter's own width per letter there is no
- * room for real spaces: the letters are one word. Letter-spaced capitals ("R E S E A R C H") are set far wider.
+ * reads a space between them ("Case i n s e n s i t i v e"). Where such letters make most of a run and the run is too
+ * narrow for real spaces, they are one word. Letter-spaced capitals ("R E S E A R C H") are set far wider.
  */
 function closeGridSpacing(text: string, run: TextRun): string {
-  if (!SPACED_LETTERS.test(text)) return text;
-  SPACED_LETTERS.lastIndex = 0;
-  const visible = text.replace(/\s/g, '').length;
-  if ((run.x1 - run.x) / visible >= GRID_ADVANCE_EM * run.size) return text;
+  const spaced = text.match(SPACED_LETTERS);
+  if (!spaced) return text;
+  const share = spaced.reduce((n, s) => n + s.length, 0) / text.trim().length;
+  if (share < 0.6 || (run.x1 - run.x) / text.trim().length >= GRID_ADVANCE_EM * run.size) return text;
   return text.replace(SPACED_LETTERS, (letters) => letters.replace(/ /g, ''));
 }
 
