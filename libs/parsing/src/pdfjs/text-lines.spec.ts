@@ -59,11 +59,6 @@ describe(assembleLines.name, () => {
     expect(lines.map((l) => l.text)).toEqual(['1 Introduction']);
   });
 
-  it('never takes a smaller raised marker from the other column for the section number of a heading', () => {
-    const lines = assembleLines([run('1', 292, 704, 7), run('A. Multiline equations', 317, 700, 9, true)], 1);
-    expect(lines.map((l) => l.text)).toEqual(['1', 'A. Multiline equations']);
-  });
-
   it('keeps a justified line with wide, even word gaps as one line', () => {
     // Each word is 0.5 em per letter wide; the gaps are all 14.4 pt, wider than one 12 pt font size.
     const words = ['asistencia', 'técnica', 'y', 'las', 'limitaciones', 'de'];

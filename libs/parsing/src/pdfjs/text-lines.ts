@@ -77,10 +77,7 @@ function splitRow(row: Row): TextRun[][] {
           .map((r) => r.text)
           .join('')
           .trim(),
-      ) &&
-      gap < 4 * em &&
-      // A raised marker in smaller type ("bibliography¹" in the other column) is no section number.
-      current.every((r) => r.size >= 0.85 * run.size);
+      ) && gap < 4 * em;
     if (gap > SPLIT_GAP_EM * em && run.text.trim() !== '' && !numberOnly) segments.push([run]);
     else segments[segments.length - 1].push(run);
     right = Math.max(right, run.x1);
