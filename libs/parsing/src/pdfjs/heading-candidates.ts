@@ -83,7 +83,7 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
     numbering.kind !== 'none' &&
     line.font !== body.font &&
     !ctx.inAppendix &&
-    (line.size >= body.size - 0.5 || (line.size >= 0.85 * body.size && isCentredInColumn(line)));
+    (line.size >= body.size - 0.5 || (line.size >= 0.85 * body.size && !MONOSPACE_FONT.test(line.font) && isCentredInColumn(line)));
   const styled = bold || caps || SMALL_CAPS_FONT.test(line.font) || ctx.headingFonts.has(line.font) || numberedInOtherFont;
   const strength = larger ? 2 : styled ? 1 : 0;
   const bare = title.replace(/[.:]$/, '');
