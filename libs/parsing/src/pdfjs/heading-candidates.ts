@@ -34,6 +34,8 @@ export interface HeadingCandidate {
   references: boolean;
   /** Set by selection: an unnumbered sub-heading in the numbered headings' font, kept whatever the line scorer says. */
   unnumberedSubheading?: boolean;
+  /** Set by selection: a roman section in capitals that continues the sequence ("II." after "I."), kept likewise. */
+  romanInSequence?: boolean;
 }
 
 export interface HeadingContext {
@@ -52,8 +54,9 @@ const TOC_LEADER = /(\.\s?){4,}\s*([0-9]+|[ivxlc]+)$/i;
 export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): HeadingCandidate | null {
   const line = flow[i];
   const { body } = ctx;
-  if (line.rowPeers > 1 || line.size < 0.72 * body.size || !hasHeadingShape(line.text)) return null;
+  if (line.rowPeers > 1 || line.size < 0.72 * body.size) return null;
   const numbering = parseNumbering(line.text, ctx.inAppendix);
+  if (!hasHeadingShape(line.text) && !(numbering.kind !== 'none' && breaksAtComma(flow, i, line))) return null;
   const larger = line.size >= body.size * 1.08 + 0.3;
   if (!hasTitleShape(numbering, larger)) return null;
   // A line broken mid-word is a heading only if its continuation below is in the same style.
@@ -75,7 +78,12 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   // Acronyms ("CNN", "BERT") are capitals but not a capitals heading style.
   const caps = (isAllCaps(title) || line.smallCaps === true) && words(title).length <= 12 && letters(title) >= 5;
   // IEEE sets subsections ("A. Dataset") in the body's italic: a number plus a different font is enough.
-  const numberedInOtherFont = numbering.kind !== 'none' && line.font !== body.font && !ctx.inAppendix && line.size >= body.size - 0.5;
+  // REVTeX sets its third level ("1. Wide text") centred in a smaller italic than the body: centring makes up for size.
+  const numberedInOtherFont =
+    numbering.kind !== 'none' &&
+    line.font !== body.font &&
+    !ctx.inAppendix &&
+    (line.size >= body.size - 0.5 || (line.size >= 0.85 * body.size && !MONOSPACE_FONT.test(line.font) && isCentredInColumn(line)));
   const styled = bold || caps || SMALL_CAPS_FONT.test(line.font) || ctx.headingFonts.has(line.font) || numberedInOtherFont;
   const strength = larger ? 2 : styled ? 1 : 0;
   const bare = title.replace(/[.:]$/, '');
@@ -137,7 +145,9 @@ function hasTitleShape(numbering: Numbering, larger: boolean): boolean {
   // "3.1 k-means" is the one lowercase start a sub-number allows.
   if (/^\p{Ll}/u.test(title) && !(numbering.number ?? '').includes('.') && !(larger && numbering.kind === 'arabic')) return false;
   const commas = (title.match(/,/g) ?? []).length;
-  if (/[.!?]\s+\p{Ll}/u.test(title) || commas >= 3 || (commas >= 2 && /\b\p{Lu}\.\s/u.test(title))) return false;
+  // A numbered title in capitals may list things ("IV. FLOATS: FIGURES, TABLES, VIDEOS, ETC."); a list of names is mixed case.
+  const listsInCaps = numbering.kind !== 'none' && isAllCaps(title);
+  if (/[.!?]\s+\p{Ll}/u.test(title) || (commas >= 3 && !listsInCaps) || (commas >= 2 && /\b\p{Lu}\.\s/u.test(title))) return false;
   if (/[.:]$/.test(title) && count > 6) return false;
   if (numbering.kind !== 'none') return true;
   // Unnumbered, a trailing colon or full stop marks a paragraph lead-in ("Understanding citations.").
@@ -157,12 +167,36 @@ export function continuesHeading(
   const row = flow.slice(j, end);
   if (row.some((l) => Math.abs(l.size - first.size) > 0.3 || isBold(l) !== first.bold || l.font !== first.font)) return -1;
   const text = row.map((l) => l.text).join(' ');
-  if (((isAllCaps(text) || row.every((l) => l.smallCaps)) && letters(text) >= 5) !== first.caps || /[.:]$/.test(prev.text)) return -1;
+  // Capitals are judged on the whole title: a word kept lowercase on purpose ("FORCED via") leaves it in capitals.
+  const judged = first.caps ? `${first.text} ${text}` : text;
+  const inCaps = (isAllCaps(judged) || row.every((l) => l.smallCaps)) && letters(judged) >= 5;
+  // A colon ends a lead-in, except inside a title in capitals broken by hand ("I. FIRST-LEVEL HEADING:" over "THE LINE …").
+  if (inCaps !== first.caps || /\.$/.test(prev.text) || (/:$/.test(prev.text) && !first.caps)) return -1;
   const gap = prev.y - line.y;
   if (gap <= 0 || gap > 2 * line.size) return -1;
   // A line ending in a colon introduces what follows ("Attribute values:"): it is not the title's second line.
   if (parseNumbering(text, false).kind !== 'none' || CAPTION.test(text) || /:$/.test(text)) return -1;
   return words(first.text).length + words(text).length <= 24 && letters(text) >= 2 ? end : -1;
+}
+
+/** Centred in its column with margins on both sides, as a heading is and a list item or a paragraph's last line is not. */
+function isCentredInColumn(line: FlowLine): boolean {
+  const width = line.columnRight - line.columnLeft;
+  const mid = (line.x0 + line.x1) / 2;
+  return (
+    Math.abs(mid - (line.columnLeft + line.columnRight) / 2) < 0.03 * width &&
+    line.x1 - line.x0 < 0.8 * width &&
+    line.x0 - line.columnLeft > 2 * line.size
+  );
+}
+
+/** A numbered title wrapped after a comma ("IV. FLOATS: FIGURES, TABLES, VIDEOS," over "ETC."): its shape is that of both lines. */
+function breaksAtComma(flow: FlowLine[], i: number, line: FlowLine): boolean {
+  if (!/,$/.test(line.text) || !isAllCaps(line.text)) return false;
+  const next = continuesHeading(flow, { text: line.text, size: line.size, bold: isBold(line), font: line.font, caps: true }, i + 1);
+  if (next < 0) return false;
+  const joined = [line.text, ...flow.slice(i + 1, next).map((l) => l.text)].join(' ');
+  return hasHeadingShape(joined);
 }
 
 export const isChapterLabel = (c: HeadingCandidate): boolean => c.numbering.kind === 'chapter' && c.numbering.title === '';

@@ -10,6 +10,7 @@ interface Spec {
   bold?: boolean;
   font?: string;
   page?: number;
+  x0?: number;
   x1?: number;
   rowPeers?: number;
 }
@@ -22,8 +23,8 @@ function flowOf(specs: Spec[]): FlowLine[] {
     return {
       page: s.page ?? 1,
       text: s.text,
-      x0: 72,
-      x1: s.x1 ?? Math.min(540, 72 + s.text.length * 5),
+      x0: s.x0 ?? 72,
+      x1: s.x1 ?? Math.min(540, (s.x0 ?? 72) + s.text.length * 5),
       y: s.y,
       size,
       font,
@@ -55,6 +56,20 @@ describe(detectHeadings.name, () => {
       ...[600, 500, 400].flatMap((y) => [{ text: 'Example', y, bold: true }, ...para(y - 16, 3)]),
     ]);
     expect(titles(flow)).toEqual(['1 Overview', '2 Example']);
+  });
+
+  it('takes a numbered line centred in a smaller italic for a heading, but not a centred code line', () => {
+    const centred = (text: string, y: number, font: string): Spec => ({ text, y, size: 9, font, x0: 306 - text.length * 2.25 });
+    const flow = flowOf([
+      ...para(740, 4),
+      centred('1. Cleaning the substrates', 680, 'Body-Italic'),
+      ...para(664, 4),
+      centred('2. Growing the films', 600, 'Body-Italic'),
+      ...para(584, 4),
+      centred('3 The~action~name~is~not~defined', 520, 'LMMono9-Regular'),
+      ...para(504, 4),
+    ]);
+    expect(titles(flow)).toEqual(['1 Cleaning the substrates', '1 Growing the films']);
   });
 
   it('rejects TeX code and listing lines set in a heading style', () => {

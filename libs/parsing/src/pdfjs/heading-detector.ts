@@ -12,6 +12,7 @@ import { numberDepth, parseNumbering } from './heading-numbering';
 import { addChangelogHeadings } from './changelog-entries';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
+import { romanToInt } from './section-numbering';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
 import { words } from './text-patterns';
@@ -50,6 +51,8 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
       continue;
     }
     extend(flow, candidate, ctx);
+    // "3. References" under "I.B" is a sub-section about references; the reference list itself is unnumbered there.
+    if (candidate.references && restartsUnderLetter(candidate, candidates)) candidate.references = false;
     candidates.push(candidate);
     ctx.previous = candidate;
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
@@ -78,6 +81,13 @@ function opensLetteredAppendix(line: FlowLine, before: HeadingCandidate[]): bool
       Math.abs(c.size - line.size) < 0.3 &&
       c.font === line.font,
   );
+}
+
+/** An arabic "3." whose nearest lettered or roman heading above is a letter under a roman section ("I.B"). */
+function restartsUnderLetter(c: HeadingCandidate, before: HeadingCandidate[]): boolean {
+  if (c.numbering.kind !== 'arabic' || c.numbering.number?.includes('.')) return false;
+  const parent = [...before].reverse().find((b) => b.strength >= 1 && ['roman', 'letter', 'appendix'].includes(b.numbering.kind));
+  return parent?.numbering.kind === 'letter' && before.some((b) => b.numbering.kind === 'roman' && b.strength >= 1);
 }
 
 const without = (all: HeadingCandidate[], kept: HeadingCandidate[]) => {
@@ -123,9 +133,13 @@ function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
   const numberedStyles = new Set(numbered.map(styleKey));
   const largestNumbered = Math.max(0, ...numbered.map((c) => c.size));
   const numberedFonts = new Set(numbered.map((c) => c.font));
+  const romanScheme = usesRomanScheme(candidates);
+  if (romanScheme) markRomanSequence(candidates);
   let lastTop = 0;
   return candidates.filter((c) => {
     if (c.references) return true;
+    // Under roman sections, arabic numbers restart below each lettered or appendix heading ("I.B.1", "Appendix B.1").
+    if (romanScheme && c.strength >= 1 && ['roman', 'letter', 'appendix'].includes(c.numbering.kind)) lastTop = 0;
     if (c.numbering.kind === 'arabic') {
       const top = Number(c.numbering.number?.split('.')[0]);
       // Section numbers only grow; a jump backwards or far ahead is a list item or a stray number.
@@ -141,6 +155,22 @@ function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
     if (inNumberedFont) c.unnumberedSubheading = true;
     return inNumberedFont;
   });
+}
+
+/** Physics journals (REVTeX) number "I. TITLE", "A. Title", "1. Title": two roman-numbered sections make the scheme. */
+const usesRomanScheme = (candidates: HeadingCandidate[]) =>
+  candidates.filter((c) => c.numbering.kind === 'roman' && c.strength >= 1).length >= 2;
+
+/** "I. INTRODUCTION", "II. METHODS" …: capitals numbered one after the other are the top level, whatever their size. */
+function markRomanSequence(candidates: HeadingCandidate[]): void {
+  let last = 0;
+  for (const c of candidates) {
+    if (c.numbering.kind !== 'roman' || !c.caps || c.strength < 1 || !c.numbering.number) continue;
+    const n = romanToInt(c.numbering.number);
+    if (n !== last + 1) continue;
+    c.romanInSequence = true;
+    last = n;
+  }
 }
 
 const styleKey = (c: HeadingCandidate) => `${Math.round(c.size * 2) / 2}|${c.bold}|${c.caps}`;
@@ -175,21 +205,31 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
   const below =
     depthByStyle.size === 0 ? [] : unmatched.filter((cls) => !cls.startsWith('caps') && Number(cls.split('|')[0]) < smallestNumbered);
   const deepestNumbered = Math.max(0, ...depthByStyle.values());
+  const romanScheme = usesRomanScheme(candidates);
   let roman: string | null = null;
+  // The heading an arabic "1." restarts under in the roman scheme: "I.B" (level 2) or an appendix "B" (level 1).
+  let lettered: { number: string; level: number } | null = null;
   let numberedDepth = base;
   return candidates.map((c) => {
     if (c.references || c.numbering.kind === 'appendix') roman = null;
+    if (c.references || c.numbering.kind === 'roman') lettered = null;
     if (c.numbering.kind === 'roman') roman = c.numbering.number;
+    if (romanScheme && c.numbering.kind === 'appendix' && c.numbering.number) lettered = { number: c.numbering.number, level: 1 };
+    const heading = (number: string, level: number) => ({
+      start: c.start,
+      end: c.end,
+      number,
+      title: c.numbering.title,
+      level,
+      references: false,
+    });
     // Under "II. METHOD", IEEE's "A. Data" is section II-A.
     if (roman && c.numbering.kind === 'letter' && !c.numbering.number?.includes('.')) {
-      return {
-        start: c.start,
-        end: c.end,
-        number: `${roman}.${c.numbering.number}`,
-        title: c.numbering.title,
-        level: 2,
-        references: false,
-      };
+      lettered = { number: `${roman}.${c.numbering.number}`, level: 2 };
+      return heading(lettered.number, 2);
+    }
+    if (lettered && c.numbering.kind === 'arabic' && c.numbering.number && !c.numbering.number.includes('.')) {
+      return heading(`${lettered.number}.${c.numbering.number}`, lettered.level + 1);
     }
     const key = styleKey(c);
     let level: number;

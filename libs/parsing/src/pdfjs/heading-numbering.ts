@@ -10,6 +10,8 @@ export const SUB_NUMBERS = String.raw`(?:\.\d{1,3}){0,3}`;
 // The top component has at most two digits (a year or a count is not a section).
 const ARABIC = new RegExp(String.raw`^(\d{1,2}${SUB_NUMBERS})(\.?)\s+(\S.*)$`);
 const ROMAN = /^([IVX]{1,5})\.\s+(\S.*)$/;
+// AAPM's REVTeX prints the whole path: "II.A. Multiline equations", "I.A.1. Third-level heading".
+const ROMAN_PATH = /^([IVX]{1,5}\.[A-H](?:\.\d{1,2})?)\.?\s+(\S.*)$/;
 const LETTER = /^([A-H])((?:\.\d{1,2}){0,2})([.:]?)\s+(\S.*)$/;
 const CHAPTER = /^(chapter|cap[ií]tulo|chapitre|kapitel|part)\s+(\d{1,3}|[IVXL]{1,6})\b[.:]?\s*(.*)$/i;
 const APPENDIX = /^(appendix|anexo|ap[ée]ndice|annexe|anhang)\s+([A-Z]|\d{1,2})\b[.:]?\s*(.*)$/i;
@@ -25,6 +27,8 @@ export function parseNumbering(text: string, inAppendix: boolean): Numbering {
   if (m) return { number: m[2], title: m[3].trim() || `${m[1]} ${m[2]}`, kind: 'appendix' };
   m = ARABIC.exec(text);
   if (m && !/^\d/.test(m[3])) return { number: m[1], title: m[3].trim(), kind: 'arabic' };
+  m = ROMAN_PATH.exec(text);
+  if (m && /^[\p{Lu}\d]/u.test(m[2])) return { number: m[1], title: m[2].trim(), kind: 'letter' };
   m = ROMAN.exec(text);
   if (m) return { number: m[1], title: m[2].trim(), kind: 'roman' };
   m = LETTER.exec(text);

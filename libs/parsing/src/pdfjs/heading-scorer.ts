@@ -67,7 +67,11 @@ export function scoreCandidates(
     return candidates;
   }
   const kept = candidates.filter(
-    (c) => c.references || c.unnumberedSubheading === true || headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold,
+    (c) =>
+      c.references ||
+      c.unnumberedSubheading === true ||
+      c.romanInSequence === true ||
+      headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold,
   );
   const rescue = HEADING_RESCUE_MODEL;
   if (rescue.trees.length === 0) return kept;

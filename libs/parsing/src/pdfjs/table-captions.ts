@@ -1,5 +1,6 @@
 import type { BodyStyle } from './body-style';
 import type { FlowLine } from './layout.types';
+import { joinLine } from './line-joiner';
 import { TABLE_CAPTION, TABLE_NOTE } from './table-region';
 import { cellsOf, isTabular } from './table-rows';
 
@@ -24,7 +25,8 @@ export function readCaption(flow: FlowLine[], captionAt: number, body: BodyStyle
     lines.push(flow[j]);
     j++;
   }
-  return { end: j, text: lines.map((l) => l.text).join(' ') };
+  // A caption wraps like a paragraph: a word broken at the line end ("requi-" + "rements") is one word.
+  return { end: j, text: lines.map((l) => l.text).reduce((text, next) => joinLine(text, next), '') };
 }
 
 function continuesCaption(flow: FlowLine[], j: number, lines: FlowLine[], body: BodyStyle): boolean {

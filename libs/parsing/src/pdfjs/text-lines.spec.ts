@@ -32,6 +32,28 @@ describe(assembleLines.name, () => {
     expect(lines[0].text).toBe('competitive and 1028');
   });
 
+  it('reads the letters of a code listing set on a fixed grid as one word', () => {
+    // As the text layer reports a listing's grid: each character one column (0.65 em) apart, with spaces read between them.
+    const pieces = ['Write', ' ( ’ Case', ' i n s e n s i t i v e', ' ’ ) ;'];
+    let x = 50;
+    const runs = pieces.map((text) => {
+      const width = Math.ceil(text.trim().length / 2) * 4.9;
+      const r: TextRun = { ...run(text, x, 700, 7.5), x1: x + width };
+      x += width + 2;
+      return r;
+    });
+    const lines = assembleLines(runs, 1);
+    expect(lines.map((l) => l.text)).toEqual(['Write ( ’ Case insensitive ’ ) ;']);
+  });
+
+  it('keeps single letters apart where the spaces between them are real', () => {
+    // Variables named in prose, with full word spaces between them: 0.45 em per character.
+    const lines = assembleLines([{ ...run('points a b c d lie', 50, 700), x1: 50 + 18 * 4.5 }], 1);
+    expect(lines.map((l) => l.text)).toEqual(['points a b c d lie']);
+    const alone = assembleLines([{ ...run('x y z w', 50, 700), x1: 50 + 7 * 4.2 }, run(' are the axes', 80, 700)], 1);
+    expect(alone.map((l) => l.text)).toEqual(['x y z w are the axes']);
+  });
+
   it('keeps a section number with a title set far apart', () => {
     const lines = assembleLines([run('1', 50, 700, 12, true), run('Introduction', 80, 700, 12, true)], 1);
     expect(lines.map((l) => l.text)).toEqual(['1 Introduction']);

@@ -165,7 +165,7 @@ function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | nul
   for (const [k, run] of runs.entries()) {
     if (isFootnoteMarker(run, main, text)) continue;
     if (capitals !== null && prev && !run.text.trim() && isWordRest(prev, runs[k + 1])) continue;
-    const piece = capitals && run.size < capitals - 0.5 ? run.text.toLowerCase() : run.text;
+    const piece = closeGridSpacing(capitals && run.size < capitals - 0.5 ? run.text.toLowerCase() : run.text, run);
     if (prev) {
       const gap = run.x - prev.x1;
       const hasSpace = /\s$/.test(text) || /^\s/.test(piece);
@@ -214,6 +214,27 @@ function smallCapsCapitalSize(runs: TextRun[]): number | null {
 /** The smaller letters right after a large capital: the rest of the capital's word, whatever space lies between. */
 const isWordRest = (capital: TextRun, next: TextRun | undefined): boolean =>
   next !== undefined && capital.size > next.size + 0.5 && /^\p{L}[^\s]*\p{Ll}/u.test(next.text) && next.x - capital.x1 < 0.3 * capital.size;
+
+/** Four or more single letters in a row, one space apart ("n o t h i n g"). */
+const SPACED_LETTERS = /(?<=^|\s)\p{L}(?: \p{L}){3,}(?=\s|$)/gu;
+/**
+ * Advance per character, spaces counted, in font sizes: letters with real spaces between them take 0.4 em or more
+ * ("a b c d"), letters on a listing's grid about 0.35 em, as the spaces read between them take no room of their own.
+ */
+const GRID_ADVANCE_EM = 0.38;
+
+/**
+ * A code listing set on a fixed grid ("columns=fixed") spaces each letter to the column width, and the text layer
+ * reads a space between them ("Case i n s e n s i t i v e"). Where such letters make most of a run and the run is too
+ * narrow for real spaces, they are one word. Letter-spaced capitals ("R E S E A R C H") are set far wider.
+ */
+function closeGridSpacing(text: string, run: TextRun): string {
+  const spaced = text.match(SPACED_LETTERS);
+  if (!spaced) return text;
+  const share = spaced.reduce((n, s) => n + s.length, 0) / text.trim().length;
+  if (share < 0.6 || (run.x1 - run.x) / text.trim().length >= GRID_ADVANCE_EM * run.size) return text;
+  return text.replace(SPACED_LETTERS, (letters) => letters.replace(/ /g, ''));
+}
 
 /** "A B S T R A C T" → "ABSTRACT"; spaced words ("A R T I C L E   I N F O") keep the wider gap between them. */
 function joinLetterSpaced(text: string, runs: TextRun[]): string {
