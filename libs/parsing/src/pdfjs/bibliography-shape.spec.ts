@@ -1,22 +1,8 @@
+import { columnLine } from '../testing/flow-line.fixture';
 import type { FlowLine } from './layout.types';
 import { bibliographyEntries, bibliographyShare, isReferenceShaped } from './bibliography-shape';
 
-const line = (text: string, y: number, x0 = 50): FlowLine => ({
-  page: 3,
-  text,
-  x0,
-  x1: 290,
-  y,
-  size: 9,
-  font: 'Times-Roman',
-  boldRatio: 0,
-  runs: [],
-  rowPeers: 1,
-  columnLeft: 50,
-  columnRight: 290,
-  columnStart: false,
-  leading: 11,
-});
+const line = (text: string, y: number, x0 = 50): FlowLine => columnLine(text, { page: 3, y, x0 });
 
 describe(isReferenceShaped.name, () => {
   it.each([

@@ -1,23 +1,9 @@
+import { columnLine } from '../testing/flow-line.fixture';
 import type { Heading } from './heading-detector';
 import type { FlowLine } from './layout.types';
 import { settleReferenceHeadings } from './reference-headings';
 
-const line = (text: string, x0 = 50, size = 9): FlowLine => ({
-  page: 4,
-  text,
-  x0,
-  x1: 290,
-  y: 700,
-  size,
-  font: 'Times-Roman',
-  boldRatio: 0,
-  runs: [],
-  rowPeers: 1,
-  columnLeft: 50,
-  columnRight: 290,
-  columnStart: false,
-  leading: 11,
-});
+const line = (text: string, x0 = 50, size = 9): FlowLine => columnLine(text, { page: 4, x0, size });
 const heading = (start: number, title: string, level = 1, references = false): Heading => ({
   start,
   end: start + 1,

@@ -1,22 +1,8 @@
+import { columnLine } from '../testing/flow-line.fixture';
 import type { FlowLine } from './layout.types';
 import { findAuthorYearReferences, findUnlabeledReferences, splitReferences } from './references-splitter';
 
-const line = (text: string, y: number, x0 = 50, size = 9, page = 9): FlowLine => ({
-  page,
-  text,
-  x0,
-  x1: 290,
-  y,
-  size,
-  font: 'Times-Roman',
-  boldRatio: 0,
-  runs: [],
-  rowPeers: 1,
-  columnLeft: 50,
-  columnRight: 290,
-  columnStart: false,
-  leading: 11,
-});
+const line = (text: string, y: number, x0 = 50, size = 9, page = 9): FlowLine => columnLine(text, { page, y, x0, size });
 
 describe(splitReferences.name, () => {
   it('splits at [n] labels', () => {

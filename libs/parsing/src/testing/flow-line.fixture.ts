@@ -71,3 +71,22 @@ export function styledLine(text: string, over: Partial<FlowLine> = {}): FlowLine
     runs,
   };
 }
+
+/** A plain 9 pt line in a column from x = 50 to 290 (a two-column page's left column), for reference-list specs. */
+export const columnLine = (text: string, over: Partial<FlowLine> = {}): FlowLine => ({
+  page: 1,
+  text,
+  x0: 50,
+  x1: 290,
+  y: 700,
+  size: 9,
+  font: 'Times-Roman',
+  boldRatio: 0,
+  runs: [],
+  rowPeers: 1,
+  columnLeft: 50,
+  columnRight: 290,
+  columnStart: false,
+  leading: 11,
+  ...over,
+});
