@@ -25,7 +25,10 @@ export function findSectionRunningHeads(pages: PageText[], minPages: number, bod
   const heads = new Set([...byText.values()].filter((lines) => lines.length >= MIN_HEAD_PAGES).flat());
   // Each text as often as it is printed anywhere: a head repeats its own page's heading or another page's head.
   const everywhere = new Map<string, number>();
-  for (const line of pages.flatMap((p) => p.lines)) everywhere.set(textKey(line), (everywhere.get(textKey(line)) ?? 0) + 1);
+  for (const line of pages.flatMap((p) => p.lines)) {
+    const key = textKey(line);
+    everywhere.set(key, (everywhere.get(key) ?? 0) + 1);
+  }
   for (const slot of groupBy(tops, (line) => `${Math.round(line.y / 2)}|${line.font}|${line.size.toFixed(1)}`).values()) {
     if (slot.length < Math.max(MIN_HEAD_PAGES, minPages)) continue;
     const recurring = slot.filter((line) => (everywhere.get(textKey(line)) ?? 0) >= 2).length;
