@@ -27,10 +27,13 @@ export interface DebianPdf {
   creator?: string;
 }
 
+/** Kept out of every tuning set; read only by set 8, the final check (`final-check-pdfs.json`). */
 export const EXCLUDED_PACKAGES = new Set(['r-doc-pdf', 'c++-annotations-pdf']);
 export const MANIFEST_FILE = path.join(REPO_ROOT, 'bench', 'structure', 'debian-pdfs.json');
 /** Set 6: bookmarked PDFs not made by TeX, from packages set 2 does not use; held out. */
 export const SET6_MANIFEST_FILE = path.join(REPO_ROOT, 'bench', 'structure', 'set6-pdfs.json');
+/** Set 8, the final check: every bookmarked PDF of the packages kept out of the other sets; run only when asked. */
+export const FINAL_CHECK_MANIFEST_FILE = path.join(REPO_ROOT, 'bench', 'structure', 'final-check-pdfs.json');
 export const CACHE_DIR = process.env.STRUCTURE_EVAL_CACHE ?? path.join(REPO_ROOT, 'node_modules', '.cache', 'lectern-structure');
 
 export function readManifest(file = MANIFEST_FILE): DebianPdf[] {
@@ -44,30 +47,21 @@ export const unpackedDir = (pkg: string, version: string, cacheDir = CACHE_DIR) 
 /**
  * Makes sure every package version of the manifest is unpacked in the cache, downloading what is missing, and
  * returns the files whose sha256 matches (a mismatch or a version no longer in the archive is reported, not fatal).
+ * The final check's packages are refused unless `finalCheck` says the caller is set 8.
  */
 export function fetchDebianSet(
   manifest: DebianPdf[],
   log: (line: string) => void,
   cacheDir = CACHE_DIR,
+  { finalCheck = false }: { finalCheck?: boolean } = {},
 ): Array<DebianPdf & { path: string }> {
-  const debs = path.join(cacheDir, 'debs');
-  mkdirSync(debs, { recursive: true });
   const versions = new Map(manifest.map((m) => [`${m.package}=${m.version}`, m]));
   const missing = new Set<string>();
   for (const [spec, { package: pkg, version }] of versions) {
-    if (EXCLUDED_PACKAGES.has(pkg)) throw new Error(`${pkg} is kept for a final check and must not be in the manifest`);
-    const dir = unpackedDir(pkg, version, cacheDir);
-    if (existsSync(dir)) continue;
-    const debName = () => readdirSync(debs).find((f) => f.startsWith(`${pkg}_${version.replace(/:/g, '%3a')}_`) && f.endsWith('.deb'));
+    if (EXCLUDED_PACKAGES.has(pkg) && !finalCheck) throw new Error(`${pkg} is kept for a final check and must not be in the manifest`);
+    if (existsSync(unpackedDir(pkg, version, cacheDir))) continue;
     try {
-      if (!debName()) {
-        log(`apt-get download ${spec}`);
-        execFileSync('apt-get', ['download', spec], { cwd: debs, stdio: ['ignore', 'ignore', 'pipe'] });
-      }
-      const deb = debName();
-      if (!deb) throw new Error('no .deb after the download');
-      mkdirSync(dir, { recursive: true });
-      execFileSync('dpkg-deb', ['-x', path.join(debs, deb), dir]);
+      unpackPackage(pkg, version, log, cacheDir);
     } catch (error) {
       missing.add(pkg);
       log(`${spec}: cannot fetch (${(error as Error).message.split('\n')[0]}); run \`apt-get update\` or refresh the manifest`);
@@ -86,6 +80,23 @@ export function fetchDebianSet(
   }
   if (mismatched > 0) log(`${mismatched} manifest files missing or with another sha256: left out`);
   return ok;
+}
+
+/** Downloads (unless the cache has it) and unpacks one package version into `unpackedDir`; returns that folder. */
+export function unpackPackage(pkg: string, version: string, log: (line: string) => void, cacheDir = CACHE_DIR): string {
+  const debs = path.join(cacheDir, 'debs');
+  mkdirSync(debs, { recursive: true });
+  const dir = unpackedDir(pkg, version, cacheDir);
+  const debName = () => readdirSync(debs).find((f) => f.startsWith(`${pkg}_${version.replace(/:/g, '%3a')}_`) && f.endsWith('.deb'));
+  if (!debName()) {
+    log(`apt-get download ${pkg}=${version}`);
+    execFileSync('apt-get', ['download', `${pkg}=${version}`], { cwd: debs, stdio: ['ignore', 'ignore', 'pipe'] });
+  }
+  const deb = debName();
+  if (!deb) throw new Error('no .deb after the download');
+  mkdirSync(dir, { recursive: true });
+  execFileSync('dpkg-deb', ['-x', path.join(debs, deb), dir]);
+  return dir;
 }
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');

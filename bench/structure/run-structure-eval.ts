@@ -16,7 +16,8 @@ import { readManifest, SET6_MANIFEST_FILE } from './debian-set';
 import { scoreFrontMatter } from './front-matter-scoring';
 import { readFrontMatterHoldout } from './front-matter-set';
 import { frontMatterNotes, frontRow, hasFrontGold } from './front-matter-table';
-import { isFullRun, readEvalOptions, set6HeldOutFlags } from './eval-options';
+import { isFullRun, readEvalOptions, set6HeldOutFlags, wantsSet } from './eval-options';
+import { FINAL_CHECK_HIDDEN, FINAL_CHECK_NOTES, FINAL_CHECK_USED, finalCheckDocs } from './final-check-set';
 import { bookmarksStartingLines } from './line-start-gold';
 import { jatsGold, teiGold, type StructureGold } from './structure-gold';
 import { combine, emptyResult, row, strictCounts, type DocResult, type SetResult } from './set-results';
@@ -45,12 +46,12 @@ interface EvalDoc {
  * their levels) and tables against the set's gold; prints the table and writes it to bench/RESULTS.md.
  * Sets: (1) shared-corpus papers with GROBID TEI; (2) Debian documentation PDFs and shared-corpus PDFs whose
  * outline is the gold (hidden from the parser; also run once with the outline used); (3) CERMINE's samples; (6) held
- * out: Debian PDFs not made by TeX, outline hidden, kept out of "overall".
+ * out: Debian PDFs not made by TeX, outline hidden, kept out of "overall"; (8) the final check, only when `--set` names it.
  */
 async function main(): Promise<void> {
   const machine = `${os.cpus()[0]?.model.trim() ?? 'cpu'} × ${os.cpus().length}, node ${process.version}`;
   console.log(`Lectern structure evaluation — ${machine}`);
-  const wants = (set: string) => OPTIONS.sets === null || OPTIONS.sets.has(set);
+  const wants = (set: string) => wantsSet(OPTIONS, set);
   if (OPTIONS.misses) writeFileSync(OPTIONS.misses, '');
   const results: SetResult[] = [];
   if (wants('1')) results.push(await runSet('1 corpus + GROBID TEI', teiSet()));
@@ -105,7 +106,8 @@ async function main(): Promise<void> {
     ];
     results.push(...parts.filter((p) => p.docs > 0));
   }
-  const heldOut = (r: SetResult) => /^[56] /.test(r.set);
+  if (wants('8') || wants('8u')) results.push(...(await finalCheckSet(wants('8u'))));
+  const heldOut = (r: SetResult) => /^([568]|8u) /.test(r.set);
   // A run of held-out sets alone has nothing to sum up.
   const ordered = [...results.filter((r) => !heldOut(r)), ...(overall.docs > 0 ? [overall] : []), ...results.filter(heldOut)];
   const table = markdownTable(ordered.filter((r) => !r.set.startsWith('5')).map(row));
@@ -128,11 +130,12 @@ async function main(): Promise<void> {
     'groff/gropdf, FrameMaker, SDoP, ReportLab, Prawn, HTMLDOC, LibreOffice; bench/structure/set6-pdfs.json), scored',
     'like set 2 with the outline hidden; split by package: every 3rd package in manifest order is held out (never',
     'looked at while tuning), the rest is the dev part, tuned on since the set-6 round.',
+    ...(results.some((r) => r.set.startsWith('8')) ? FINAL_CHECK_NOTES : []),
     '',
     ...frontMatterNotes(frontTable),
   ].join('\n');
   console.log(`\n${text}`);
-  if (!isFullRun(OPTIONS)) console.log('(--limit/--set/--only/--split: bench/RESULTS.md left as it was)');
+  if (!isFullRun(OPTIONS)) console.log('(--limit/--set/--only/--split/--final-manifest: bench/RESULTS.md left as it was)');
   else writeSection(text);
 }
 
@@ -185,6 +188,29 @@ function set6(): EvalDoc[] {
     heldOut: heldOutByName.get(d.name) === true,
   }));
   return keepSplit(docs);
+}
+
+/**
+ * Set 8, the final check (only when `--set` names it): the hidden-outline pass, and with `8u` the outline-used one.
+ * Every document counts as held out, so `--verbose` never prints it.
+ */
+async function finalCheckSet(used: boolean): Promise<SetResult[]> {
+  const docs = finalCheckDocs((line) => console.log(line), OPTIONS.finalManifest ?? undefined).map((d) => ({
+    ...d,
+    gold: () => outlineGold(d.pdf),
+    ignoreOutline: true,
+    dropReferences: false,
+  }));
+  const hidden = await runSet(FINAL_CHECK_HIDDEN, docs);
+  return used
+    ? [
+        hidden,
+        await runSet(
+          FINAL_CHECK_USED,
+          docs.map((d) => ({ ...d, ignoreOutline: false })),
+        ),
+      ]
+    : [hidden];
 }
 
 const outlineGolds = new Map<string, Promise<StructureGold>>();
