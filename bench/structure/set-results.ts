@@ -81,6 +81,9 @@ export function combine(set: string, results: Array<Omit<SetResult, 'set' | 'per
   return { set, ...all, perDoc };
 }
 
+/** The sets "overall" sums: 1, 2 with the outline hidden, 3, 4 and 7 (5, 6 and 8 are read on their own). */
+export const IN_OVERALL = /^(1 |2 bookmarks, outline hidden$|3 |4 |7 )/;
+
 const f = (x: number) => x.toFixed(3);
 
 export function row(r: SetResult): Record<string, string | number> {
