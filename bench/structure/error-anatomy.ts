@@ -10,7 +10,7 @@ import {
   type ErrorClass,
 } from './error-classes';
 import { IN_OVERALL } from './set-results';
-import { precisionRecallF1 } from './structure-scoring';
+import { precisionRecallF1, tokenF1 } from './structure-scoring';
 
 /**
  * `node dist/bench/structure/error-anatomy.js FILE [--examples N]`: reads an eval `--misses` file and prints how the
@@ -47,7 +47,12 @@ export interface Anatomy {
   byKind: Record<string, ClassCounts>;
   /** Class (b) entries whose title has a command entry's shape (classes are exclusive: (b) is tested first). */
   notLineStartCommands: number;
+  /** Class (d) missed entries with a class (d) prediction in the same document sharing half their words: mis-titled, not missed. */
+  nearMisses: number;
 }
+
+/** Word F1 from which an unmatched prediction is the missed entry split, joined or mis-read (a match needs 0.8). */
+const NEAR_MISS = 0.5;
 
 const zero = (): ClassCounts => ({ missed: 0, false: 0 });
 
@@ -58,7 +63,9 @@ export function anatomyOf(part: string, rows: readonly MissesRow[]): Anatomy {
   let missed = 0;
   let unmatched = 0;
   let notLineStartCommands = 0;
+  let nearMisses = 0;
   for (const row of rows) {
+    const restFalse = row.false.filter((f) => classifyFalse(f.title) === 'rest').map((f) => f.title);
     matched += row.hits.length;
     missed += row.missed.length;
     unmatched += row.false.length;
@@ -66,6 +73,7 @@ export function anatomyOf(part: string, rows: readonly MissesRow[]): Anatomy {
       const c = classifyMissed(m);
       byClass[c].missed++;
       if (c === 'not line-start' && isCommandEntryTitle(m.title)) notLineStartCommands++;
+      if (c === 'rest' && restFalse.some((t) => tokenF1(t, m.title) >= NEAR_MISS)) nearMisses++;
       const kind = policyKind(m.title);
       if (kind) byKind[kind].missed++;
     }
@@ -84,6 +92,7 @@ export function anatomyOf(part: string, rows: readonly MissesRow[]): Anatomy {
     byClass,
     byKind,
     notLineStartCommands,
+    nearMisses,
   };
 }
 
@@ -128,6 +137,7 @@ export function anatomyTable(anatomies: readonly Anatomy[]): string {
       for (const c of ERROR_CLASSES) {
         cells[`${CLASS_LABEL[c]}: missed / false → F1 without`] = cell(a, c);
         if (c === 'not line-start') cells['(b) of them command-shaped'] = a.notLineStartCommands;
+        if (c === 'rest') cells['(d) missed with a near-miss prediction'] = a.nearMisses;
       }
       cells['F1 with (d) alone'] = f(f1Without(a, ['policy', 'not line-start', 'command entry']));
       return cells;

@@ -28,7 +28,7 @@ export function bareTitle(title: string): string {
 }
 
 const CONTENTS =
-  /^((table of )?contents|inhalt(sverzeichnis)?|table des mati[eè]res|[ií]ndice( general)?|sommario|inhoudsopgave|spis tre[sś]ci|list of (figures|tables|listings|algorithms|examples))$/i;
+  /^((table of )?contents|inhalt(sverzeichnis)?|table des mati[eè]res|[ií]ndice( general)?|sommario|inhoudsopgave|spis tre[sś]ci|目 ?[录錄次]|list of (figures|tables|listings|algorithms|examples))$/i;
 const REFERENCES =
   /^(references?( and notes)?|bibliography|bibliographie|literatur(verzeichnis)?|literature( cited)?|works cited|r[ée]f[ée]rences( bibliographiques)?|referencias|bibliograf[ií]a|further reading)$/i;
 const INDEX = /^((\p{L}+ ){0,2}index|index of .+|stichwortverzeichnis|register)$/iu;
