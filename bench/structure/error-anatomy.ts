@@ -10,7 +10,7 @@ import {
   type ErrorClass,
 } from './error-classes';
 import { IN_OVERALL } from './set-results';
-import { precisionRecallF1, tokenF1 } from './structure-scoring';
+import { normalizeHeading, precisionRecallF1, tokenF1 } from './structure-scoring';
 
 /**
  * `node dist/bench/structure/error-anatomy.js FILE [--examples N]`: reads an eval `--misses` file and prints how the
@@ -64,7 +64,13 @@ export function anatomyOf(part: string, rows: readonly MissesRow[]): Anatomy {
   let unmatched = 0;
   let notLineStartCommands = 0;
   let nearMisses = 0;
-  for (const row of rows) {
+  for (const { hits, ...raw } of rows) {
+    // Titles that normalize to nothing ("-") count on neither side in the eval: left out here too.
+    const row = {
+      hits,
+      missed: raw.missed.filter((m) => normalizeHeading(m.title)),
+      false: raw.false.filter((f) => normalizeHeading(f.title)),
+    };
     const restFalse = row.false.filter((f) => classifyFalse(f.title) === 'rest').map((f) => f.title);
     matched += row.hits.length;
     missed += row.missed.length;
