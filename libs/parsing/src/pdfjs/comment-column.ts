@@ -33,11 +33,12 @@ interface Row {
   text: string;
 }
 
-/** The page's runs without a review-markup column, or all of them when the page has none. */
-export function withoutCommentColumn(runs: TextRun[], pageWidth: number): TextRun[] {
+/** The page's runs without a review-markup column, and the column's rows (none when the page has no column). */
+export function splitCommentColumn(runs: TextRun[], pageWidth: number): { runs: TextRun[]; comments: string[] } {
   const column = commentColumn(runs, pageWidth);
-  if (column === null) return runs;
-  return runs.filter((r) => !(r.x >= column.edge - EDGE_TOLERANCE && r.size < column.bodySize * SMALLER_THAN_BODY));
+  if (column === null) return { runs, comments: [] };
+  const inColumn = (r: TextRun) => r.x >= column.edge - EDGE_TOLERANCE && r.size < column.bodySize * SMALLER_THAN_BODY;
+  return { runs: runs.filter((r) => !inColumn(r)), comments: textRows(runs.filter(inColumn)).map((r) => r.text) };
 }
 
 /**
