@@ -35,6 +35,13 @@ describe(splitCommentColumn.name, () => {
     ]);
   });
 
+  it("reads Windows Word's balloons, labelled with the reviewer's initials and no time stamp", () => {
+    const balloons = ['Commented [JR1]: Spell out first', 'names of every author.', 'Deleted: ,'].map((t, i) =>
+      run(t, 470, 704 - 8.4 * i, 7.5),
+    );
+    expect(splitCommentColumn([...body(8), ...balloons], 612).comments).toHaveLength(3);
+  });
+
   it('finds the column when the remarks outweigh the body on the page', () => {
     const balloons = [...Array(12).keys()].map((i) =>
       run(i % 3 ? 'a long remark about the citation style of this' : 'Comment: see', 450, 710 - 8 * i, 7),
@@ -49,7 +56,7 @@ describe(splitCommentColumn.name, () => {
     expect(splitCommentColumn([...body(8), ...left], 612).runs).toHaveLength(11);
   });
 
-  it('keeps the column when body-size text also starts right of its edge (a wide table, not a margin)', () => {
+  it('finds no column where body-size text also starts right of its edge (a wide table, not a margin)', () => {
     const balloons = ['Comment: one', 'Comment: two', 'Comment: three'].map((t, i) => run(t, 450, 704 - 8.4 * i, 7));
     const wide = [...Array(8).keys()].map((i) => run('Wide cell text', 450, 650 - 12 * i, 10));
     expect(splitCommentColumn([...body(8), ...wide, ...balloons], 612).comments).toEqual([]);

@@ -21,9 +21,9 @@ const MAX_BODY_BEYOND = 0.03;
 /** Rows within this many points share a baseline. */
 const BASELINE_TOLERANCE = 0.6;
 
-/** A balloon's label: Word (en, de, fr, es, it) and LibreOffice; "Comment [JS1]:" carries the reviewer's initials. */
+/** A balloon's label, Word's (en, de, fr, es, it): "Comment [JS1]:", "Commented [JS1]:" carry the reviewer's initials. */
 const BALLOON_LABEL =
-  /^(comment|deleted|formatted|inserted|moved (from|to)|kommentar|gelöscht|formatiert|eingefügt|commentaire|supprimé|mis en forme|comentario|eliminado|con formato|commento|eliminato|formattato)\b[^:]{0,16}:/i;
+  /^(comment(ed)?|deleted|formatted|inserted|moved|kommentar(iert)?|gelöscht|formatiert|eingefügt|commentaire|supprimé|mis en forme|comentario|eliminado|con formato|commento|eliminato|formattato)\b[^:]{0,16}:/i;
 /** A balloon's header: author, then a date and a time ("Joseph Salmons 5/12/05 12:14 PM", "2021-03-04 10:22"). */
 const BALLOON_STAMP = /\b(\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}-\d{2}-\d{2}),?\s+\d{1,2}:\d{2}(:\d{2})?(\s?[AP]M)?\b/i;
 
