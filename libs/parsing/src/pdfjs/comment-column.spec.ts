@@ -75,7 +75,7 @@ describe(splitCommentColumn.name, () => {
     const text = article.sections.flatMap((s) => [s.title, ...s.blocks.map((b) => b.text)]).join('\n');
     expect(text).not.toMatch(/Comment|Reviewer|12:14/);
     expect(text).toContain('worthwhile for distinguishing volume titles from article titles');
-    const references = article.references.map((r) => r.raw).join('\n');
+    const references = (article.references ?? []).map((r) => r.raw).join('\n');
     expect(references).toContain('Chomsky, Noam. 1986. Knowledge of language. New York: Praeger.');
     expect(references).toContain('Iverson, Gregory K. 1983. Korean. Journal of Phonetics 11. 191-200.');
     expect(references).not.toMatch(/Comment|Reviewer|lexical/);
