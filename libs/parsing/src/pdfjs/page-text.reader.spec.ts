@@ -1,3 +1,5 @@
+import { readFileSync } from 'fs';
+import * as path from 'path';
 import { buildObliqueItalicPdf } from '../../../../test/fixtures/word-processor-pdfs';
 import { readPdfText } from './pdf-document.reader';
 import { isOblique, readPageRuns } from './page-text.reader';
@@ -19,6 +21,15 @@ describe(readPageRuns.name, () => {
     const [page] = await readPdfText(new Uint8Array(buildObliqueItalicPdf()));
     expect(page.lines.map((l) => l.text).join(' ')).not.toContain('Rotated');
     expect(page.sideText.join('')).toContain('Rotated margin stamp');
+  });
+
+  it('keeps the italic titles Chromium draws by slanting a font that has no italic face, in the passages and references', async () => {
+    const pdf = readFileSync(path.resolve(__dirname, '../../../../test/fixtures/scripts/cjk-italic.pdf'));
+    const article = await new PdfjsParser().parse(new Uint8Array(pdf), { ocr: { mode: 'off', langs: [] } });
+    const text = article.sections.flatMap((s) => s.blocks.map((b) => b.text)).join('\n');
+    expect(text).toContain('例如 Knowledge of language 和');
+    expect(text).toContain('Journal of Phonetics，文章标题不用斜体。');
+    expect(text).toContain('Chomsky, Noam. 1986. Knowledge of language. New York: Praeger.');
   });
 
   it('stores the slanted words in the passages', async () => {
