@@ -83,11 +83,12 @@ function dominantSize(runs: TextRun[]): number {
 
 /** Runs grouped into rows by baseline and split at wide gaps, each part read left to right. */
 function textRows(runs: TextRun[]): Row[] {
+  // Top to bottom, each run joins the row opened by the first run within tolerance above it: one pass after the sort.
   const sorted = [...runs].sort((p, q) => q.y - p.y || p.x - q.x);
   const rows: Array<{ y: number; runs: TextRun[] }> = [];
   for (const run of sorted) {
-    const row = rows.find((r) => Math.abs(r.y - run.y) <= BASELINE_TOLERANCE);
-    if (row) row.runs.push(run);
+    const row = rows.at(-1);
+    if (row && row.y - run.y <= BASELINE_TOLERANCE) row.runs.push(run);
     else rows.push({ y: run.y, runs: [run] });
   }
   return rows.flatMap(({ y, runs: inRow }) => splitAtGaps(inRow).map((part) => ({ y, x: part[0].x, text: rowText(part) })));
