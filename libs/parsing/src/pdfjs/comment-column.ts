@@ -1,7 +1,7 @@
 import type { TextRun } from './layout.types';
 
 /**
- * A word processor's review markup printed beside the page (Word's comment balloons, LibreOffice's margin comments):
+ * A word processor's review markup printed beside the page (Word's comment balloons with "print markup"):
  * a narrow column of small text to the right of the body, each balloon opening with a label ("Comment:",
  * "Deleted:", "Formatted:") or its author's name and a date and time. Its text is an editor's remarks, not the
  * document's: it must stay out of passages and references, and dropped before lines are assembled, because its
