@@ -43,6 +43,8 @@ export interface PageText {
   lines: TextLine[];
   /** Rotated text such as the arXiv side stamp: not content, but it carries the preprint date. */
   sideText: string[];
+  /** A word processor's review remarks printed beside the page (`comment-column.ts`): kept out of the text. */
+  comments?: string[];
   /** Horizontal and vertical ruling lines, read only where the text suggests a table (`page-rules.reader.ts`). */
   rules?: Rule[];
 }

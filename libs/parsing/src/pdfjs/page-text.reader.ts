@@ -3,6 +3,7 @@ import { describeFont, FontInfo } from './font-names';
 import { glyphRepairs, repairGlyphs, type PdfjsFontData } from './glyph-repairs';
 import type { TextRun } from './layout.types';
 import type { PdfjsPage, PdfjsTextItem } from './pdfjs.types';
+import { ITALIC_FONT } from './text-patterns';
 
 export interface RawPage {
   width: number;
@@ -13,6 +14,11 @@ export interface RawPage {
 
 /** Text whose matrix is rotated or skewed more than this is not part of the horizontal flow. */
 const MAX_SKEW = 0.1;
+/**
+ * A matrix that only slants the vertical axis (b ≈ 0, c ≠ 0) is an oblique drawn from an upright font: Quartz, Word
+ * and browsers fake italic that way (tan 12°–20°). Up to tan 30° it is body text, not a rotated label.
+ */
+const MAX_OBLIQUE = 0.58;
 
 /**
  * Reads one page's text runs. Font names (hence bold) live in `commonObjs`, which pdf.js fills only while
@@ -42,10 +48,12 @@ export async function readPageRuns(
   const seen = new Set<string>();
   for (const item of items) {
     const [a, b, c, d, e, f] = item.transform;
-    const size = Math.hypot(c, d);
+    const oblique = isOblique(item.transform);
+    // An oblique's height is its vertical scale, not the slanted axis's length (which would read as a larger size).
+    const size = oblique ? Math.abs(a * d - b * c) / Math.hypot(a, b) : Math.hypot(c, d);
     if (size < 1) continue;
     const vertical = content.styles[item.fontName]?.vertical === true;
-    if (vertical || a <= 0 || Math.abs(b) > MAX_SKEW * Math.abs(a) || Math.abs(c) > MAX_SKEW * Math.abs(d)) {
+    if (vertical || a <= 0 || Math.abs(b) > MAX_SKEW * Math.abs(a) || (Math.abs(c) > MAX_SKEW * Math.abs(d) && !oblique)) {
       if (item.str.trim()) sideText.push(item.str);
       continue;
     }
@@ -62,11 +70,16 @@ export async function readPageRuns(
       x1: x + Math.max(item.width, 0),
       y,
       size,
-      font: font.name,
+      font: oblique && !ITALIC_FONT.test(font.name) ? `${font.name}-Oblique` : font.name,
       bold: font.bold,
     });
   }
   return { width: vx1 - vx0, height: vy1 - vy0, runs, sideText };
+}
+
+/** Upright horizontal axis, vertical axis slanted within `MAX_OBLIQUE`, and slanted more than rounding. */
+export function isOblique([a, b, c, d]: number[]): boolean {
+  return a > 0 && d > 0 && Math.abs(b) <= MAX_SKEW * a && Math.abs(c) > MAX_SKEW * d && Math.abs(c) <= MAX_OBLIQUE * d;
 }
 
 function resolveFont(page: PdfjsPage, id: string): FontInfo {

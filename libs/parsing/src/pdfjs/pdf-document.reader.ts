@@ -11,6 +11,7 @@ import { mayHoldTable, readPageRules } from './page-rules.reader';
 import { loadPdfjs, pdfjsAssetDirs } from './pdfjs.loader';
 import type { PdfjsDocument } from './pdfjs.types';
 import { assembleLines } from './text-lines';
+import { splitCommentColumn } from './comment-column';
 
 /**
  * How Lectern opens a PDF with pdf.js: text only — no eval, no font faces, images capped at one pixel so building
@@ -65,11 +66,19 @@ export async function readPdfDocument(
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE, limits, number);
       bottoms[number] = page.view[1] ?? 0;
       const recorded = ocr?.records.length ?? 0;
-      const runs = ocr ? await ocr.read(number, raw) : raw.runs;
+      const { runs, comments } = splitCommentColumn(ocr ? await ocr.read(number, raw) : raw.runs, raw.width);
       const lines = assembleLines(runs, number);
       const rules = mayHoldTable(lines) ? await readPageRules(page, pdfjs.OPS, pdfjs.AnnotationMode.DISABLE) : undefined;
       page.cleanup();
-      pages.push({ number, width: raw.width, height: raw.height, lines, sideText: raw.sideText, ...(rules ? { rules } : {}) });
+      pages.push({
+        number,
+        width: raw.width,
+        height: raw.height,
+        lines,
+        sideText: raw.sideText,
+        ...(comments.length ? { comments } : {}),
+        ...(rules ? { rules } : {}),
+      });
       // `PageOcr` records every page it rendered for OCR (a blank scan too): one more record, this page was OCR'd.
       onPage?.(number, doc.numPages, (ocr?.records.length ?? 0) > recorded ? 'ocr' : 'text');
     }
