@@ -1,3 +1,4 @@
+import type { PageStart } from '@lectern/common';
 import type { ContextKind, ContextNeighbourhood, ContextRow } from '@lectern/corpus';
 import type { SearchHit } from './search.service';
 
@@ -11,6 +12,8 @@ export interface PassageContext {
   text: string;
   /** 1-based page where the context starts. */
   page: number;
+  /** Where the text crosses page breaks, so a sentence is cited on its own page; absent on one page. */
+  pageStarts?: PageStart[];
   kind: ContextKind;
   section: { id: string; number: string; title: string };
 }
@@ -136,6 +139,7 @@ function toPassage(window: Window): Passage {
       id: row.id,
       text: row.text,
       page: row.page,
+      ...(row.pageStarts ? { pageStarts: row.pageStarts } : {}),
       kind: row.kind,
       section: { id: row.sectionId, number: row.sectionNumber, title: row.sectionTitle },
     })),
@@ -157,6 +161,7 @@ function rowOfHit(hit: SearchHit): ContextRow {
     sectionTitle: hit.section.title,
     position: 0,
     page: hit.page,
+    ...(hit.pageStarts ? { pageStarts: hit.pageStarts } : {}),
     kind: hit.kind,
     numTokens: 0,
     stopReason: 'Section',
