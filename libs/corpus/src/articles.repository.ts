@@ -94,7 +94,8 @@ const OUTLINE_LEAD_CHARS = 160;
 const OUTLINE_SQL = `
       SELECT s.id, s.section_number AS number, s.section_title AS title, s.level, s.parent_id AS parentId, asn.position,
         s.num_tokens AS numTokens, COUNT(c.seq) AS contextCount,
-        MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd,
+        -- A passage running onto later pages ends the section there (page_starts' last entry, corpus migration 0008).
+        MIN(c.page_number) AS pageStart, MAX(COALESCE(c.page_starts ->> '$[#-1][1]', c.page_number)) AS pageEnd,
         COUNT(CASE WHEN c.text_source = 'ocr' THEN 1 END) AS ocrContexts, ROUND(AVG(c.ocr_confidence), 1) AS ocrConfidence,
         lc.bbox AS box, substr(lc.text, 1, ${OUTLINE_LEAD_CHARS}) AS lead
       FROM article_sections asn

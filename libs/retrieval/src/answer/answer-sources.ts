@@ -1,4 +1,4 @@
-import { pagesOfSpan } from '@lectern/common';
+import { lastPageOf, pagesOfSpan } from '@lectern/common';
 import { fitContext } from '@lectern/llm';
 import type { TokenCounter } from '@lectern/text';
 import type { Passage, PassageContext } from '../parent-expansion';
@@ -54,9 +54,9 @@ export function buildSources(input: AnswerSourcesInput, budget: SourceBudget): A
 /** How a source appears in the prompt: `[n] Title — §2 Methods, p. 3` and its text. */
 export function renderSource(source: AnswerSource): string {
   const sections = distinct(source.contexts.map((c) => sectionLabel(c.section.number, c.section.title))).join('; ');
-  const pages = source.contexts.map((c) => c.page);
-  const from = Math.min(...pages);
-  const to = Math.max(...pages);
+  const from = Math.min(...source.contexts.map((c) => c.page));
+  // A context running onto the next page shows the model both, so a sentence cited there is within what it was told.
+  const to = Math.max(...source.contexts.map((c) => lastPageOf(c.page, c.pageStarts)));
   const where = [sections, from === to ? `p. ${from}` : `pp. ${from}–${to}`].filter((part) => part.length > 0).join(', ');
   const text = source.contexts.map((c) => c.text).join('\n\n');
   return `[${source.n}] ${source.article.title} — ${where}\n${text}`;
