@@ -1413,6 +1413,8 @@ export interface components {
              * @example 1
              */
             n: number;
+            /** @description The last page of a quoted sentence printed across a page break (`page` is where it starts); absent on one page. */
+            pageEnd?: number;
             /** @description The sentence of the context the marker quotes or rests on. */
             quote?: string;
             /** @description Where `quote` sits in the context's text. */
@@ -1567,8 +1569,10 @@ export interface components {
             sectionNumber: string;
             /** @example Baselines */
             sectionTitle: string;
-            /** @description 1-based page. */
+            /** @description 1-based page: the quoted sentence's, or the cited section's first. */
             page: number;
+            /** @description The last page of a quoted sentence printed across a page break (`page` is where it starts); absent on one page. */
+            pageEnd?: number;
         };
         /**
          * @description A chat turn, or an explore run kept as a turn.
