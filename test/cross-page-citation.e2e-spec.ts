@@ -67,7 +67,9 @@ describe('citing the page a sentence is printed on', () => {
   });
 
   it('gives a quoted sentence printed across the page break both pages', async () => {
-    replay.script(() => ({ content: 'In the trial winter the caverns were flooded with heated seawater and sealed behind insulated doors [1].' }));
+    replay.script(() => ({
+      content: 'In the trial winter the caverns were flooded with heated seawater and sealed behind insulated doors [1].',
+    }));
     const res = await chat(ask).expect(200);
     const citation = (res.body.citations as CitationBody[]).find((c) => c.quote?.startsWith(CROSS_PAGE.crossingSentenceStart));
     expect(citation).toMatchObject({ page: 1, pageEnd: 2 });

@@ -101,7 +101,9 @@ describe(PaperReader.name, () => {
       pageCount: 3,
       numTokens: 20,
       embeddingModel: embedder.modelId,
-      sections: [{ number: '1', title: 'One', level: 1, numTokens: 20, contexts: [{ ...context, numTokens: 20, stopReason: 'Section', embedding }] }],
+      sections: [
+        { number: '1', title: 'One', level: 1, numTokens: 20, contexts: [{ ...context, numTokens: 20, stopReason: 'Section', embedding }] },
+      ],
     }).articleId;
     expect(reader().readPage(bookId, 3).content).toContain(text);
     expect(reader().readPage(bookId, 2).content).toContain(text);

@@ -58,8 +58,10 @@ describe(chunkArticle.name, () => {
     const paragraph = sentences.join(' ');
     const breakAt = paragraph.indexOf(sentences[6]);
     const block = { ...text(paragraph, 5), pageStarts: [{ offset: breakAt, page: 6 }] };
-    const contexts = chunkArticle(article([section('1', [block])]), { maxTokens: counter.count(sentences.slice(0, 4).join(' ')) + 2, counter })
-      .sections[0].contexts;
+    const contexts = chunkArticle(article([section('1', [block])]), {
+      maxTokens: counter.count(sentences.slice(0, 4).join(' ')) + 2,
+      counter,
+    }).sections[0].contexts;
     expect(contexts.length).toBeGreaterThan(2);
     for (const context of contexts) {
       // Each context's pages, read back through its own page starts, agree with where its sentences sit in the paragraph.

@@ -27,7 +27,12 @@ export function locatePieces(block: ParsedBlock, trimmed: string, pieces: readon
  * The page a context starts on and where its text crosses page breaks, from its pieces (`from` to `to`, exclusive),
  * joined as the packer joins them: the first piece at 0, each next one after its joiner.
  */
-export function contextPages(pieces: readonly Piece[], sources: readonly PieceSource[], from: number, to: number): { page: number; pageStarts?: PageStart[] } {
+export function contextPages(
+  pieces: readonly Piece[],
+  sources: readonly PieceSource[],
+  from: number,
+  to: number,
+): { page: number; pageStarts?: PageStart[] } {
   const starts: PageStart[] = [];
   const first = sources[from];
   const page = pageAtOffset(first.block.page, first.block.pageStarts, first.offset);

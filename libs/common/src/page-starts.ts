@@ -28,7 +28,11 @@ export function pageAtOffset(page: number, starts: readonly PageStart[] | null |
  * The pages of `span` (end exclusive) in a passage starting on `page`. Without page starts (a corpus stored before
  * they were kept, a parser that does not report them) it is the passage's page.
  */
-export function pagesOfSpan(page: number, starts: readonly PageStart[] | null | undefined, span: { start: number; end: number }): SpanPages {
+export function pagesOfSpan(
+  page: number,
+  starts: readonly PageStart[] | null | undefined,
+  span: { start: number; end: number },
+): SpanPages {
   const first = pageAtOffset(page, starts, span.start);
   const last = pageAtOffset(page, starts, Math.max(span.start, span.end - 1));
   return last !== first ? { page: first, pageEnd: last } : { page: first };

@@ -12,7 +12,9 @@ export function decodePageStarts(stored: string | null | undefined): PageStart[]
     const parsed: unknown = JSON.parse(stored);
     if (!Array.isArray(parsed)) return undefined;
     const starts = parsed.flatMap((pair: unknown) =>
-      Array.isArray(pair) && Number.isInteger(pair[0]) && Number.isInteger(pair[1]) ? [{ offset: pair[0] as number, page: pair[1] as number }] : [],
+      Array.isArray(pair) && Number.isInteger(pair[0]) && Number.isInteger(pair[1])
+        ? [{ offset: pair[0] as number, page: pair[1] as number }]
+        : [],
     );
     return starts.length > 0 ? starts : undefined;
   } catch {

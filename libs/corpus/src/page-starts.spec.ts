@@ -89,10 +89,9 @@ describe('context page starts in the corpus', () => {
   it('keeps page starts through an export and an import', () => {
     const source = CorpusDb.open(path.join(tempDir(), 'corpus.sqlite'), TEST_EMBEDDING);
     const exported = path.join(tempDir(), 'export.sqlite');
-    let documentId = '';
+    const input = withCrossingContext(GROBID_NAMES[0]);
     try {
-      const { articleId } = source.insertArticle(withCrossingContext(GROBID_NAMES[0]));
-      documentId = source.getArticle(articleId)!.documentId;
+      source.insertArticle(input);
       source.exportTo(exported);
     } finally {
       source.close();
@@ -102,7 +101,7 @@ describe('context page starts in the corpus', () => {
     const staging = fs.mkdtempSync(path.join(tempDir(), 'staging-'));
     const imported = CorpusImportSource.open(exported, staging);
     const target = path.join(staging, 'corpus.sqlite');
-    imported.copyInto(target, new Map([[documentId, 'imported-doc']]));
+    imported.copyInto(target, new Map([[input.documentId, 'imported-doc']]));
     imported.close();
     const corpus = CorpusDb.open(target, TEST_EMBEDDING);
     try {

@@ -3,8 +3,10 @@ import { citationOf, renderSource } from './answer-sources';
 import { extractiveAnswer } from './extractive-answer';
 import { supportedCitation } from './supporting-sentence';
 
-const OPENING = 'Coastal towns with tidal turbines produce more power at night than they can use. In the trial winter the caverns were flooded';
-const REST = ' with seawater and sealed behind doors. The stored heat kept the flooded cavern at forty-one degrees Celsius for ninety days.';
+const OPENING =
+  'Coastal towns with tidal turbines produce more power at night than they can use. In the trial winter the caverns were flooded';
+const REST =
+  ' with seawater and sealed behind doors. The stored heat kept the flooded cavern at forty-one degrees Celsius for ninety days.';
 const TEXT = OPENING + REST;
 /** Page 2 begins at "with seawater": the paragraph's context starts on page 1. */
 const BREAK = OPENING.length + 1;
