@@ -60,6 +60,8 @@ describe('citing the page a sentence is printed on', () => {
     expect(res.body.llm.used).toBe(true);
     const { citation, context } = await secondPageCitation(res.body.citations);
     expect(context.page).toBe(1);
+    // The source view's context says where its text reaches page 2.
+    expect(context.pageStarts).toEqual([{ offset: context.text.indexOf('sealed behind insulated doors'), page: 2 }]);
     expect(context.text.slice(citation.span!.start, citation.span!.end)).toBe(citation.quote);
     expect(citation.quote).toBe(CROSS_PAGE.secondPageSentence);
     expect(citation.page).toBe(2);

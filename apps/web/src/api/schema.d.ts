@@ -1076,6 +1076,12 @@ export interface components {
         };
         /** @enum {string} */
         ContextKind: "text" | "table" | "equation" | "figure_caption" | "toc";
+        PageStartDto: {
+            /** @description Character offset in the context's text of the first character printed on `page`. */
+            offset: number;
+            /** @description 1-based page. */
+            page: number;
+        };
         ContextBoxDto: {
             /** @example 3 */
             page: number;
@@ -1108,6 +1114,8 @@ export interface components {
             kind: components["schemas"]["ContextKind"];
             /** @description 1-based page where the context starts. */
             page: number;
+            /** @description Where the text runs onto later pages, in order; absent for a context printed on one page (or stored before pages were kept). */
+            pageStarts?: components["schemas"]["PageStartDto"][];
             /** @description Where the context's first block sits on its page; null when unknown. */
             box: components["schemas"]["ContextBoxDto"] | null;
             section: components["schemas"]["SectionRefDto"];
@@ -1279,6 +1287,8 @@ export interface components {
             score: number;
             /** @description 1-based page where the context starts. */
             page: number;
+            /** @description Where the text runs onto later pages; absent on one page. */
+            pageStarts?: components["schemas"]["PageStartDto"][];
             /**
              * @description The context kind: text, table, equation or figure_caption (toc contexts are never search hits).
              * @example text
