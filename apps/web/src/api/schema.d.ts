@@ -1243,6 +1243,8 @@ export interface components {
             kind: components["schemas"]["ContextKind"];
             /** @description 1-based page where the context starts. */
             page: number;
+            /** @description Where the text runs onto later pages; absent on one page. */
+            pageStarts?: components["schemas"]["PageStartDto"][];
             /** @description Plain text; a Markdown table for tables, LaTeX for equations. */
             text: string;
             numTokens: number;
