@@ -133,16 +133,14 @@ export class DocumentsQuery {
     return {
       article: { id: articleId, title: article.title, documentId: doc.id },
       section: { id, number, title, level, parent: parent && { id: parent.id, number: parent.number, title: parent.title } },
-      contexts: corpus
-        .listSectionContexts(sectionId)
-        .map((c) => ({
-          id: c.id,
-          kind: c.kind,
-          page: c.page,
-          ...(c.pageStarts ? { pageStarts: c.pageStarts } : {}),
-          text: c.text,
-          numTokens: c.numTokens,
-        })),
+      contexts: corpus.listSectionContexts(sectionId).map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        page: c.page,
+        ...(c.pageStarts ? { pageStarts: c.pageStarts } : {}),
+        text: c.text,
+        numTokens: c.numTokens,
+      })),
     };
   }
 
