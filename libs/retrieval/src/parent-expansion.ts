@@ -1,4 +1,4 @@
-import type { PageStart } from '@lectern/common';
+import { lastPageOf, type PageStart } from '@lectern/common';
 import type { ContextKind, ContextNeighbourhood, ContextRow } from '@lectern/corpus';
 import type { SearchHit } from './search.service';
 
@@ -145,7 +145,8 @@ function toPassage(window: Window): Passage {
     })),
     text: rows.map((row) => row.text).join('\n\n'),
     article: { id: window.articleId, title: window.articleTitle },
-    pages: { from: Math.min(...pages), to: Math.max(...pages) },
+    // The last page is where the last passage's text ends, which may be past the page it starts on.
+    pages: { from: Math.min(...pages), to: Math.max(...rows.map((row) => lastPageOf(row.page, row.pageStarts))) },
     sections,
     score: window.score,
     hitContextIds: [...window.hits].sort((a, b) => a.rank - b.rank).map((h) => h.contextId),
