@@ -110,11 +110,14 @@ describe(ChatController.name, () => {
     const sources = promptSources(chatRequests().at(-1)!);
     for (const citation of res.body.citations) {
       expect(Object.values(articles)).toContain(citation.articleId);
-      // The prompt showed the model `[n] <title> — <section>, p. <page>`: the citation must name the same place.
+      // The prompt showed the model `[n] <title> — <section>, p. <page>` (`pp. <from>–<to>` for a source running onto
+      // later pages): the citation must name the same place, its page (the quoted sentence's) within the pages shown.
       const header = sources.get(citation.n)!;
       expect(header.startsWith(`${citation.articleTitle} — `)).toBe(true);
       expect(header).toContain(citation.sectionTitle);
-      expect(header).toMatch(new RegExp(`p\\. ${citation.page}$`));
+      const [, from, to = from] = /pp?\. (\d+)(?:–(\d+))?$/.exec(header)!;
+      expect(citation.page).toBeGreaterThanOrEqual(Number(from));
+      expect(citation.page).toBeLessThanOrEqual(Number(to));
       const outline = (await t.http().get(`/articles/${citation.articleId}/outline`).expect(200)).body;
       const section = outline.sections.find(
         (s: { number: string; title: string }) => s.number === citation.sectionNumber && s.title === citation.sectionTitle,

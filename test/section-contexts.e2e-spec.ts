@@ -16,7 +16,14 @@ interface OutlineSection {
 interface SectionContexts {
   article: { id: string; title: string; documentId: string };
   section: { id: string; number: string; title: string; level: number; parent: { id: string; number: string; title: string } | null };
-  contexts: Array<{ id: string; kind: string; page: number; text: string; numTokens: number }>;
+  contexts: Array<{
+    id: string;
+    kind: string;
+    page: number;
+    pageStarts?: Array<{ offset: number; page: number }>;
+    text: string;
+    numTokens: number;
+  }>;
 }
 
 const PAPERS = ['acl-N18-3011.pdf', 'arxiv-1211.2288.pdf'];
@@ -52,8 +59,13 @@ describe('GET /articles/:id/sections/:sectionId/contexts (e2e)', () => {
         expect(body.article).toEqual({ id: article.articleId, title: article.title, documentId: article.documentId });
         expect(body.section).toMatchObject({ id: section.id, number: section.number, title: section.title, level: section.level });
         expect(body.contexts).toHaveLength(section.contextCount);
-        const pages = body.contexts.map((c) => c.page);
-        expect(pages.length ? [Math.min(...pages), Math.max(...pages)] : [null, null]).toEqual([section.pageStart, section.pageEnd]);
+        // A section ends on the page its last passage runs onto (its page starts' last page).
+        const firstPages = body.contexts.map((c) => c.page);
+        const lastPages = body.contexts.map((c) => c.pageStarts?.at(-1)?.page ?? c.page);
+        expect(firstPages.length ? [Math.min(...firstPages), Math.max(...lastPages)] : [null, null]).toEqual([
+          section.pageStart,
+          section.pageEnd,
+        ]);
         for (const c of body.contexts) {
           expect(c.text).toMatch(/\S/);
           expect(c.numTokens).toBeGreaterThan(0);

@@ -140,11 +140,13 @@ export function App({ me = null }: { me?: Me | null }) {
         if (citation.contextId) {
           const context = await api.context(projectId, citation.contextId);
           if (!stillWanted()) return;
+          // A quoted sentence is cited on its own page, which may be past the page its passage starts on (and its box).
+          const page = citation.quote ? citation.page : context.page;
           showSource({
             documentId: context.article.documentId,
             articleId: context.article.id,
-            page: context.page,
-            box: context.box,
+            page,
+            box: context.box && context.box.page === page ? context.box : null,
             passage: context.text,
             ...(citation.quote ? { quote: citation.quote } : {}),
             label,

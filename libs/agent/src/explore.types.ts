@@ -21,7 +21,10 @@ export interface ExploreCitation {
   articleTitle: string;
   sectionNumber: string;
   sectionTitle: string;
+  /** The page of the quoted sentence when there is one, else of the cited section's first passage. */
   page: number;
+  /** The last page of a quoted sentence printed across a page break; absent when it sits on one page. */
+  pageEnd?: number;
   /** The `[n]` marker of the answer, when the answer carries markers (extracted answers do). */
   n?: number;
   /** The context of the quoted sentence, with the sentence and its character span in the context's text. */

@@ -28,6 +28,7 @@ export function extractAnswer(
       id: row.id,
       text: row.text,
       page: row.page,
+      ...(row.pageStarts ? { pageStarts: row.pageStarts } : {}),
       kind: row.kind,
       section: { id: section.section.id, number: section.section.number, title: section.section.title },
     }));
@@ -49,6 +50,7 @@ export function extractAnswer(
       sectionNumber: c.sectionNumber,
       sectionTitle: c.sectionTitle,
       page: c.page,
+      ...(c.pageEnd !== undefined ? { pageEnd: c.pageEnd } : {}),
       ...(c.quote !== undefined ? { quote: c.quote } : {}),
       ...(c.span ? { span: c.span } : {}),
     })),

@@ -86,6 +86,30 @@ describe(PaperReader.name, () => {
     expect(r.previous().content).toContain(AT_THE_EDGE);
   });
 
+  it('reads on read_page a passage that started on an earlier page and runs onto the one asked for', async () => {
+    const text = 'A paragraph opens on page two and runs on. Its second half is printed on page three.';
+    const [embedding] = await embedder.embedDocuments([text]);
+    const context = { text, pageNumber: 2, pageStarts: [{ offset: text.indexOf('Its second'), page: 3 }], kind: 'text' as const };
+    const bookId = corpus.insertArticle({
+      documentId: 'long-paragraph',
+      title: 'A Book of Long Paragraphs',
+      authors: [],
+      abstract: '',
+      datePublished: null,
+      journal: null,
+      doi: null,
+      pageCount: 3,
+      numTokens: 20,
+      embeddingModel: embedder.modelId,
+      sections: [
+        { number: '1', title: 'One', level: 1, numTokens: 20, contexts: [{ ...context, numTokens: 20, stopReason: 'Section', embedding }] },
+      ],
+    }).articleId;
+    expect(reader().readPage(bookId, 3).content).toContain(text);
+    expect(reader().readPage(bookId, 2).content).toContain(text);
+    expect(() => reader().readPage(bookId, 1)).toThrow(/has no text on page 1/);
+  });
+
   it('refuses outline, read, read_page, next and previous on a paper outside its scope, naming the scope', () => {
     const r = new PaperReader({
       corpus,

@@ -1,3 +1,4 @@
+import { lastPageOf } from '@lectern/common';
 import { outlineDepths, type ArticleRow, type ContextRow, type CorpusDb, type OutlineEntry } from '@lectern/corpus';
 import { questionTermWeights, type SearchHit, type SearchMode, type TermWeights } from '@lectern/retrieval';
 import { InvalidToolCallError } from './agent.errors';
@@ -114,7 +115,10 @@ export class PaperReader {
 
   readPage(articleId: string, page: number): ToolOutput {
     const article = this.article(articleId);
-    const rows = this.options.corpus.listArticleContexts(article.id).filter((row) => row.page === page);
+    // A passage started on an earlier page that runs onto this one is printed here too (a book page inside one paragraph).
+    const rows = this.options.corpus
+      .listArticleContexts(article.id)
+      .filter((row) => row.page <= page && page <= lastPageOf(row.page, row.pageStarts));
     if (rows.length === 0)
       throw new InvalidToolCallError(`read_page: "${article.title}" has no text on page ${page} (it has ${article.pageCount} pages)`);
     const taken = this.takeWithinCap(rows);

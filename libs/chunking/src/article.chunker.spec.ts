@@ -28,7 +28,7 @@ const text = (value: string, page = 1): ParsedBlock => ({ text: value, page, kin
 const sentence = (i: number) => `Sentence number ${i} describes the literature graph and its entity linking edges.`;
 
 describe(chunkArticle.name, () => {
-  it('packs short paragraphs of a section into one context joined by a blank line', () => {
+  it('packs short paragraphs of a section into one context joined by a blank line, keeping where the next page starts', () => {
     const result = chunkArticle(article([section('1', [text('First paragraph.', 2), text('Second paragraph.', 3)])]), {
       maxTokens: DEFAULT_CONTEXT_MAX_TOKENS,
       counter,
@@ -40,8 +40,44 @@ describe(chunkArticle.name, () => {
         kind: 'text',
         numTokens: counter.count('First paragraph.\n\nSecond paragraph.'),
         stopReason: 'Section',
+        pageStarts: [{ offset: 'First paragraph.\n\n'.length, page: 3 }],
       },
     ]);
+  });
+
+  it("carries a paragraph's own page breaks into its context, shifted to where the paragraph sits", () => {
+    const second = 'It runs on. Here page four begins.';
+    const blocks = [text('Opening.', 3), { ...text(second, 3), pageStarts: [{ offset: second.indexOf('Here'), page: 4 }] }];
+    const [context] = chunkArticle(article([section('1', blocks)]), { maxTokens: 512, counter }).sections[0].contexts;
+    expect(context.pageNumber).toBe(3);
+    expect(context.pageStarts).toEqual([{ offset: context.text.indexOf('Here'), page: 4 }]);
+  });
+
+  it('gives a context cut from the middle of a paragraph the page its first sentence is printed on', () => {
+    const sentences = Array.from({ length: 12 }, (_, i) => sentence(i));
+    const paragraph = sentences.join(' ');
+    const breakAt = paragraph.indexOf(sentences[6]);
+    const block = { ...text(paragraph, 5), pageStarts: [{ offset: breakAt, page: 6 }] };
+    const contexts = chunkArticle(article([section('1', [block])]), {
+      maxTokens: counter.count(sentences.slice(0, 4).join(' ')) + 2,
+      counter,
+    }).sections[0].contexts;
+    expect(contexts.length).toBeGreaterThan(2);
+    for (const context of contexts) {
+      // Each context's pages, read back through its own page starts, agree with where its sentences sit in the paragraph.
+      const start = paragraph.indexOf(context.text);
+      expect(context.pageNumber).toBe(start >= breakAt ? 6 : 5);
+      const crossing = start < breakAt && start + context.text.length > breakAt;
+      expect(context.pageStarts).toEqual(crossing ? [{ offset: breakAt - start, page: 6 }] : undefined);
+    }
+    expect(contexts.at(-1)!.pageNumber).toBe(6);
+  });
+
+  it('gives a paragraph that skips a page (a float page between its halves) the page it resumes on', () => {
+    const paragraph = 'Before the figure page the text was. After it the text goes on.';
+    const block = { ...text(paragraph, 7), pageStarts: [{ offset: paragraph.indexOf('After'), page: 9 }] };
+    const [context] = chunkArticle(article([section('1', [block])]), { maxTokens: 512, counter }).sections[0].contexts;
+    expect(context.pageStarts).toEqual([{ offset: paragraph.indexOf('After'), page: 9 }]);
   });
 
   it('never lets a context cross a section boundary', () => {

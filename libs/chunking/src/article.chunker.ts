@@ -3,6 +3,7 @@ import type { ContextKind, ParsedArticle, ParsedBlock, ParsedSection } from '@le
 import { MIN_CONTEXT_MAX_TOKENS } from './chunked-article';
 import type { ChunkedArticle, ChunkedContext, ChunkedSection, ChunkOptions } from './chunked-article';
 import { packPieces } from './context.packer';
+import { contextPages, locatePieces, type PieceSource } from './context-pages';
 import { InvalidContextBudgetError } from './errors';
 import { splitToFit } from './piece.splitter';
 import type { Piece } from './piece.splitter';
@@ -36,24 +37,29 @@ function chunkSection(section: ParsedSection, maxTokens: number, counter: TokenC
   const contexts: ChunkedContext[] = [];
   for (const run of blockRuns(section)) {
     const pieces: Piece[] = [];
-    const sources: ParsedBlock[] = [];
+    const sources: PieceSource[] = [];
     for (const block of run.blocks) {
-      const blockPieces = splitToFit(block.text.trim(), block.kind, PARAGRAPH_JOINER, maxTokens, counter);
-      sources.push(...blockPieces.map(() => block));
+      const trimmed = block.text.trim();
+      const blockPieces = splitToFit(trimmed, block.kind, PARAGRAPH_JOINER, maxTokens, counter);
+      sources.push(...locatePieces(block, trimmed, blockPieces));
       pieces.push(...blockPieces);
     }
     const packedContexts = packPieces(pieces, maxTokens, counter);
     packedContexts.forEach((packed, k) => {
-      const first = sources[packed.firstPiece];
-      const own = sources.slice(packed.firstPiece, packedContexts[k + 1]?.firstPiece ?? sources.length);
+      const end = packedContexts[k + 1]?.firstPiece ?? sources.length;
+      const first = sources[packed.firstPiece].block;
+      const own = sources.slice(packed.firstPiece, end).map((s) => s.block);
+      // The page of the context's first character: a context cut from the middle of a paragraph may start a page later.
+      const { page, pageStarts } = contextPages(pieces, sources, packed.firstPiece, end);
       contexts.push({
         text: packed.text,
-        pageNumber: first.page,
+        pageNumber: page,
         kind: run.kind,
         numTokens: packed.numTokens,
         stopReason: 'Token limit',
-        ...(first.box ? { box: first.box } : {}),
+        ...(first.box && first.box.page === page ? { box: first.box } : {}),
         ...ocrSource(own),
+        ...(pageStarts ? { pageStarts } : {}),
       });
     });
   }

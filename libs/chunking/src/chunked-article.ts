@@ -1,4 +1,4 @@
-import type { ArticleMetadata } from '@lectern/common';
+import type { ArticleMetadata, PageStart } from '@lectern/common';
 import type { BoundingBox, ContextKind } from '@lectern/parsing';
 import type { TokenCounter } from '@lectern/text';
 
@@ -7,8 +7,10 @@ export type StopReason = 'Section' | 'Token limit';
 
 export interface ChunkedContext {
   text: string;
-  /** Page (1-based) of the context's first block. */
+  /** Page (1-based) the context's first character is printed on. */
   pageNumber: number;
+  /** Where the text crosses page breaks (offsets into `text`); absent for a context printed on one page. */
+  pageStarts?: PageStart[];
   kind: ContextKind;
   numTokens: number;
   stopReason: StopReason;

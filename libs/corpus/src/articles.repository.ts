@@ -14,6 +14,7 @@ import type {
 } from './corpus.types';
 import { isSearchedKind } from './corpus.types';
 import { ArticleAlreadyStoredError } from './errors';
+import { encodePageStarts, withPageStarts } from './page-starts.codec';
 import { withHeadingPages } from './outline-pages';
 import { ReferencesRepository } from './references.repository';
 import type { VectorIndex } from './vector-index';
@@ -47,6 +48,7 @@ interface ContextRecord {
   stop_reason: StopReason;
   text_source: TextSource;
   ocr_confidence: number | null;
+  page_starts: string | null;
 }
 
 function toArticle(row: ArticleRecord): ArticleRow {
@@ -76,6 +78,7 @@ function toContext(row: ContextRecord): ContextRow {
     sectionTitle: row.section_title,
     position: row.position,
     page: row.page_number,
+    ...withPageStarts(row.page_starts),
     kind: row.kind,
     numTokens: row.num_tokens,
     stopReason: row.stop_reason,
@@ -91,7 +94,8 @@ const OUTLINE_LEAD_CHARS = 160;
 const OUTLINE_SQL = `
       SELECT s.id, s.section_number AS number, s.section_title AS title, s.level, s.parent_id AS parentId, asn.position,
         s.num_tokens AS numTokens, COUNT(c.seq) AS contextCount,
-        MIN(c.page_number) AS pageStart, MAX(c.page_number) AS pageEnd,
+        -- A passage running onto later pages ends the section there (page_starts' last entry, corpus migration 0008).
+        MIN(c.page_number) AS pageStart, MAX(COALESCE(c.page_starts ->> '$[#-1][1]', c.page_number)) AS pageEnd,
         COUNT(CASE WHEN c.text_source = 'ocr' THEN 1 END) AS ocrContexts, ROUND(AVG(c.ocr_confidence), 1) AS ocrConfidence,
         lc.bbox AS box, substr(lc.text, 1, ${OUTLINE_LEAD_CHARS}) AS lead
       FROM article_sections asn
@@ -105,7 +109,7 @@ const OUTLINE_SQL = `
       GROUP BY asn.position ORDER BY asn.position`;
 
 const CONTEXT_COLUMNS = `c.id, c.text, s.id AS section_id, c.section_number, c.section_title, sc.position,
-  c.page_number, c.kind, c.num_tokens, c.stop_reason, c.text_source, c.ocr_confidence`;
+  c.page_number, c.kind, c.num_tokens, c.stop_reason, c.text_source, c.ocr_confidence, c.page_starts`;
 
 function prepareStatements(db: Database.Database) {
   const prepare = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
@@ -121,9 +125,9 @@ function prepareStatements(db: Database.Database) {
     insertArticleSection: prepare('INSERT INTO article_sections (article_id, section_id, position) VALUES (?, ?, ?)'),
     insertContext: prepare(`
       INSERT INTO contexts (id, text, section_title, section_number, num_tokens, page_number, stop_reason,
-        embedding, embedding_model, kind, bbox, text_source, ocr_confidence)
+        embedding, embedding_model, kind, bbox, text_source, ocr_confidence, page_starts)
       VALUES (@id, @text, @sectionTitle, @sectionNumber, @numTokens, @pageNumber, @stopReason, @embedding,
-        @embeddingModel, @kind, @bbox, @textSource, @ocrConfidence)`),
+        @embeddingModel, @kind, @bbox, @textSource, @ocrConfidence, @pageStarts)`),
     insertSectionContext: prepare('INSERT INTO section_contexts (section_id, context_id, position) VALUES (?, ?, ?)'),
     contextSeqsOfArticle: prepare<{ seq: number }>(`
       SELECT c.seq FROM article_sections asn
@@ -234,6 +238,7 @@ export class ArticlesRepository {
               bbox: context.box ? JSON.stringify(context.box) : null,
               textSource: context.textSource ?? 'pdf',
               ocrConfidence: context.textSource === 'ocr' ? (context.ocrConfidence ?? null) : null,
+              pageStarts: encodePageStarts(context.pageStarts),
             });
             s.insertSectionContext.run(sectionId, contextId, contextPosition);
             if (isSearchedKind(context.kind)) this.vectors.add(Number(lastInsertRowid), context.embedding);

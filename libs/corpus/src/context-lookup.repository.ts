@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { withPageStarts } from './page-starts.codec';
 import type { ArticleSummary, ContextBox, ContextDetail, ContextKind, SectionPlace } from './corpus.types';
 
 /** A context with the section and article it sits in, as PLACED_CONTEXT_COLUMNS selects it. */
@@ -7,6 +8,7 @@ export interface PlacedContextRecord {
   text: string;
   kind: ContextKind;
   page_number: number;
+  page_starts: string | null;
   bbox: string | null;
   section_id: string;
   section_number: string;
@@ -16,7 +18,7 @@ export interface PlacedContextRecord {
 }
 
 /** Columns of PlacedContextRecord over `contexts c` joined by PLACED_CONTEXT_JOINS. */
-export const PLACED_CONTEXT_COLUMNS = `c.id, c.text, c.kind, c.page_number, c.bbox, s.id AS section_id, s.section_number, s.section_title,
+export const PLACED_CONTEXT_COLUMNS = `c.id, c.text, c.kind, c.page_number, c.page_starts, c.bbox, s.id AS section_id, s.section_number, s.section_title,
         a.id AS article_id, a.title AS article_title`;
 /** From a context `c` to its section `s` and article `a`. */
 export const PLACED_CONTEXT_JOINS = `JOIN section_contexts sc ON sc.context_id = c.id
@@ -63,6 +65,7 @@ export class ContextLookupRepository {
       text: row.text,
       kind: row.kind,
       page: row.page_number,
+      ...withPageStarts(row.page_starts),
       box: row.bbox ? (JSON.parse(row.bbox) as ContextBox) : null,
       section: { id: row.section_id, number: row.section_number, title: row.section_title },
       article: { id: row.article_id, title: row.article_title, documentId: row.document_id },

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { queryTerms } from '@lectern/text';
 import { PLACED_CONTEXT_COLUMNS, PLACED_CONTEXT_JOINS, type PlacedContextRecord } from './context-lookup.repository';
 import type { ContextBox, CorpusHit } from './corpus.types';
+import { withPageStarts } from './page-starts.codec';
 import { KeywordIndex, PRUNE_FROM_CONTEXTS } from './keyword-index';
 import type { KeywordThread } from './keyword-thread';
 import type { VectorIndex } from './vector-index';
@@ -122,6 +123,7 @@ export class ContextSearchRepository {
       text: row.text,
       score: scores.get(row.seq) ?? 0,
       page: row.page_number,
+      ...withPageStarts(row.page_starts),
       kind: row.kind,
       box: row.bbox ? (JSON.parse(row.bbox) as ContextBox) : null,
       article: { id: row.article_id, title: row.article_title },

@@ -1,4 +1,4 @@
-import type { ArticleMetadata } from '@lectern/common';
+import type { ArticleMetadata, PageStart } from '@lectern/common';
 
 /** Inputs and rows of a project's corpus database. */
 
@@ -29,6 +29,8 @@ export interface ContextInput {
   /** Default `pdf`; `ocr` with the mean confidence (0–100) of the OCR'd words. */
   textSource?: TextSource;
   ocrConfidence?: number;
+  /** Where the text crosses page breaks (offsets into `text`); absent for a context printed on one page. */
+  pageStarts?: PageStart[];
 }
 
 export interface ContextBox {
@@ -93,8 +95,10 @@ export interface ContextRow {
   sectionTitle: string;
   /** 0-based position within its section. */
   position: number;
-  /** 1-based. */
+  /** 1-based, where the context starts. */
   page: number;
+  /** Where the text crosses page breaks; absent on one page (or stored before corpus migration 0008). */
+  pageStarts?: PageStart[];
   kind: ContextKind;
   numTokens: number;
   stopReason: StopReason;
@@ -111,6 +115,8 @@ export interface CorpusHit {
   score: number;
   /** 1-based page where the context starts. */
   page: number;
+  /** Where the text crosses page breaks; absent on one page (or stored before corpus migration 0008). */
+  pageStarts?: PageStart[];
   kind: ContextKind;
   /** Null when the parser did not report coordinates. */
   box: ContextBox | null;
@@ -125,6 +131,8 @@ export interface ContextDetail {
   kind: ContextKind;
   /** 1-based page where the context starts. */
   page: number;
+  /** Where the text crosses page breaks; absent on one page (or stored before corpus migration 0008). */
+  pageStarts?: PageStart[];
   box: ContextBox | null;
   section: { id: string; number: string; title: string };
   article: { id: string; title: string; documentId: string };

@@ -52,7 +52,10 @@ describe(`corpus migration ${MIGRATION}`, () => {
     const corpus = CorpusDb.open(file, TEST_EMBEDDING);
     try {
       expect(read(file, 'SELECT name FROM schema_migrations WHERE version = 7')).toEqual([{ name: 'toc_contexts' }]);
-      expect(read(file, contextsSql)).toEqual(before);
+      // Columns later migrations add (0008's page_starts) are not 0007's business.
+      const columns = Object.keys(before[0]);
+      const after = read<Record<string, unknown>>(file, contextsSql).map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
+      expect(after).toEqual(before);
       expect(read(file, "SELECT seq FROM sqlite_sequence WHERE name = 'contexts'")).toEqual([mark]);
       expect(read(file, 'PRAGMA foreign_key_check')).toEqual([]);
       expect(read(file, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);

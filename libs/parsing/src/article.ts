@@ -1,4 +1,4 @@
-import type { ArticleMetadata } from '@lectern/common';
+import type { ArticleMetadata, PageStart } from '@lectern/common';
 
 /** The structure every parser produces, before chunking. Shared by all parsers and the merge step. */
 
@@ -22,6 +22,8 @@ export interface ParsedBlock {
   box?: BoundingBox;
   /** Set when the text was read by OCR off the rendered page, with the mean confidence (0–100) of its words. */
   ocr?: { confidence: number };
+  /** Where the text crosses page breaks (offsets into `text`), when it runs onto later pages; `page` is the first. */
+  pageStarts?: PageStart[];
 }
 
 export interface ParsedSection {

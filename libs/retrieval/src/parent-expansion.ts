@@ -1,3 +1,4 @@
+import { lastPageOf, type PageStart } from '@lectern/common';
 import type { ContextKind, ContextNeighbourhood, ContextRow } from '@lectern/corpus';
 import type { SearchHit } from './search.service';
 
@@ -11,6 +12,8 @@ export interface PassageContext {
   text: string;
   /** 1-based page where the context starts. */
   page: number;
+  /** Where the text crosses page breaks, so a sentence is cited on its own page; absent on one page. */
+  pageStarts?: PageStart[];
   kind: ContextKind;
   section: { id: string; number: string; title: string };
 }
@@ -136,12 +139,14 @@ function toPassage(window: Window): Passage {
       id: row.id,
       text: row.text,
       page: row.page,
+      ...(row.pageStarts ? { pageStarts: row.pageStarts } : {}),
       kind: row.kind,
       section: { id: row.sectionId, number: row.sectionNumber, title: row.sectionTitle },
     })),
     text: rows.map((row) => row.text).join('\n\n'),
     article: { id: window.articleId, title: window.articleTitle },
-    pages: { from: Math.min(...pages), to: Math.max(...pages) },
+    // The last page is where the last passage's text ends, which may be past the page it starts on.
+    pages: { from: Math.min(...pages), to: Math.max(...rows.map((row) => lastPageOf(row.page, row.pageStarts))) },
     sections,
     score: window.score,
     hitContextIds: [...window.hits].sort((a, b) => a.rank - b.rank).map((h) => h.contextId),
@@ -157,6 +162,7 @@ function rowOfHit(hit: SearchHit): ContextRow {
     sectionTitle: hit.section.title,
     position: 0,
     page: hit.page,
+    ...(hit.pageStarts ? { pageStarts: hit.pageStarts } : {}),
     kind: hit.kind,
     numTokens: 0,
     stopReason: 'Section',

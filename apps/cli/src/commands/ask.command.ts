@@ -67,5 +67,7 @@ export async function askCommand(
 function sourceLine(citation: Citation): string {
   const section =
     citation.sectionNumber === 'ref' ? 'References' : [`§${citation.sectionNumber}`, citation.sectionTitle].filter(Boolean).join(' ');
-  return `[${citation.n}] ${citation.articleTitle} — ${section}, p. ${citation.page}`;
+  // A quoted sentence printed across a page break names both pages.
+  const pages = citation.pageEnd ? `pp. ${citation.page}–${citation.pageEnd}` : `p. ${citation.page}`;
+  return `[${citation.n}] ${citation.articleTitle} — ${section}, ${pages}`;
 }

@@ -1076,6 +1076,12 @@ export interface components {
         };
         /** @enum {string} */
         ContextKind: "text" | "table" | "equation" | "figure_caption" | "toc";
+        PageStartDto: {
+            /** @description Character offset in the context's text of the first character printed on `page`. */
+            offset: number;
+            /** @description 1-based page. */
+            page: number;
+        };
         ContextBoxDto: {
             /** @example 3 */
             page: number;
@@ -1108,6 +1114,8 @@ export interface components {
             kind: components["schemas"]["ContextKind"];
             /** @description 1-based page where the context starts. */
             page: number;
+            /** @description Where the text runs onto later pages, in order; absent for a context printed on one page (or stored before pages were kept). */
+            pageStarts?: components["schemas"]["PageStartDto"][];
             /** @description Where the context's first block sits on its page; null when unknown. */
             box: components["schemas"]["ContextBoxDto"] | null;
             section: components["schemas"]["SectionRefDto"];
@@ -1235,6 +1243,8 @@ export interface components {
             kind: components["schemas"]["ContextKind"];
             /** @description 1-based page where the context starts. */
             page: number;
+            /** @description Where the text runs onto later pages; absent on one page. */
+            pageStarts?: components["schemas"]["PageStartDto"][];
             /** @description Plain text; a Markdown table for tables, LaTeX for equations. */
             text: string;
             numTokens: number;
@@ -1279,6 +1289,8 @@ export interface components {
             score: number;
             /** @description 1-based page where the context starts. */
             page: number;
+            /** @description Where the text runs onto later pages; absent on one page. */
+            pageStarts?: components["schemas"]["PageStartDto"][];
             /**
              * @description The context kind: text, table, equation or figure_caption (toc contexts are never search hits).
              * @example text
@@ -1413,6 +1425,8 @@ export interface components {
              * @example 1
              */
             n: number;
+            /** @description The last page of a quoted sentence printed across a page break (`page` is where it starts); absent on one page. */
+            pageEnd?: number;
             /** @description The sentence of the context the marker quotes or rests on. */
             quote?: string;
             /** @description Where `quote` sits in the context's text. */
@@ -1567,8 +1581,10 @@ export interface components {
             sectionNumber: string;
             /** @example Baselines */
             sectionTitle: string;
-            /** @description 1-based page. */
+            /** @description 1-based page: the quoted sentence's, or the cited section's first. */
             page: number;
+            /** @description The last page of a quoted sentence printed across a page break (`page` is where it starts); absent on one page. */
+            pageEnd?: number;
         };
         /**
          * @description A chat turn, or an explore run kept as a turn.

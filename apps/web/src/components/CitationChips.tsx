@@ -19,19 +19,21 @@ export function CitationChips({ citations, titleOf, onOpen, active, messageId }:
           const title = c.articleTitle || titleOf(c.articleId) || 'Untitled paper';
           const section = sectionLabel(c.sectionNumber, c.sectionTitle);
           const isActive = active?.messageId === messageId && active.n === c.n;
+          const pages = citedPages(c);
           return (
             <li key={`${c.n}-${c.articleId}-${c.page}`}>
               <button
                 type="button"
                 className={`citation-chip${isActive ? ' is-active' : ''}`}
                 onClick={() => onOpen(c)}
-                aria-label={`Source ${c.n}: ${title}, ${section || 'section'}, page ${c.page}. Open the PDF at this page.`}
+                aria-label={`Source ${c.n}: ${title}, ${section || 'section'}, ${pages.spoken}. Open the PDF at this page.`}
               >
                 <span className="citation-n">{c.n}</span>
                 <span className="citation-text">
                   <span className="citation-title">{title}</span>
                   <span className="citation-where">
-                    {section ? `${section} · ` : ''}p. {c.page}
+                    {section ? `${section} · ` : ''}
+                    {pages.shown}
                   </span>
                 </span>
               </button>
@@ -50,4 +52,11 @@ export function sectionLabel(number: string, title: string): string {
   // GROBID numbers the untitled opening "0"; nobody cites "0 Abstract".
   if (number === '0') return title;
   return /^\d+(\.\d+)*$/.test(number) ? `${number} ${title}` : title;
+}
+
+/** "p. 3", or "pp. 3–4" for a quoted sentence printed across a page break. */
+function citedPages(c: Citation): { shown: string; spoken: string } {
+  return c.pageEnd && c.pageEnd !== c.page
+    ? { shown: `pp. ${c.page}–${c.pageEnd}`, spoken: `pages ${c.page} to ${c.pageEnd}` }
+    : { shown: `p. ${c.page}`, spoken: `page ${c.page}` };
 }

@@ -24,7 +24,9 @@ export interface Citation {
   articleTitle?: string;
   sectionNumber: string;
   sectionTitle: string;
+  /** The quoted sentence's page (the passage's when nothing is quoted); `pageEnd` when the sentence runs onto the next. */
   page: number;
+  pageEnd?: number;
   contextId?: string;
   /** The cited sentence, highlighted inside its passage in the source view. */
   quote?: string;

@@ -7,6 +7,7 @@ interface StoredCitation {
   sectionNumber?: string;
   sectionTitle?: string;
   page?: number;
+  pageEnd?: number;
   quote?: string;
 }
 
@@ -62,7 +63,8 @@ function sourceLine(citation: StoredCitation, position: number): string {
     citation.sectionNumber === 'ref'
       ? 'References'
       : [citation.sectionNumber ? `§${citation.sectionNumber}` : '', citation.sectionTitle ?? ''].filter(Boolean).join(' ');
-  const where = [section, citation.page ? `p. ${citation.page}` : ''].filter(Boolean).join(', ');
+  const pages = citation.page && citation.pageEnd ? `pp. ${citation.page}–${citation.pageEnd}` : citation.page ? `p. ${citation.page}` : '';
+  const where = [section, pages].filter(Boolean).join(', ');
   const quote = citation.quote ? ` — “${oneLine(citation.quote)}”` : '';
   return `[${citation.n ?? position}] ${oneLine(citation.articleTitle ?? 'untitled')}${where ? ` — ${where}` : ''}${quote}`;
 }

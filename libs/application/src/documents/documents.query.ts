@@ -44,7 +44,7 @@ export interface ArticleOutline {
 export interface SectionContexts {
   article: { id: string; title: string; documentId: string };
   section: Omit<SectionPlace, 'articleId' | 'parentId'> & { parent: Pick<SectionPlace, 'id' | 'number' | 'title'> | null };
-  contexts: Array<Pick<ContextRow, 'id' | 'kind' | 'page' | 'text' | 'numTokens'>>;
+  contexts: Array<Pick<ContextRow, 'id' | 'kind' | 'page' | 'pageStarts' | 'text' | 'numTokens'>>;
 }
 
 /** What the API shows of documents, their articles and passages. */
@@ -133,9 +133,14 @@ export class DocumentsQuery {
     return {
       article: { id: articleId, title: article.title, documentId: doc.id },
       section: { id, number, title, level, parent: parent && { id: parent.id, number: parent.number, title: parent.title } },
-      contexts: corpus
-        .listSectionContexts(sectionId)
-        .map((c) => ({ id: c.id, kind: c.kind, page: c.page, text: c.text, numTokens: c.numTokens })),
+      contexts: corpus.listSectionContexts(sectionId).map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        page: c.page,
+        ...(c.pageStarts ? { pageStarts: c.pageStarts } : {}),
+        text: c.text,
+        numTokens: c.numTokens,
+      })),
     };
   }
 

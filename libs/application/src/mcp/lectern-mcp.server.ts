@@ -203,7 +203,8 @@ export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, 
         const result = await deps.explore.execute(command).explore(extra.signal);
         // Numbered by the answer's own markers (the sections' numbers as read, so they can skip); by place only without one.
         const sources = result.citations.map(
-          (c, i) => `[${c.n ?? i + 1}] ${c.articleId} §${c.sectionNumber || '-'} ${c.sectionTitle}, p. ${c.page}`,
+          (c, i) =>
+            `[${c.n ?? i + 1}] ${c.articleId} §${c.sectionNumber || '-'} ${c.sectionTitle}, ${c.pageEnd ? `pp. ${c.page}–${c.pageEnd}` : `p. ${c.page}`}`,
         );
         return {
           content: [{ type: 'text', text: [result.answer, ...(result.notice ? [result.notice] : []), ...sources].join('\n') }],

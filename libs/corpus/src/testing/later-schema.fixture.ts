@@ -9,7 +9,8 @@ import { VectorIndex } from '../vector-index';
 
 /**
  * What later migrations add that today's `ArticlesRepository` writes, and how a test takes it away again: the
- * columns and tables of 0005 (references, front matter) and 0006 (how a context's text was obtained).
+ * columns and tables of 0005 (references, front matter), 0006 (how a context's text was obtained) and 0008 (where a
+ * context's text crosses page breaks).
  */
 const ADDITIONS: ReadonlyArray<{ version: number; file: string; undo: string }> = [
   {
@@ -21,6 +22,11 @@ const ADDITIONS: ReadonlyArray<{ version: number; file: string; undo: string }> 
     version: 6,
     file: '0006_add_context_text_source.sql',
     undo: 'ALTER TABLE contexts DROP COLUMN ocr_confidence; ALTER TABLE contexts DROP COLUMN text_source;',
+  },
+  {
+    version: 8,
+    file: '0008_add_context_page_starts.sql',
+    undo: 'ALTER TABLE contexts DROP COLUMN page_starts;',
   },
 ];
 

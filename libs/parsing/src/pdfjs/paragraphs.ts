@@ -1,5 +1,6 @@
 import type { ContextKind, ParsedBlock } from '../article';
 import { ocrProvenance } from '../ocr/ocr-blocks';
+import { pageStartsOf } from './block-pages';
 import type { FlowLine } from './layout.types';
 import { joinLine, type Vocabulary } from './line-joiner';
 import { CAPTION } from './text-patterns';
@@ -18,12 +19,16 @@ export function buildParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Par
   return groupParagraphs(lines, vocabulary).map(toBlock);
 }
 
-export const toBlock = (p: Paragraph): ParsedBlock => ({
-  text: p.text,
-  page: p.lines[0].page,
-  kind: kindOf(p.text),
-  ...ocrProvenance(p.lines),
-});
+export const toBlock = (p: Paragraph): ParsedBlock => {
+  const pageStarts = pageStartsOf(p.lines, p.text);
+  return {
+    text: p.text,
+    page: p.lines[0].page,
+    kind: kindOf(p.text),
+    ...ocrProvenance(p.lines),
+    ...(pageStarts ? { pageStarts } : {}),
+  };
+};
 
 export function groupParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Paragraph[] {
   const out: Paragraph[] = [];

@@ -1,4 +1,5 @@
 import type { ParsedBlock } from '../article';
+import { pageStartsOf } from './block-pages';
 import type { FlowLine } from './layout.types';
 import { joinLine, type Vocabulary } from './line-joiner';
 
@@ -14,16 +15,22 @@ export function splitReferences(lines: FlowLine[], vocabulary?: Vocabulary): Par
   const starts = bracketStarts(lines) ?? numberStarts(lines) ?? layoutStarts(lines);
   const blocks: ParsedBlock[] = [];
   let text = '';
-  let page = lines[0].page;
+  let entry: FlowLine[] = [];
+  // An entry printed across a page break keeps where it crosses, like a paragraph.
+  const close = () => {
+    const pageStarts = pageStartsOf(entry, text);
+    blocks.push({ text, page: entry[0].page, kind: 'text', ...(pageStarts ? { pageStarts } : {}) });
+  };
   lines.forEach((line, i) => {
     if (starts[i] && text) {
-      blocks.push({ text, page, kind: 'text' });
+      close();
       text = '';
     }
-    if (!text) page = line.page;
+    if (!text) entry = [];
+    entry.push(line);
     text = joinLine(text, line.text, vocabulary);
   });
-  if (text) blocks.push({ text, page, kind: 'text' });
+  if (text) close();
   return blocks;
 }
 

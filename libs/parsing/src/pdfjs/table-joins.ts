@@ -1,4 +1,5 @@
 import type { ParsedBlock } from '../article';
+import { joinedPageStarts } from './block-pages';
 
 /**
  * A sentence a table interrupts (the table set between its lines, often across a column) continues after the table:
@@ -20,8 +21,12 @@ export function joinAcrossTables(blocks: ParsedBlock[]): ParsedBlock[] {
       !block.box &&
       !/[.!?:;)\]"”’]$/.test(before.text.trim()) &&
       /^\p{Ll}/u.test(block.text.trim());
-    if (interrupted) out[at] = { ...before, text: `${before.text.trim()} ${block.text.trim()}` };
-    else out.push(block);
+    if (interrupted) {
+      const head = before.text.trim();
+      const pageStarts = joinedPageStarts(before, block, head.length + 1);
+      const { pageStarts: _own, ...rest } = before;
+      out[at] = { ...rest, text: `${head} ${block.text.trim()}`, ...(pageStarts ? { pageStarts } : {}) };
+    } else out.push(block);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { lastPageOf, pagesOfSpan } from '@lectern/common';
 import { fitContext } from '@lectern/llm';
 import type { TokenCounter } from '@lectern/text';
 import type { Passage, PassageContext } from '../parent-expansion';
@@ -32,7 +33,14 @@ export function buildSources(input: AnswerSourcesInput, budget: SourceBudget): A
   for (const hit of input.hits) {
     if (covered.has(hit.contextId)) continue;
     covered.add(hit.contextId);
-    const context: PassageContext = { id: hit.contextId, text: hit.text, page: hit.page, kind: hit.kind, section: hit.section };
+    const context: PassageContext = {
+      id: hit.contextId,
+      text: hit.text,
+      page: hit.page,
+      ...(hit.pageStarts ? { pageStarts: hit.pageStarts } : {}),
+      kind: hit.kind,
+      section: hit.section,
+    };
     candidates.push({ article: hit.article, contexts: [context], anchor: context });
   }
 
@@ -46,15 +54,20 @@ export function buildSources(input: AnswerSourcesInput, budget: SourceBudget): A
 /** How a source appears in the prompt: `[n] Title — §2 Methods, p. 3` and its text. */
 export function renderSource(source: AnswerSource): string {
   const sections = distinct(source.contexts.map((c) => sectionLabel(c.section.number, c.section.title))).join('; ');
-  const pages = source.contexts.map((c) => c.page);
-  const from = Math.min(...pages);
-  const to = Math.max(...pages);
+  const from = Math.min(...source.contexts.map((c) => c.page));
+  // A context running onto the next page shows the model both, so a sentence cited there is within what it was told.
+  const to = Math.max(...source.contexts.map((c) => lastPageOf(c.page, c.pageStarts)));
   const where = [sections, from === to ? `p. ${from}` : `pp. ${from}–${to}`].filter((part) => part.length > 0).join(', ');
   const text = source.contexts.map((c) => c.text).join('\n\n');
   return `[${source.n}] ${source.article.title} — ${where}\n${text}`;
 }
 
-export function citationOf(source: AnswerSource, context: PassageContext = source.anchor, n = source.n): Citation {
+/**
+ * The citation of a source's context; with `span` (a quoted sentence) its page is the sentence's, and `pageEnd` is
+ * set when the sentence itself runs onto a later page.
+ */
+export function citationOf(source: AnswerSource, context: PassageContext = source.anchor, n = source.n, span?: Citation['span']): Citation {
+  const pages = span ? pagesOfSpan(context.page, context.pageStarts, span) : { page: context.page };
   return {
     n,
     contextId: context.id,
@@ -62,7 +75,7 @@ export function citationOf(source: AnswerSource, context: PassageContext = sourc
     articleTitle: source.article.title,
     sectionNumber: context.section.number,
     sectionTitle: context.section.title,
-    page: context.page,
+    ...pages,
   };
 }
 

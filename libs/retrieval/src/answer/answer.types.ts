@@ -15,8 +15,10 @@ export interface Citation {
   articleTitle: string;
   sectionNumber: string;
   sectionTitle: string;
-  /** 1-based. */
+  /** 1-based: the page the quoted sentence starts on, or the context's first page when nothing is quoted. */
   page: number;
+  /** The last page of a quoted sentence printed across a page break; absent when it sits on one page. */
+  pageEnd?: number;
   /** The sentence of the context the marker quotes or rests on. */
   quote?: string;
   /** Where `quote` sits in the context's text: character offsets, end exclusive. */

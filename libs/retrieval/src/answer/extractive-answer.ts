@@ -58,7 +58,7 @@ export function extractiveAnswer(
   const citations: Citation[] = [];
   const parts = chosen.map((sentence) => {
     const n = citations.length + 1;
-    citations.push({ ...citationOf(sentence.source, sentence.context, n), quote: sentence.text, span: sentence.span });
+    citations.push({ ...citationOf(sentence.source, sentence.context, n, sentence.span), quote: sentence.text, span: sentence.span });
     return withMarker(withoutCitationBrackets(sentence.text), n);
   });
   return { answer: parts.join(' '), citations, llm: false, notice };

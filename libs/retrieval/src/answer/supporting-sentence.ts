@@ -19,10 +19,8 @@ export function supportedCitation(answer: string, n: number, sources: readonly A
     for (const sentence of sentencesWithSpans(context.text)) {
       const coverage = weightedCoverage(terms, stemSet(sentence.text));
       if (coverage > 0 && (!best || coverage > best.coverage)) {
-        best = {
-          coverage,
-          citation: { ...citationOf(source, context), quote: sentence.text, span: { start: sentence.start, end: sentence.end } },
-        };
+        const span = { start: sentence.start, end: sentence.end };
+        best = { coverage, citation: { ...citationOf(source, context, source.n, span), quote: sentence.text, span } };
       }
     }
   }

@@ -30,10 +30,16 @@ export class CitationSpanDto {
   end!: number;
 }
 
-/** A source the answer cites: the source plus the `[n]` marker that cites it. */
+/** A source the answer cites: the source plus the `[n]` marker that cites it; `page` is the quoted sentence's page. */
 export class ChatCitationDto extends ChatSourceDto {
   @ApiProperty({ type: Number, description: 'The `[n]` marker in the answer.', example: 1 })
   n!: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    description: 'The last page of a quoted sentence printed across a page break (`page` is where it starts); absent on one page.',
+  })
+  pageEnd?: number;
 
   @ApiPropertyOptional({ type: String, description: 'The sentence of the context the marker quotes or rests on.' })
   quote?: string;

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ContextKind } from '@lectern/application';
 
 /** A record, so the compiler checks that every kind is listed (and no other). */
@@ -48,6 +48,15 @@ export class ContextArticleDto {
 }
 
 /** One context with where it sits: the UI's source view opens the document at `page` and highlights `box`. */
+/** Where a context's text crosses onto another page (corpus migration 0008). */
+export class PageStartDto {
+  @ApiProperty({ type: Number, description: "Character offset in the context's text of the first character printed on `page`." })
+  offset!: number;
+
+  @ApiProperty({ type: Number, description: '1-based page.' })
+  page!: number;
+}
+
 export class ContextResponseDto {
   @ApiProperty({ type: String })
   id!: string;
@@ -60,6 +69,13 @@ export class ContextResponseDto {
 
   @ApiProperty({ type: Number, description: '1-based page where the context starts.' })
   page!: number;
+
+  @ApiPropertyOptional({
+    type: [PageStartDto],
+    description:
+      'Where the text runs onto later pages, in order; absent for a context printed on one page (or stored before pages were kept).',
+  })
+  pageStarts?: PageStartDto[];
 
   @ApiProperty({ type: ContextBoxDto, nullable: true, description: "Where the context's first block sits on its page; null when unknown." })
   box!: ContextBoxDto | null;

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ContextKind } from '@lectern/application';
-import { CONTEXT_KINDS, ContextArticleDto, SectionRefDto } from './context.response.dto';
+import { CONTEXT_KINDS, ContextArticleDto, PageStartDto, SectionRefDto } from './context.response.dto';
 
 /** A section with its place in the outline: what `GET /articles/{id}/outline` lists for it, without the counts. */
 export class SectionDetailDto extends SectionRefDto {
@@ -25,6 +25,9 @@ export class SectionContextDto {
 
   @ApiProperty({ type: Number, description: '1-based page where the context starts.' })
   page!: number;
+
+  @ApiPropertyOptional({ type: [PageStartDto], description: 'Where the text runs onto later pages; absent on one page.' })
+  pageStarts?: PageStartDto[];
 
   @ApiProperty({ type: String, description: 'Plain text; a Markdown table for tables, LaTeX for equations.' })
   text!: string;

@@ -33,8 +33,14 @@ export class ExploreCitationDto {
   @ApiProperty({ type: String, example: 'Baselines' })
   sectionTitle!: string;
 
-  @ApiProperty({ type: Number, description: '1-based page.' })
+  @ApiProperty({ type: Number, description: "1-based page: the quoted sentence's, or the cited section's first." })
   page!: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    description: 'The last page of a quoted sentence printed across a page break (`page` is where it starts); absent on one page.',
+  })
+  pageEnd?: number;
 }
 
 export class ExploreStepDto {

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { SectionRefDto } from '../../documents/dto/context.response.dto';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageStartDto, SectionRefDto } from '../../documents/dto/context.response.dto';
 
 export class ArticleRefDto {
   @ApiProperty({ type: String })
@@ -21,6 +21,9 @@ export class SearchResultDto {
 
   @ApiProperty({ type: Number, description: '1-based page where the context starts.' })
   page!: number;
+
+  @ApiPropertyOptional({ type: [PageStartDto], description: 'Where the text runs onto later pages; absent on one page.' })
+  pageStarts?: PageStartDto[];
 
   @ApiProperty({
     type: String,

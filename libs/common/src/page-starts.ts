@@ -1,0 +1,44 @@
+/**
+ * Where a passage's text crosses page breaks: each entry is the character offset (UTF-16, as JavaScript indexes a
+ * string) of the first character printed on `page`. A passage printed on one page has none; its page is its own.
+ * The page is kept, not implied as "the next one", because a paragraph may resume past a page that holds only a float.
+ */
+export interface PageStart {
+  offset: number;
+  page: number;
+}
+
+/** The pages a span of a passage's text is printed on: `page` where it starts, `pageEnd` only when it ends on another. */
+export interface SpanPages {
+  page: number;
+  pageEnd?: number;
+}
+
+/** The page the character at `offset` is printed on, for a passage starting on `page`. */
+export function pageAtOffset(page: number, starts: readonly PageStart[] | null | undefined, offset: number): number {
+  let at = page;
+  for (const start of starts ?? []) {
+    if (start.offset > offset) break;
+    at = start.page;
+  }
+  return at;
+}
+
+/**
+ * The pages of `span` (end exclusive) in a passage starting on `page`. Without page starts (a corpus stored before
+ * they were kept, a parser that does not report them) it is the passage's page.
+ */
+export function pagesOfSpan(
+  page: number,
+  starts: readonly PageStart[] | null | undefined,
+  span: { start: number; end: number },
+): SpanPages {
+  const first = pageAtOffset(page, starts, span.start);
+  const last = pageAtOffset(page, starts, Math.max(span.start, span.end - 1));
+  return last !== first ? { page: first, pageEnd: last } : { page: first };
+}
+
+/** The last page a passage is printed on. */
+export function lastPageOf(page: number, starts: readonly PageStart[] | null | undefined): number {
+  return starts && starts.length > 0 ? starts[starts.length - 1].page : page;
+}
