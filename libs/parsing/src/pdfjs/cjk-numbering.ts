@@ -83,6 +83,11 @@ const UNSPACED = /^(\d{1,2}(?:\.\d{1,3}){1,3})\.?(?=[\p{Script=Han}\p{Script=Hir
  * Null when the text carries no CJK number.
  */
 export function parseCjkNumbering(text: string): Numbering | null {
+  const numbering = readCjkNumber(text);
+  return numbering && { ...numbering, cjk: true };
+}
+
+function readCjkNumber(text: string): Numbering | null {
   let m = ORDINAL_LABEL.exec(text);
   if (m) {
     const number = labelNumber(m[1] ?? m[2]);

@@ -5,6 +5,8 @@ export interface Numbering {
   number: string | null;
   title: string;
   kind: 'arabic' | 'roman' | 'letter' | 'chapter' | 'appendix' | 'none';
+  /** Set when the number is printed in a CJK style ("第一章", "一、", "（一）"), which the line scorer never saw. */
+  cjk?: true;
 }
 
 /** A section number's components below the top one: up to three, each up to three digits ("9.1.113"). */
