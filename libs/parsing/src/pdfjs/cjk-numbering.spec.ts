@@ -15,6 +15,7 @@ describe(parseCjkNumbering.name, () => {
     ['附录 A 外文资料原文', 'A', '外文资料原文', 'appendix'],
     ['부록 B. 유니코드의 한글', 'B', '유니코드의 한글', 'appendix'],
     ['1.1研究背景', '1.1', '研究背景', 'arabic'],
+    ['6．图、表和公式的规定', '6', '图、表和公式的规定', 'arabic'],
   ])('reads "%s" as number %s, title "%s", kind %s', (text, number, title, kind) => {
     expect(parseCjkNumbering(text)).toEqual({ number, title, kind, cjk: true });
   });

@@ -74,12 +74,15 @@ const APPENDIX_LABEL = /^(?:附录|附錄|付録|부록)\s*([A-Z]|\d{1,2})(?![\p
 const ENUMERATED = new RegExp(String.raw`^(${NUMERAL})\s*[、．.]\s*(\S.*)$`);
 // "（一）研究背景": the level below it.
 const PARENTHESISED = new RegExp(String.raw`^[（(]\s*(${NUMERAL})\s*[）)]\s*(\S.*)$`);
+// "6．图表的规定", "2、方法": the level below "（一）", with a full-width stop or an enumeration comma.
+const DIGIT_ENUMERATED = /^(\d{1,2})[．、]\s*(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])(.+)$/u;
 // "1.1标题" with no space before a Han or kana title (digits alone would take "12月" for a number).
 const UNSPACED = /^(\d{1,2}(?:\.\d{1,3}){1,3})\.?(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])(.+)$/u;
 
 /**
  * CJK heading numbers, read as the numbering kinds the heading detector already levels: a "第…章" label is a
- * chapter, "一、" a roman-numbered top section, "（一）" a lettered one below it ("I.A"), an "附录 A" an appendix.
+ * chapter, "一、" a roman-numbered top section, "（一）" a lettered one below it ("I.A") and "1．" one more below
+ * ("I.A.1", as REVTeX numbers restart under a letter), an "附录 A" an appendix.
  * Null when the text carries no CJK number.
  */
 export function parseCjkNumbering(text: string): Numbering | null {
@@ -103,6 +106,8 @@ function readCjkNumber(text: string): Numbering | null {
   if (m && parenthesised && parenthesised <= 26) {
     return { number: String.fromCharCode(64 + parenthesised), title: m[2].trim(), kind: 'letter' };
   }
+  m = DIGIT_ENUMERATED.exec(text);
+  if (m) return { number: m[1], title: m[2].trim(), kind: 'arabic' };
   m = UNSPACED.exec(text);
   if (m) return { number: m[1], title: m[2].trim(), kind: 'arabic' };
   return null;
