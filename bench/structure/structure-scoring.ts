@@ -32,10 +32,18 @@ export function precisionRecallF1({ matched, predicted, gold }: Counts): { p: nu
   return { p, r, f1: p + r === 0 ? 0 : (2 * p * r) / (p + r) };
 }
 
+const CJK_NUMERAL = '[\\d０-９一二三四五六七八九十百〇零IVXⅠ-Ⅻ]+';
+const CJK_NUMBER = new RegExp(
+  String.raw`^\s*(?:第\s*${CJK_NUMERAL}\s*[章部編编篇讲講节節条條回]|제\s*\d+\s*[장부절편]|[一二三四五六七八九十]+\s*[、．]|[（(][一二三四五六七八九十]+[）)]|(?:附录|附錄|付録|부록|appendix)\s*(?:[A-Z]|\d+)[.．:：]?(?=\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])|[A-H](?:\.\d+)*\.?\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]))\s*`,
+  'iu',
+);
+
 /** Lowercase, accents and leading numbering removed, punctuation to spaces: "2.1. Data-Sets" → "data sets". */
 export function normalizeHeading(title: string): string {
   return (
     title
+      // CJK numbering labels a title as "Chapter 1" does: "第一章", "第 2 节", "一、", "（一）", "附录 A", Korean "제 1 장".
+      .replace(CJK_NUMBER, '')
       // A bare appendix letter or part numeral labels a title as a number does ("A Proofs", "II Reference"): the parser
       // keeps it as the number, an outline in the title. Title-case "A Tour" loses its article too, on both sides alike.
       .replace(/^\s*([A-H]|[IVX]{1,4})(\.\d+)*\s+(?=\p{Lu})/u, '')
@@ -44,6 +52,11 @@ export function normalizeHeading(title: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/^\s*((chapter|section|part|appendix)\s+)?(\d+(\.\d+)*\.?|[ivxlc]+\.|[a-h](\.\d+)*\.)\s+/, '')
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      // Han and kana take no word spaces: a space beside them is typesetting ("pLaTeX の場合" = "pLaTeXの場合", "目 录").
+      .replace(
+        /\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])\s+/gu,
+        '',
+      )
       .trim()
   );
 }

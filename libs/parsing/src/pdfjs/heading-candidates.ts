@@ -1,4 +1,5 @@
 import { MONOSPACE_FONT, type BodyStyle } from './body-style';
+import { isCjkSentence, titleWordCount } from './cjk-text';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, SUB_NUMBERS, type Numbering } from './heading-numbering';
 import { recurringSectionNames } from './recurring-section-names';
@@ -139,8 +140,9 @@ const LEADING_TAG = /^<\/?\p{L}[\p{L}\d_:.-]*>(?=\s|$)/u;
  */
 function hasTitleShape(numbering: Numbering, larger: boolean): boolean {
   const title = numbering.title;
-  const count = words(title).length;
+  const count = titleWordCount(title);
   if (numbering.kind !== 'chapter' && (count === 0 || letters(title) < 2)) return false;
+  if (isCjkSentence(title, (numbering.number ?? '').includes('.'))) return false;
   if (count > 20) return false;
   // "3.1 k-means" is the one lowercase start a sub-number allows.
   if (/^\p{Ll}/u.test(title) && !(numbering.number ?? '').includes('.') && !(larger && numbering.kind === 'arabic')) return false;

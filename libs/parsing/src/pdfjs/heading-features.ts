@@ -2,6 +2,7 @@ import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { SMALL_CAPS_FONT, type HeadingCandidate } from './heading-candidates';
 import { numberDepth } from './heading-numbering';
 import { isBold, type FlowLine } from './layout.types';
+import { titleWordCount } from './cjk-text';
 import { ITALIC_FONT, KNOWN_SECTION, letters, lineKey, words } from './text-patterns';
 
 /** Names of the features `headingFeatures` returns, in order (the scorer's weights follow this order). */
@@ -161,7 +162,7 @@ export function headingFeatures(flow: FlowLine[], c: HeadingCandidate, fx: Featu
   const next = flow[c.end];
   const key = lineKey(line.text);
   const title = c.numbering.title;
-  const count = words(title).length;
+  const count = titleWordCount(title);
   const kind = c.numbering.kind;
   const samePage = (l: FlowLine | undefined) => !!l && l.page === line.page;
   const gapAbove = samePage(prev) && !line.columnStart ? clip((prev.y - line.y) / line.size, 0, 6) : 6;
@@ -175,7 +176,7 @@ export function headingFeatures(flow: FlowLine[], c: HeadingCandidate, fx: Featu
   const compact = title.replace(/\s/g, '');
   const wordList = words(title);
   const nextBody =
-    !!next && Math.abs(next.size - fx.body.size) <= 0.3 && next.font === fx.body.font && !isBold(next) && words(next.text).length >= 6;
+    !!next && Math.abs(next.size - fx.body.size) <= 0.3 && next.font === fx.body.font && !isBold(next) && titleWordCount(next.text) >= 6;
   const nextSameStyle = !!next && Math.abs(next.size - line.size) <= 0.3 && next.font === line.font && isBold(next) === c.bold;
   const feature: Record<HeadingFeatureName, number> = {
     sizeRatio: clip(c.size / fx.body.size, 0.5, 3),
@@ -195,8 +196,8 @@ export function headingFeatures(flow: FlowLine[], c: HeadingCandidate, fx: Featu
     known: c.known || KNOWN_SECTION.test(title) ? 1 : 0,
     words: clip(count, 0, 20) / 10,
     oneWord: count === 1 ? 1 : 0,
-    endsStop: /\.$/.test(title) ? 1 : 0,
-    endsColon: /:$/.test(title) ? 1 : 0,
+    endsStop: /[.。]$/.test(title) ? 1 : 0,
+    endsColon: /[:：]$/.test(title) ? 1 : 0,
     extraLines: c.end - c.start - 1,
     gapAbove,
     gapBelow,

@@ -1,8 +1,12 @@
+import { halfWidthDigits, parseCjkNumbering } from './cjk-numbering';
+
 export interface Numbering {
   /** `2.1`, `III`, `A.2`, or null when the heading has none. */
   number: string | null;
   title: string;
   kind: 'arabic' | 'roman' | 'letter' | 'chapter' | 'appendix' | 'none';
+  /** Set when the number is printed in a CJK style ("第一章", "一、", "（一）"), which the line scorer never saw. */
+  cjk?: true;
 }
 
 /** A section number's components below the top one: up to three, each up to three digits ("9.1.113"). */
@@ -20,7 +24,10 @@ const APPENDIX = /^(appendix|anexo|ap[ée]ndice|annexe|anhang)\s+([A-Z]|\d{1,2})
  * Splits a heading line into the paper's own number and the title. A bare capital letter (`A Study of…`)
  * counts as a number only with a dot or sub-number (`A.`, `A.1`), or in the appendix where `A Proofs` is usual.
  */
-export function parseNumbering(text: string, inAppendix: boolean): Numbering {
+export function parseNumbering(printed: string, inAppendix: boolean): Numbering {
+  const text = halfWidthDigits(printed);
+  const cjk = parseCjkNumbering(text);
+  if (cjk) return cjk;
   let m = CHAPTER.exec(text);
   if (m) return { number: m[2], title: m[3].trim(), kind: 'chapter' };
   m = APPENDIX.exec(text);
@@ -33,7 +40,7 @@ export function parseNumbering(text: string, inAppendix: boolean): Numbering {
   if (m) return { number: m[1], title: m[2].trim(), kind: 'roman' };
   m = LETTER.exec(text);
   if (m && (m[2] || m[3] || inAppendix) && /^[\p{Lu}\d]/u.test(m[4])) return { number: m[1] + m[2], title: m[4].trim(), kind: 'letter' };
-  return { number: null, title: text, kind: 'none' };
+  return { number: null, title: printed, kind: 'none' };
 }
 
 /** `2.1` → 2, `III` → 1, `A.1` → 2. */

@@ -39,7 +39,7 @@ export function headingProbability(features: number[], model: HeadingTreeEnsembl
 
 /**
  * The rules propose, the learned line scorer disposes: a selected candidate whose probability of being an outline
- * heading falls below the model's threshold is dropped, and one the rules turned down (a number out of sequence, a
+ * heading falls below the model's threshold is dropped (not a CJK-numbered one set larger than the body), and one the rules turned down (a number out of sequence, a
  * style the numbered headings do not use) is taken back when the rescue model is sure. The reference list's heading
  * is always kept. Candidates stay in flow order.
  */
@@ -71,6 +71,8 @@ export function scoreCandidates(
       c.references ||
       c.unnumberedSubheading === true ||
       c.romanInSequence === true ||
+      // The model was fitted on Latin numbering only; a CJK-numbered line set larger than the body is a heading.
+      (c.numbering.cjk === true && c.strength === 2) ||
       headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold,
   );
   const rescue = HEADING_RESCUE_MODEL;

@@ -1,3 +1,5 @@
+import { joinsWithoutSpace } from './cjk-text';
+
 /** Words that follow a suspended hyphen (`two- and three-fold`), where the hyphen must stay. */
 const SUSPENDED_HYPHEN_FOLLOWERS = new Set(['and', 'or', 'to', 'nor', 'und', 'oder', 'y', 'o', 'et', 'ou', 'e']);
 
@@ -9,6 +11,8 @@ const SUSPENDED_HYPHEN_FOLLOWERS = new Set(['and', 'or', 'to', 'nor', 'und', 'od
 export function joinLine(text: string, next: string, vocabulary?: Vocabulary): string {
   if (!text) return next;
   if (text.endsWith('\u00ad')) return text.slice(0, -1) + next;
+  // Han and kana text breaks lines between any two characters: there is no word space to restore.
+  if (joinsWithoutSpace(text, next)) return text + next;
   if (!/\p{L}[-\u2010]$/u.test(text)) return `${text} ${next}`;
   const nextToken = next.split(/\s/, 1)[0];
   const lastToken = text.slice(text.lastIndexOf(' ') + 1, -1);

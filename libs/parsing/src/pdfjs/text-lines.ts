@@ -1,5 +1,6 @@
 import type { TextLine, TextRun } from './layout.types';
-import { letters } from './text-patterns';
+import { joinCjkLetterSpacing } from './cjk-text';
+import { KNOWN_SECTION, letters } from './text-patterns';
 
 /** Rows are matched against this many most recent rows; runs arrive sorted top-down. */
 const ROW_LOOKBACK = 12;
@@ -177,14 +178,17 @@ function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | nul
     prev = run;
   }
   // Symbol fonts without a Unicode map yield control characters.
-  const clean = joinLetterSpaced(
-    fixAccents(
-      text
-        .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
+  const clean = joinCjkLetterSpacing(
+    joinLetterSpaced(
+      fixAccents(
+        text
+          .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ),
+      runs,
     ),
-    runs,
+    (joined) => KNOWN_SECTION.test(joined),
   );
   if (!clean) return null;
   const inked = runs.filter((r) => r.text.trim());

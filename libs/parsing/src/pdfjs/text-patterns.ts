@@ -1,13 +1,20 @@
+import { CJK_CAPTION_LABELS, CJK_KNOWN_NAMES, CJK_REFERENCES_NAMES } from './cjk-section-names';
+import { CJK_CHAR } from './cjk-text';
+
 /** Regular expressions and small text predicates shared by the layout steps. */
 
-export const CAPTION =
-  /^(fig(ure)?s?\.?|table|tab\.|algorithm|listing|scheme|chart|plate|gr[aá]fico|cuadro|tabla|figura|abb\.|abbildung|tabelle)\s*[0-9IVX]+[a-z]?\b/i;
+export const CAPTION = new RegExp(
+  String.raw`^(fig(ure)?s?\.?|table|tab\.|algorithm|listing|scheme|chart|plate|gr[aá]fico|cuadro|tabla|figura|abb\.|abbildung|tabelle|${CJK_CAPTION_LABELS})\s*[0-9IVX]+[a-z]?\b`,
+  'i',
+);
 
 /** Italic or slanted font names: "Times-Italic", TeX's CMTI10/CMSL10, "-It", "_i" suffixes. */
 export const ITALIC_FONT = /italic|oblique|-it\b|cmti|cmsl|[-_]i$|ti\d/i;
 
-export const REFERENCES_TITLE =
-  /^(references?( and notes)?|bibliography|literature cited|works cited|cited literature|references cited|referencias( bibliogr[aá]ficas)?|bibliograf[ií]a|r[ée]f[ée]rences( bibliographiques)?|literatur(verzeichnis)?|refer[êe]ncias( bibliogr[aá]ficas)?|riferimenti bibliografici)$/i;
+export const REFERENCES_TITLE = new RegExp(
+  String.raw`^(references?( and notes)?|bibliography|literature cited|works cited|cited literature|references cited|referencias( bibliogr[aá]ficas)?|bibliograf[ií]a|r[ée]f[ée]rences( bibliographiques)?|literatur(verzeichnis)?|refer[êe]ncias( bibliogr[aá]ficas)?|riferimenti bibliografici|${CJK_REFERENCES_NAMES})$`,
+  'i',
+);
 
 export const ABSTRACT_MARKER =
   /^(abstract|summary|r[ée]sum[ée]|resumen|resumo|zusammenfassung|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b\s*[:.\u2014\u2013-]?\s*(.*)$/i;
@@ -34,7 +41,7 @@ export const KNOWN_SECTION = new RegExp(
     `appendices|limitations|future work|evaluation|analysis|data|datasets?|approach|model|funding|competing interests|` +
     `conflicts? of interest|author contributions|authors' contributions|availability of data and materials|declarations|` +
     `ethics( approval.*)?|abbreviations|supplementary (material|information)|conclusiones|resultados|metodolog[ií]a|` +
-    `discusi[oó]n|agradecimientos|preface|contents|index)$`,
+    `discusi[oó]n|agradecimientos|preface|contents|index|${CJK_KNOWN_NAMES})$`,
   'i',
 );
 
@@ -53,9 +60,9 @@ export function isAllCaps(text: string): boolean {
   return upper / all.length > 0.9;
 }
 
-/** `R E S E A R C H`, `M P R A`: logos and letter-spaced labels, never a title or heading. */
+/** `R E S E A R C H`, `M P R A`: logos and letter-spaced labels, never a title or heading (a Han character is a word: "第 1 节"). */
 export const isLetterSpaced = (text: string): boolean =>
-  /^(\S\s){2,}\S?(\s.*)?$/.test(text) && words(text).filter((w) => w.length === 1).length >= 3;
+  /^(\S\s){2,}\S?(\s.*)?$/.test(text) && words(text).filter((w) => w.length === 1 && !CJK_CHAR.test(w)).length >= 3;
 
 export const normalizeSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();
 

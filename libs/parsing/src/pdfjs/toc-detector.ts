@@ -1,3 +1,4 @@
+import { CJK_CONTENTS_NAMES } from './cjk-section-names';
 import type { ParsedBlock } from '../article';
 import { baselineRowEnd } from './baseline-rows';
 import type { FlowLine } from './layout.types';
@@ -15,8 +16,10 @@ export interface TocRegion {
   lines: number[];
 }
 
-const TOC_TITLE =
-  /^(table of contents|contents|short contents|contents at a glance|brief contents|índice|indice|contenido|sommaire|table des matières|inhaltsverzeichnis|inhalt)$/i;
+const TOC_TITLE = new RegExp(
+  `^(table of contents|contents|short contents|contents at a glance|brief contents|índice|indice|contenido|sommaire|table des matières|inhaltsverzeichnis|inhalt|${CJK_CONTENTS_NAMES})$`,
+  'i',
+);
 /** An entry ends in its page number (arabic or roman), after dotted leaders or a gap: "1.2 Scope . . . . 7". */
 const ENTRY_END = /(?:^|[\s.·…])(\d{1,4}|[ivxlc]{1,7})$/i;
 const LEADERS = /(?:\s*[.·…]){3,}\s*/g;
