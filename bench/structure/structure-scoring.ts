@@ -38,27 +38,32 @@ const CJK_NUMBER = new RegExp(
   'iu',
 );
 
+/** Titles already normalized: the matcher compares each title with many others. */
+const normalized = new Map<string, string>();
+
 /** Lowercase, accents and leading numbering removed, punctuation to spaces: "2.1. Data-Sets" → "data sets". */
 export function normalizeHeading(title: string): string {
-  return (
-    title
-      // CJK numbering labels a title as "Chapter 1" does: "第一章", "第 2 节", "一、", "（一）", "附录 A", Korean "제 1 장".
-      .replace(CJK_NUMBER, '')
-      // A bare appendix letter or part numeral labels a title as a number does ("A Proofs", "II Reference"): the parser
-      // keeps it as the number, an outline in the title. Title-case "A Tour" loses its article too, on both sides alike.
-      .replace(/^\s*([A-H]|[IVX]{1,4})(\.\d+)*\s+(?=\p{Lu})/u, '')
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/^\s*((chapter|section|part|appendix)\s+)?(\d+(\.\d+)*\.?|[ivxlc]+\.|[a-h](\.\d+)*\.)\s+/, '')
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      // Han and kana take no word spaces: a space beside them is typesetting ("pLaTeX の場合" = "pLaTeXの場合", "目 录").
-      .replace(
-        /\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])\s+/gu,
-        '',
-      )
-      .trim()
-  );
+  const known = normalized.get(title);
+  if (known !== undefined) return known;
+  const out = title
+    // CJK numbering labels a title as "Chapter 1" does: "第一章", "第 2 节", "一、", "（一）", "附录 A", Korean "제 1 장".
+    .replace(CJK_NUMBER, '')
+    // A bare appendix letter or part numeral labels a title as a number does ("A Proofs", "II Reference"): the parser
+    // keeps it as the number, an outline in the title. Title-case "A Tour" loses its article too, on both sides alike.
+    .replace(/^\s*([A-H]|[IVX]{1,4})(\.\d+)*\s+(?=\p{Lu})/u, '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^\s*((chapter|section|part|appendix)\s+)?(\d+(\.\d+)*\.?|[ivxlc]+\.|[a-h](\.\d+)*\.)\s+/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    // Han and kana take no word spaces: a space beside them is typesetting ("pLaTeX の場合" = "pLaTeXの場合", "目 录").
+    .replace(
+      /\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])\s+/gu,
+      '',
+    )
+    .trim();
+  normalized.set(title, out);
+  return out;
 }
 
 /** Word-level F1 of two strings after normalization (1 for equal titles, 0 for disjoint ones). */

@@ -135,7 +135,7 @@ export function App({ me = null }: { me?: Me | null }) {
       setActiveCitation({ messageId: message.id, n: citation.n });
       const title = citation.articleTitle || titles.get(citation.articleId) || 'Source';
       const section = sectionLabel(citation.sectionNumber, citation.sectionTitle);
-      const label = `[${citation.n}] ${title}${section ? ` — ${section}` : ''}, p. ${citation.page}`;
+      const label = `[${citation.n}] ${title}${section ? ` — ${section}` : ''}, ${citation.pageEnd && citation.pageEnd !== citation.page ? `pp. ${citation.page}–${citation.pageEnd}` : `p. ${citation.page}`}`;
       try {
         if (citation.contextId) {
           const context = await api.context(projectId, citation.contextId);

@@ -1,4 +1,4 @@
-import { lastPageOf } from '@lectern/common';
+import { lastPageOf, pagesLabel } from '@lectern/common';
 import { outlineDepths, type ArticleRow, type ContextRow, type CorpusDb, type OutlineEntry } from '@lectern/corpus';
 import { questionTermWeights, type SearchHit, type SearchMode, type TermWeights } from '@lectern/retrieval';
 import { InvalidToolCallError } from './agent.errors';
@@ -302,7 +302,7 @@ export function sectionLabel(section: { number: string; title: string }): string
 
 function pages(entry: OutlineEntry): string {
   if (entry.pageStart === null) return 'no pages';
-  return entry.pageEnd !== null && entry.pageEnd !== entry.pageStart ? `pp. ${entry.pageStart}–${entry.pageEnd}` : `p. ${entry.pageStart}`;
+  return pagesLabel(entry.pageStart, entry.pageEnd);
 }
 
 function snippet(text: string): string {

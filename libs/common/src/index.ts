@@ -4,4 +4,4 @@ export type { ArticleMetadata, BibReference } from './article-metadata';
 export { ConflictError, InvalidInputError, NotFoundError } from './error-kinds';
 export { isLoopback, LOOPBACK_NAMES } from './loopback';
 export { isIdShaped, MAX_ID_LENGTH } from './ids';
-export { pageAtOffset, pagesOfSpan, lastPageOf, type PageStart, type SpanPages } from './page-starts';
+export { pageAtOffset, pagesOfSpan, pagesLabel, lastPageOf, type PageStart, type SpanPages } from './page-starts';

@@ -38,6 +38,11 @@ export function pagesOfSpan(
   return last !== first ? { page: first, pageEnd: last } : { page: first };
 }
 
+/** How a citation names its pages: "p. 3", or "pp. 3–4" when the cited text runs onto another page. */
+export function pagesLabel(page: number, pageEnd?: number | null): string {
+  return pageEnd && pageEnd !== page ? `pp. ${page}–${pageEnd}` : `p. ${page}`;
+}
+
 /** The last page a passage is printed on. */
 export function lastPageOf(page: number, starts: readonly PageStart[] | null | undefined): number {
   return starts && starts.length > 0 ? starts[starts.length - 1].page : page;

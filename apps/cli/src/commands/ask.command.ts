@@ -1,3 +1,4 @@
+import { pagesLabel } from '@lectern/common';
 import { AskQuestion, AskQuestionCommand, FindPaper, FindProject, type Citation } from '@lectern/application';
 import { CliError } from '../cli-error';
 import { findPapers, findProject, flagName } from '../project-lookup';
@@ -68,6 +69,6 @@ function sourceLine(citation: Citation): string {
   const section =
     citation.sectionNumber === 'ref' ? 'References' : [`§${citation.sectionNumber}`, citation.sectionTitle].filter(Boolean).join(' ');
   // A quoted sentence printed across a page break names both pages.
-  const pages = citation.pageEnd ? `pp. ${citation.page}–${citation.pageEnd}` : `p. ${citation.page}`;
+  const pages = pagesLabel(citation.page, citation.pageEnd);
   return `[${citation.n}] ${citation.articleTitle} — ${section}, ${pages}`;
 }

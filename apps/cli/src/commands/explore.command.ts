@@ -1,3 +1,4 @@
+import { pagesLabel } from '@lectern/common';
 import { ArticleNotFoundError, Explore, ExploreCommand, FindPaper, FindProject, type ExploreOutcome } from '@lectern/application';
 import { CliError } from '../cli-error';
 import { findPapers, findProject, flagName } from '../project-lookup';
@@ -39,7 +40,7 @@ export async function exploreCommand(
   out.write(`${result.answer}\n`);
   if (result.citations.length > 0)
     out.write(
-      `\nSources:\n${result.citations.map((c, i) => `[${c.n ?? i + 1}] ${c.articleTitle || c.articleId} — §${c.sectionNumber || '-'} ${c.sectionTitle}, ${c.pageEnd ? `pp. ${c.page}–${c.pageEnd}` : `p. ${c.page}`}\n`).join('')}`,
+      `\nSources:\n${result.citations.map((c, i) => `[${c.n ?? i + 1}] ${c.articleTitle || c.articleId} — §${c.sectionNumber || '-'} ${c.sectionTitle}, ${pagesLabel(c.page, c.pageEnd)}\n`).join('')}`,
     );
   err.write(trail(result));
   if (result.notice) err.write(`note: ${result.notice}\n`);

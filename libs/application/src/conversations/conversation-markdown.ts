@@ -1,3 +1,4 @@
+import { pagesLabel } from '@lectern/common';
 import type { ConversationMessageRow, ConversationRow } from '@lectern/corpus';
 
 /** The citation fields the export reads; the chat stores its citations whole, newer fields included. */
@@ -63,7 +64,7 @@ function sourceLine(citation: StoredCitation, position: number): string {
     citation.sectionNumber === 'ref'
       ? 'References'
       : [citation.sectionNumber ? `§${citation.sectionNumber}` : '', citation.sectionTitle ?? ''].filter(Boolean).join(' ');
-  const pages = citation.page && citation.pageEnd ? `pp. ${citation.page}–${citation.pageEnd}` : citation.page ? `p. ${citation.page}` : '';
+  const pages = citation.page ? pagesLabel(citation.page, citation.pageEnd) : '';
   const where = [section, pages].filter(Boolean).join(', ');
   const quote = citation.quote ? ` — “${oneLine(citation.quote)}”` : '';
   return `[${citation.n ?? position}] ${oneLine(citation.articleTitle ?? 'untitled')}${where ? ` — ${where}` : ''}${quote}`;

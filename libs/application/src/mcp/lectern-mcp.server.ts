@@ -9,7 +9,7 @@ import {
   type PaperReaderCorpus,
   type ToolOutput,
 } from '@lectern/agent';
-import { DomainError } from '@lectern/common';
+import { DomainError, pagesLabel } from '@lectern/common';
 import type { ConfiguredEmbedder, CorpusRegistry } from '@lectern/ingest';
 import { SearchService } from '@lectern/retrieval';
 import { version } from '../../../../package.json';
@@ -203,8 +203,7 @@ export function createLecternMcpServer(deps: LecternMcpDeps, projectId: string, 
         const result = await deps.explore.execute(command).explore(extra.signal);
         // Numbered by the answer's own markers (the sections' numbers as read, so they can skip); by place only without one.
         const sources = result.citations.map(
-          (c, i) =>
-            `[${c.n ?? i + 1}] ${c.articleId} §${c.sectionNumber || '-'} ${c.sectionTitle}, ${c.pageEnd ? `pp. ${c.page}–${c.pageEnd}` : `p. ${c.page}`}`,
+          (c, i) => `[${c.n ?? i + 1}] ${c.articleId} §${c.sectionNumber || '-'} ${c.sectionTitle}, ${pagesLabel(c.page, c.pageEnd)}`,
         );
         return {
           content: [{ type: 'text', text: [result.answer, ...(result.notice ? [result.notice] : []), ...sources].join('\n') }],

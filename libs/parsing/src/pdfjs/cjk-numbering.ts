@@ -2,11 +2,12 @@ import type { Numbering } from './heading-numbering';
 
 const DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const NUMERAL = '[一二三四五六七八九十〇零两百]{1,4}';
+const NUMERAL_ONLY = new RegExp(`^${NUMERAL}$`);
 const ROMAN_LETTERS = 'IVXⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ';
 
 /** "十二" → 12, "二十三" → 23, "一百零五" → 105; null for anything else. */
 export function cjkNumeralValue(numeral: string): number | null {
-  if (!new RegExp(`^${NUMERAL}$`).test(numeral)) return null;
+  if (!NUMERAL_ONLY.test(numeral)) return null;
   let total = 0;
   let digit = 0;
   for (const ch of numeral) {
@@ -22,45 +23,16 @@ export function cjkNumeralValue(numeral: string): number | null {
 export const halfWidthDigits = (text: string): string =>
   text.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/(?<=\d)．(?=\d)/g, '.');
 
-const toRoman = (n: number): string =>
-  [
-    [10, 'X'],
-    [9, 'IX'],
-    [5, 'V'],
-    [4, 'IV'],
-    [1, 'I'],
-  ].reduce<[string, number]>(
-    ([out, rest], [value, glyph]) => {
-      while (rest >= (value as number)) {
-        out += glyph as string;
-        rest -= value as number;
-      }
-      return [out, rest];
-    },
-    ['', n],
-  )[0];
-
-const ROMAN_GLYPHS: Record<string, string> = {
-  Ⅰ: 'I',
-  Ⅱ: 'II',
-  Ⅲ: 'III',
-  Ⅳ: 'IV',
-  Ⅴ: 'V',
-  Ⅵ: 'VI',
-  Ⅶ: 'VII',
-  Ⅷ: 'VIII',
-  Ⅸ: 'IX',
-  Ⅹ: 'X',
-  Ⅺ: 'XI',
-  Ⅻ: 'XII',
-};
+const ONES = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'];
+const toRoman = (n: number): string => 'X'.repeat(Math.floor(n / 10)) + ONES[n % 10];
 
 /** The number of a "第…章" label as printed in digits, Chinese numerals or roman numerals, as arabic or roman text. */
 function labelNumber(raw: string): string | null {
   if (/^\d{1,3}$/.test(raw)) return raw;
   const value = cjkNumeralValue(raw);
   if (value !== null) return value > 0 ? String(value) : null;
-  const roman = [...raw].map((c) => ROMAN_GLYPHS[c] ?? c).join('');
+  // NFKC spells the roman-numeral glyphs out: "Ⅻ" → "XII".
+  const roman = raw.normalize('NFKC');
   return /^[IVX]{1,6}$/.test(roman) ? roman : null;
 }
 

@@ -46,6 +46,8 @@ export function splitCommentColumn(runs: TextRun[], pageWidth: number): { runs: 
  * the column: on a page of many balloons the remarks may outweigh it.
  */
 export function commentColumn(runs: TextRun[], pageWidth: number): { edge: number; bodySize: number } | null {
+  // Most pages have no column: every column row starts with a run of its own in the page's right part.
+  if (runs.filter((r) => r.x >= MIN_EDGE_SHARE * pageWidth && r.text.trim()).length < MIN_ROWS) return null;
   const rows = textRows(runs.filter((r) => r.text.trim())).filter((r) => r.x >= MIN_EDGE_SHARE * pageWidth);
   const edge = commonStart(rows);
   if (edge === null) return null;

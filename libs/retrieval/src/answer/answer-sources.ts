@@ -1,4 +1,4 @@
-import { lastPageOf, pagesOfSpan } from '@lectern/common';
+import { lastPageOf, pagesLabel, pagesOfSpan } from '@lectern/common';
 import { fitContext } from '@lectern/llm';
 import type { TokenCounter } from '@lectern/text';
 import type { Passage, PassageContext } from '../parent-expansion';
@@ -57,7 +57,7 @@ export function renderSource(source: AnswerSource): string {
   const from = Math.min(...source.contexts.map((c) => c.page));
   // A context running onto the next page shows the model both, so a sentence cited there is within what it was told.
   const to = Math.max(...source.contexts.map((c) => lastPageOf(c.page, c.pageStarts)));
-  const where = [sections, from === to ? `p. ${from}` : `pp. ${from}–${to}`].filter((part) => part.length > 0).join(', ');
+  const where = [sections, pagesLabel(from, to)].filter((part) => part.length > 0).join(', ');
   const text = source.contexts.map((c) => c.text).join('\n\n');
   return `[${source.n}] ${source.article.title} — ${where}\n${text}`;
 }
