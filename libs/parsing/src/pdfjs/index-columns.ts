@@ -16,6 +16,8 @@ const WIDE_SHARE = 0.6;
 const CROSSING_SHARE = 0.04;
 /** Fewer lines than this do not make a column of their own. */
 const MIN_COLUMN_LINES = 3;
+/** Lines closer than this share of their size in baseline are on one row. */
+const SAME_ROW = 0.7;
 
 /**
  * An index is set in two to four columns, which the page's general column reading (`column-layout.ts`, two columns
@@ -39,8 +41,7 @@ export function readIndexColumns(flow: readonly FlowLine[], lines: readonly numb
 function splitsFor(flow: readonly FlowLine[], at: number[], own: number[], others: number[][]): number[] {
   if (own.length > 0) return own;
   const narrow = narrowLines(flow, at);
-  const fits = (splits: number[]) =>
-    splits.length > 0 && narrow.every((line) => splits.every((x) => line.x1 <= x || line.x0 >= x));
+  const fits = (splits: number[]) => splits.length > 0 && narrow.every((line) => splits.every((x) => line.x1 <= x || line.x0 >= x));
   return others.find(fits) ?? [];
 }
 
@@ -73,8 +74,8 @@ function gutters(lines: FlowLine[]): number[] {
   const right = Math.max(...lines.map((l) => l.x1));
   const from = Math.floor(left);
   const cover = new Array<number>(Math.ceil(right) - from + 1).fill(0);
-  for (const line of lines) {
-    for (let x = Math.ceil(line.x0) - from; x <= Math.floor(line.x1) - from; x++) cover[x]++;
+  for (const [x0, x1] of spans(lines)) {
+    for (let x = Math.ceil(x0) - from; x <= Math.floor(x1) - from; x++) cover[x]++;
   }
   const allowed = Math.floor(CROSSING_SHARE * lines.length);
   const splits: number[] = [];
@@ -89,6 +90,26 @@ function gutters(lines: FlowLine[]): number[] {
     }
   }
   return keepFilledColumns(lines, splits);
+}
+
+/**
+ * Page references set apart from their entry (flush right, no leaders): numbers and commas, or lowercase roman page
+ * numbers (a capital "C" or "I" alone is a group label).
+ */
+const PAGE_REFS = /^\d[\d\s,–-]*$|^[ivxlc]+([\s,–-]+[\divxlc]+)*$/;
+
+/**
+ * The x ranges the lines cover; a line of page references printed apart from its entry also covers the space back to
+ * the entry on its row, so that the gap between an entry and its pages never passes for a gutter.
+ */
+function spans(lines: FlowLine[]): Array<[number, number]> {
+  return lines.map((line) => {
+    if (!PAGE_REFS.test(line.text.trim())) return [line.x0, line.x1];
+    const entry = lines
+      .filter((o) => o !== line && o.x1 <= line.x0 && Math.abs(o.y - line.y) < SAME_ROW * line.size && !PAGE_REFS.test(o.text.trim()))
+      .reduce<FlowLine | null>((best, o) => (!best || o.x1 > best.x1 ? o : best), null);
+    return [entry ? entry.x1 : line.x0, line.x1];
+  });
 }
 
 /** Drops a split that leaves a column with too few lines of its own (a stray label or page number). */

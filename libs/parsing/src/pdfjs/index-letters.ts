@@ -34,16 +34,17 @@ export function addIndexGroupHeadings(flow: FlowLine[], headings: Heading[]): He
   const columns = readIndexColumns(flow, indexLines(flow, index, headings[at + 1]));
   const labels = inAlphabeticalOrder(columns.flatMap((column) => columnLabels(flow, column)));
   if (labels.length < MIN_GROUPS || labels.filter((l) => l.title.length === 1).length < MIN_LETTERS) return headings;
-  const added = labels.map(
-    (l): Heading => ({
+  const taken = new Set(headings.map((h) => h.start));
+  const added = labels
+    .filter((l) => !taken.has(l.at))
+    .map((l): Heading => ({
       start: l.at,
       end: l.hanging ? l.at : l.at + 1,
       number: null,
       title: l.title,
       level: index.level + 1,
       references: false,
-    }),
-  );
+    }));
   return [...headings, ...added].sort((a, b) => a.start - b.start);
 }
 
@@ -78,8 +79,9 @@ function columnLabels(flow: FlowLine[], column: IndexColumn): Label[] {
     if (hanging) return labels.push({ at: i, title: hanging, hanging: true });
     if (!GROUP_LABEL.test(text) || !isBold(line)) return;
     if (sharesRow(flow, i, column)) return;
+    // A label at the foot of a column heads the entries at the top of the next one; two labels in a row are not.
     const below = column.lines[k + 1];
-    if (below === undefined || GROUP_LABEL.test(flow[below].text.trim())) return;
+    if (below !== undefined && GROUP_LABEL.test(flow[below].text.trim())) return;
     const above = column.lines[k - 1];
     if (above !== undefined && leading > 0 && flow[above].y - line.y < SET_APART * leading) return;
     labels.push({ at: i, title: text });
