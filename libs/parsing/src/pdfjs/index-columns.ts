@@ -16,8 +16,6 @@ const WIDE_SHARE = 0.6;
 const CROSSING_SHARE = 0.04;
 /** Fewer lines than this do not make a column of their own. */
 const MIN_COLUMN_LINES = 3;
-/** Lines closer than this share of their size in baseline are on one row. */
-const SAME_ROW = 0.7;
 
 /**
  * An index is set in two to four columns, which the page's general column reading (`column-layout.ts`, two columns
@@ -74,8 +72,8 @@ function gutters(lines: FlowLine[]): number[] {
   const right = Math.max(...lines.map((l) => l.x1));
   const from = Math.floor(left);
   const cover = new Array<number>(Math.ceil(right) - from + 1).fill(0);
-  for (const [x0, x1] of spans(lines)) {
-    for (let x = Math.ceil(x0) - from; x <= Math.floor(x1) - from; x++) cover[x]++;
+  for (const line of lines) {
+    for (let x = Math.ceil(line.x0) - from; x <= Math.floor(line.x1) - from; x++) cover[x]++;
   }
   const allowed = Math.floor(CROSSING_SHARE * lines.length);
   const splits: number[] = [];
@@ -99,26 +97,19 @@ function gutters(lines: FlowLine[]): number[] {
 const PAGE_REFS = /^\d[\d\s,–-]*$|^[ivxlc]+([\s,–-]+[\divxlc]+)*$/;
 
 /**
- * The x ranges the lines cover; a line of page references printed apart from its entry also covers the space back to
- * the entry on its row, so that the gap between an entry and its pages never passes for a gutter.
+ * Drops a split that leaves a column with too few entries starting at its left edge: a stray label, or the page
+ * references printed flush right apart from their entries (no leaders), whose gap from the entries is no gutter.
  */
-function spans(lines: FlowLine[]): Array<[number, number]> {
-  return lines.map((line) => {
-    if (!PAGE_REFS.test(line.text.trim())) return [line.x0, line.x1];
-    const entry = lines
-      .filter((o) => o !== line && o.x1 <= line.x0 && Math.abs(o.y - line.y) < SAME_ROW * line.size && !PAGE_REFS.test(o.text.trim()))
-      .reduce<FlowLine | null>((best, o) => (!best || o.x1 > best.x1 ? o : best), null);
-    return [entry ? entry.x1 : line.x0, line.x1];
-  });
-}
-
-/** Drops a split that leaves a column with too few lines of its own (a stray label or page number). */
 function keepFilledColumns(lines: FlowLine[], splits: number[]): number[] {
+  const entries = lines.filter((line) => !PAGE_REFS.test(line.text.trim()));
   let kept = splits;
   for (;;) {
-    const counts = new Array<number>(kept.length + 1).fill(0);
-    for (const line of lines) counts[kept.filter((x) => line.x0 >= x).length]++;
-    const thin = counts.findIndex((n) => n < MIN_COLUMN_LINES);
+    const columns: FlowLine[][] = kept.map(() => []).concat([[]]);
+    for (const line of entries) columns[kept.filter((x) => line.x0 >= x).length].push(line);
+    const thin = columns.findIndex((column) => {
+      const edge = Math.min(...column.map((line) => line.x0));
+      return column.filter((line) => line.x0 <= edge + line.size).length < MIN_COLUMN_LINES;
+    });
     if (thin < 0 || kept.length === 0) return kept;
     // Merge the thin column into its neighbour by dropping the split on its left (or, for the first, its right).
     kept = kept.filter((_, k) => k !== Math.max(0, thin - 1));

@@ -4,7 +4,7 @@ import { isBold, type FlowLine } from './layout.types';
 
 /** An index's group label: one capital letter, or the groups sorted before the letters. */
 const GROUP_LABEL = /^(\p{Lu}|symbols|numbers|digits)$/iu;
-const INDEX_TITLE = /^(general\s+|subject\s+|command\s+|name\s+)?index$/i;
+const INDEX_TITLE = /^((general|subject|command|name|author)\s+)?index$|^index of \w+$/i;
 /** Fewer labels than this, or fewer letters, in alphabetical order are not an index's grouping. */
 const MIN_GROUPS = 3;
 const MIN_LETTERS = 2;
@@ -28,24 +28,22 @@ interface Label {
  * become headings one level below the index's.
  */
 export function addIndexGroupHeadings(flow: FlowLine[], headings: Heading[]): Heading[] {
-  const at = headings.findIndex((h) => INDEX_TITLE.test(h.title.trim()));
-  if (at < 0) return headings;
-  const index = headings[at];
-  const columns = readIndexColumns(flow, indexLines(flow, index, headings[at + 1]));
-  const labels = inAlphabeticalOrder(columns.flatMap((column) => columnLabels(flow, column)));
-  if (labels.length < MIN_GROUPS || labels.filter((l) => l.title.length === 1).length < MIN_LETTERS) return headings;
   const taken = new Set(headings.map((h) => h.start));
-  const added = labels
-    .filter((l) => !taken.has(l.at))
-    .map((l): Heading => ({
-      start: l.at,
-      end: l.hanging ? l.at : l.at + 1,
-      number: null,
-      title: l.title,
-      level: index.level + 1,
-      references: false,
-    }));
-  return [...headings, ...added].sort((a, b) => a.start - b.start);
+  const added: Heading[] = [];
+  // A manual may print several indexes ("Index of Commands", "Index of Options"), each with its own groups.
+  headings.forEach((index, at) => {
+    if (!INDEX_TITLE.test(index.title.trim())) return;
+    const columns = readIndexColumns(flow, indexLines(flow, index, headings[at + 1]));
+    const labels = inAlphabeticalOrder(columns.flatMap((column) => columnLabels(flow, column)));
+    if (labels.length < MIN_GROUPS || labels.filter((l) => l.title.length === 1).length < MIN_LETTERS) return;
+    for (const l of labels) {
+      if (taken.has(l.at)) continue;
+      taken.add(l.at);
+      const end = l.hanging ? l.at : l.at + 1;
+      added.push({ start: l.at, end, number: null, title: l.title, level: index.level + 1, references: false });
+    }
+  });
+  return added.length ? [...headings, ...added].sort((a, b) => a.start - b.start) : headings;
 }
 
 /**
