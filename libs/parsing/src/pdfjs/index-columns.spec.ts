@@ -46,6 +46,16 @@ describe(readIndexColumns.name, () => {
     expect(texts(flow, columns[0].lines).slice(0, 2)).toEqual(['\\name0', '3, 9']);
   });
 
+  it('keeps the gutter beside wrapped lines of page references at the head of the next column', () => {
+    const flow: FlowLine[] = [];
+    for (let r = 0; r < 5; r++) {
+      const y = 700 - 11 * r;
+      flow.push(at(`\\left${r} . . . 3`, 72, 300, y), at(r % 2 ? '34, 49, 51, 58, 62,' : `\\right${r} . . 4`, r % 2 ? 342 : 312, 540, y));
+    }
+    const columns = readIndexColumns(flow, all(flow));
+    expect(columns.map((c) => c.lines.length)).toEqual([5, 5]);
+  });
+
   it('places a row joined across the gutter in every column it covers', () => {
     const flow = [...threeColumnRows(3), at('\\joined . . 7 \\row . . 8', 72, 380, 660)];
     const columns = readIndexColumns(flow, all(flow));

@@ -100,6 +100,14 @@ describe(addIndexGroupHeadings.name, () => {
     expect(found).not.toContain('2 X');
   });
 
+  it('finds the groups of each index a manual prints', () => {
+    const commands = threeColumnIndex(groups, 'Index of Commands');
+    const options = threeColumnIndex(groups, 'Index of Options').map((line) => ({ ...line, page: 2 }));
+    const flow = [...commands, ...options];
+    const found = addIndexGroupHeadings(flow, [heading('Index of Commands', 0), heading('Index of Options', commands.length)]);
+    expect(found.filter((h) => h.title === 'A').map((h) => flow[h.start].page)).toEqual([1, 2]);
+  });
+
   it('takes a bold capital hanging in the margin on its first entry’s line, the line kept as the group’s text', () => {
     const hanging = (letter: string, y: number): FlowLine =>
       styledLine(`${letter} \\${letter.toLowerCase()}first . . 5`, {
