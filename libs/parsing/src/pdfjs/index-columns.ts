@@ -8,6 +8,8 @@ export interface IndexColumn {
   lines: number[];
 }
 
+/** An index's group label: one capital letter, or the groups sorted before the letters. */
+export const GROUP_LABEL = /^(\p{Lu}|symbols|numbers|digits)$/iu;
 /** A gap no wider than this between two columns' text is no gutter (justified word spaces, leaders). */
 const MIN_GUTTER = 3;
 /** Lines wider than this share of the page's text span cross the columns (an index's opening note). */
@@ -97,19 +99,17 @@ function gutters(lines: FlowLine[]): number[] {
 const PAGE_REFS = /^\d[\d\s,–-]*$|^[ivxlc]+([\s,–-]+[\divxlc]+)*$/;
 
 /**
- * Drops a split that leaves a column with too few entries starting at its left edge: a stray label, or the page
- * references printed flush right apart from their entries (no leaders), whose gap from the entries is no gutter.
+ * Drops a split that leaves a column with too few entries: a stray label, or the page references printed flush right
+ * apart from their entries (no leaders), whose gap from the entries is no gutter; group labels and page references
+ * are not entries.
  */
 function keepFilledColumns(lines: FlowLine[], splits: number[]): number[] {
-  const entries = lines.filter((line) => !PAGE_REFS.test(line.text.trim()));
+  const entries = lines.filter((line) => !PAGE_REFS.test(line.text.trim()) && !GROUP_LABEL.test(line.text.trim()));
   let kept = splits;
   for (;;) {
-    const columns: FlowLine[][] = kept.map(() => []).concat([[]]);
-    for (const line of entries) columns[kept.filter((x) => line.x0 >= x).length].push(line);
-    const thin = columns.findIndex((column) => {
-      const edge = Math.min(...column.map((line) => line.x0));
-      return column.filter((line) => line.x0 <= edge + line.size).length < MIN_COLUMN_LINES;
-    });
+    const counts = new Array<number>(kept.length + 1).fill(0);
+    for (const line of entries) counts[kept.filter((x) => line.x0 >= x).length]++;
+    const thin = counts.findIndex((n) => n < MIN_COLUMN_LINES);
     if (thin < 0 || kept.length === 0) return kept;
     // Merge the thin column into its neighbour by dropping the split on its left (or, for the first, its right).
     kept = kept.filter((_, k) => k !== Math.max(0, thin - 1));

@@ -1,9 +1,7 @@
 import type { Heading } from './heading-detector';
-import { readIndexColumns, type IndexColumn } from './index-columns';
+import { GROUP_LABEL, readIndexColumns, type IndexColumn } from './index-columns';
 import { isBold, type FlowLine } from './layout.types';
 
-/** An index's group label: one capital letter, or the groups sorted before the letters. */
-const GROUP_LABEL = /^(\p{Lu}|symbols|numbers|digits)$/iu;
 const INDEX_TITLE = /^((general|subject|command|name|author)\s+)?index$|^index of \w+$/i;
 /** Fewer labels than this, or fewer letters, in alphabetical order are not an index's grouping. */
 const MIN_GROUPS = 3;
