@@ -82,9 +82,14 @@ describe(addIndexGroupHeadings.name, () => {
     expect(titles(flow, addIndexGroupHeadings(flow, [heading('Index', 0)]))).not.toContain('2 Q');
   });
 
-  it('finds nothing outside an index, nor fewer than three groups', () => {
+  it('finds nothing outside an index', () => {
     expect(addIndexGroupHeadings(threeColumnIndex(groups, 'Results'), [heading('Results', 0)])).toHaveLength(1);
-    expect(addIndexGroupHeadings(threeColumnIndex([['A'], ['B']]), [heading('Index', 0)])).toHaveLength(1);
+  });
+
+  it('takes the one group of a short index', () => {
+    const flow = threeColumnIndex([['B'], [], []]);
+    flow.push(entry('\\bcmd4', 1, 669), entry('\\bcmd5', 1, 658), entry('\\bcmd6', 1, 647));
+    expect(titles(flow, addIndexGroupHeadings(flow, [heading('Index', 0)]))).toEqual(['1 Index', '2 B']);
   });
 
   it('stops at the next heading printed below the index, also for a column read after it', () => {

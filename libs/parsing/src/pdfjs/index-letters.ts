@@ -3,9 +3,6 @@ import { GROUP_LABEL, readIndexColumns, type IndexColumn } from './index-columns
 import { isBold, type FlowLine } from './layout.types';
 
 const INDEX_TITLE = /^((general|subject|command|name|author)\s+)?index$|^index of \w+$/i;
-/** Fewer labels than this, or fewer letters, in alphabetical order are not an index's grouping. */
-const MIN_GROUPS = 3;
-const MIN_LETTERS = 2;
 /** Lines closer than this share of their size in baseline overlap in height: they are on one row. */
 const SAME_ROW = 0.7;
 /** A label sits further below the entry above it than entries sit below each other. */
@@ -22,8 +19,9 @@ interface Label {
  * Index pages group their entries under bold single letters ("A", "B", … or "Symbols"). Too short to pass as titles
  * anywhere else, they are headings here: on the index's pages, in the reading order of the index's own columns
  * (`index-columns.ts`: two to four of them, which the page's reading may interleave row by row), bold labels alone in
- * their column's row, set apart below the entry above them, at least three letters in alphabetical order. They
- * become headings one level below the index's.
+ * their column's row and set apart below the entry above them, or hanging in the margin on their first entry's line,
+ * the letters in alphabetical order; a short index may have one group only. They become headings one level below the
+ * index's.
  */
 export function addIndexGroupHeadings(flow: FlowLine[], headings: Heading[]): Heading[] {
   const taken = new Set(headings.map((h) => h.start));
@@ -33,7 +31,6 @@ export function addIndexGroupHeadings(flow: FlowLine[], headings: Heading[]): He
     if (!INDEX_TITLE.test(index.title.trim())) return;
     const columns = readIndexColumns(flow, indexLines(flow, index, headings[at + 1]));
     const labels = inAlphabeticalOrder(columns.flatMap((column) => columnLabels(flow, column)));
-    if (labels.length < MIN_GROUPS || labels.filter((l) => l.title.length === 1).length < MIN_LETTERS) return;
     for (const l of labels) {
       if (taken.has(l.at)) continue;
       taken.add(l.at);
