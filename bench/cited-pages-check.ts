@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { chunkArticle } from '@lectern/chunking';
 import { pagesOfSpan } from '@lectern/common';
 import { PdfjsParser } from '@lectern/parsing';
-import { splitSentences, TiktokenCounter } from '@lectern/text';
+import { sentencesWithSpans } from '@lectern/retrieval';
+import { TiktokenCounter } from '@lectern/text';
 import { CORPUS_DIR } from '../test/support/paths';
 
 /** Letters and digits only, lower-cased: how a sentence's opening is looked for in poppler's page text. */
@@ -38,22 +39,22 @@ async function main(): Promise<void> {
   };
   for (const file of files) {
     const article = await new PdfjsParser().parse(new Uint8Array(readFileSync(file)));
-    const pages = Array.from({ length: article.pageCount }, (_, i) =>
-      bare(execFileSync('pdftotext', ['-q', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { maxBuffer: 1 << 26 }).toString()),
-    );
+    // One pdftotext run; it ends each page with a form feed.
+    const pages = execFileSync('pdftotext', ['-q', file, '-'], { maxBuffer: 1 << 28 })
+      .toString()
+      .split('\f')
+      .slice(0, article.pageCount)
+      .map(bare);
     for (const context of chunkArticle(article, { maxTokens: 512, counter }).sections.flatMap((s) => s.contexts)) {
       n.contexts++;
       const crossing = context.pageStarts !== undefined;
       if (crossing) n.crossing++;
-      let cursor = 0;
-      for (const sentence of splitSentences(context.text)) {
-        const start = context.text.indexOf(sentence, cursor);
-        if (start < 0) continue;
-        cursor = start + sentence.length;
+      // The sentences answers quote, with their spans: the ones a citation names a page for.
+      for (const { text: sentence, start, end } of sentencesWithSpans(context.text)) {
         const probe = bare(sentence).slice(0, PROBE);
         const on = pages.flatMap((text, i) => (probe.length === PROBE && text.includes(probe) ? [i + 1] : []));
         if (on.length !== 1) continue;
-        const cited = pagesOfSpan(context.pageNumber, context.pageStarts, { start, end: start + sentence.length }).page;
+        const cited = pagesOfSpan(context.pageNumber, context.pageStarts, { start, end }).page;
         n.judged++;
         if (context.pageNumber === on[0]) n.contextPage++;
         if (cited === on[0]) n.sentencePage++;
