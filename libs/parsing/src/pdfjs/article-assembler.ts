@@ -26,6 +26,8 @@ import { readLayout } from './article-layout';
 import { keepParagraph } from './paragraph-filter';
 import { joinAcrossTables } from './table-joins';
 import { prefaceFillsPages, unusedFrontLines } from './title-slides';
+import type { SlideDeck } from './slide-deck';
+import { markSlideStarts, slideHeadings } from './slide-headings';
 import { placeToc } from './toc-placement';
 
 /** Less body-size text than this before the first heading opens no section: after an abstract it joins the abstract's. */
@@ -38,6 +40,8 @@ export interface AssembleInput {
   parserName: string;
   /** The PDF's own outline: when plausible it gives the headings and their hierarchy instead of the layout. */
   bookmarks?: PdfBookmark[];
+  /** Set for a slide deck (`slide-deck.ts`): its navigation's sections stand in for detected headings. */
+  slides?: SlideDeck | null;
 }
 
 /** Everything the section-building steps share about one document. */
@@ -59,20 +63,24 @@ interface Document {
 }
 
 /** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
-export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }: AssembleInput): ParsedArticle {
+export function assembleArticle({ pages, furniture, parserName, bookmarks = [], slides = null }: AssembleInput): ParsedArticle {
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
-  const ordered = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
+  const read = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
+  const ordered = slides ? markSlideStarts(read) : read;
   const rules = new Map(pages.flatMap((p) => (p.rules?.length ? [[p.number, p.rules] as const] : [])));
   let layout = readLayout(ordered, body, rules, bookmarks);
+  // A deck's navigation names its sections; its frame titles and block titles are the slides' text.
+  const deckSections = !layout.fromOutline && slides && slides.entries.length >= 2;
+  if (deckSections) layout = { ...layout, headings: slideHeadings(ordered, slides.entries) };
   // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
   let runInSections = false;
-  if (!layout.fromOutline && layout.headings.filter((h) => !h.references).length < 2) {
+  if (!layout.fromOutline && !deckSections && layout.headings.filter((h) => !h.references).length < 2) {
     const runIn = readLayout(splitRunInHeadings(ordered), body, rules);
     if (runIn.headings.length > layout.headings.length) [layout, runInSections] = [runIn, true];
   }
   // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
-  if (!layout.fromOutline && !runInSections) layout = addRunInSubheadings(layout);
+  if (!layout.fromOutline && !runInSections && !deckSections) layout = addRunInSubheadings(layout);
   const { flow, front, tables, toc } = layout;
   const headings = settleReferenceHeadings(flow, layout.headings);
   const doc: Document = {
