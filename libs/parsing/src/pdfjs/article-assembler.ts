@@ -25,7 +25,7 @@ import { ABSTRACT_MARKER, CLASSIFICATION_MARKER, KEYWORDS_MARKER } from './text-
 import { readLayout } from './article-layout';
 import { keepParagraph } from './paragraph-filter';
 import { joinAcrossTables } from './table-joins';
-import { prefaceFillsPages, unusedFrontLines } from './title-slides';
+import { foldTitleSlides, prefaceFillsPages, unusedFrontLines } from './title-slides';
 import type { SlideDeck } from './slide-deck';
 import { markSlideStarts, slideHeadings } from './slide-headings';
 import { placeToc } from './toc-placement';
@@ -60,6 +60,8 @@ interface Document {
   tables: TableRegion[];
   /** A book's printed table of contents: its own section of `toc` blocks, never headings or paragraphs. */
   toc: TocRegion | null;
+  /** Set for a slide deck: its title slides are said once. */
+  slides: SlideDeck | null;
 }
 
 /** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
@@ -81,7 +83,9 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [], 
   }
   // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
   if (!layout.fromOutline && !runInSections && !deckSections) layout = addRunInSubheadings(layout);
-  const { flow, front, tables, toc } = layout;
+  const { flow, tables, toc } = layout;
+  // A deck's name as its navigation links it to the title slide beats the title slide's largest text (a logo's).
+  const front = slides?.title ? { ...layout.front, title: slides.title } : layout.front;
   const headings = settleReferenceHeadings(flow, layout.headings);
   const doc: Document = {
     flow,
@@ -94,6 +98,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [], 
     notes: [],
     tables,
     toc,
+    slides,
   };
   const { sections, abstract } = buildSections(doc);
   const frontLines = [...flow.slice(0, front.bodyStart), ...furniture].filter((l) => l.page <= doc.firstPage + 1);
@@ -218,7 +223,11 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       number: numbering.untitledNumber,
       title: openingSectionTitle(headings, abstractBlocks.length > 0 || front.abstract !== null),
       level: 1,
-      blocks: [...titleSlides.map(toBlock), ...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
+      blocks: ((blocks) => (doc.slides ? foldTitleSlides(blocks, front.title) : blocks))([
+        ...titleSlides.map(toBlock),
+        ...leftoverKept.map(toBlock),
+        ...blocksIn(bodyFrom, firstHeading),
+      ]),
     });
 
   const headingsAt = sections.length;

@@ -12,6 +12,8 @@ export interface SlideEntry {
 export interface SlideDeck {
   /** Sections and subsections in reading order, from the navigation's links; empty when the deck has none. */
   entries: SlideEntry[];
+  /** The deck's name as its navigation links it to the title slide, when the title slide prints it; else null. */
+  title: string | null;
 }
 
 /**
@@ -64,10 +66,12 @@ function navLinks(page: PageText, firstPage: number, start: number): NavLink[] {
     // A link back to the title slide (the deck's name in a sidebar) names no section.
     if (link.target <= firstPage) continue;
     const covered = runs.filter((r) => inRect(r, link)).sort((a, b) => b.y - a.y || a.x - b.x);
+    // An outline frame numbers its sections ("2 Turbines") where the headline does not.
     const title = covered
       .map((r) => r.text.trim())
       .join(' ')
       .replace(/\s+/g, ' ')
+      .replace(/^\d{1,2}(\.\d{1,2})*\.?\s+(?=\p{L})/u, '')
       .trim();
     if (!/\p{L}{2}/u.test(title) || title.length > 120) continue;
     const key = `${norm(title)}@${link.target}`;
@@ -123,8 +127,11 @@ export function readSlideDeck(pages: PageText[]): { pages: PageText[]; deck: Sli
     if (new Set(links.map((n) => n.key)).size >= MIN_NAV_LINKS) perPage.set(page.number, links);
   }
   // The deck's name links to its title slide from the navigation; a link with that text elsewhere names no section.
-  const deckName = new Set(pages.flatMap((p) => navLinks(p, 0, 0).filter((n) => n.target <= firstPage).map((n) => norm(n.title))));
+  const nameLinks = pages.flatMap((p) => navLinks(p, 0, 0).filter((n) => n.target <= firstPage));
+  const deckName = new Set(nameLinks.map((n) => norm(n.title)));
   const entries = navigationEntries([...perPage.values()]).filter((e) => !deckName.has(norm(e.title)));
+  const titlePage = pages.find((p) => p.number === firstPage)?.lines ?? [];
+  const title = nameLinks.find((n) => titlePage.some((l) => !n.runs.some((r) => l.runs.includes(r)) && norm(l.text) === norm(n.title)))?.title ?? null;
   const furniture = furnitureRuns(pages, [...perPage.values()].flat());
   const cleaned = pages.map((page) => {
     const drop = furniture.get(page.number);
@@ -132,7 +139,7 @@ export function readSlideDeck(pages: PageText[]): { pages: PageText[]; deck: Sli
     const runs = page.lines.flatMap((l) => l.runs).filter((r) => !drop.has(r));
     return { ...page, lines: assembleLines(runs, page.number) };
   });
-  return { pages: cleaned, deck: { entries } };
+  return { pages: cleaned, deck: { entries, title } };
 }
 
 function navigationEntries(pages: NavLink[][]): SlideEntry[] {
