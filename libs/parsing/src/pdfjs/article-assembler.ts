@@ -27,7 +27,7 @@ import { keepParagraph } from './paragraph-filter';
 import { joinAcrossTables } from './table-joins';
 import { foldTitleSlides, prefaceFillsPages, unusedFrontLines } from './title-slides';
 import type { SlideDeck } from './slide-deck';
-import { markSlideStarts, slideHeadings } from './slide-headings';
+import { foldContinuedTitles, markSlideStarts, slideHeadings } from './slide-headings';
 import { placeToc } from './toc-placement';
 
 /** Less body-size text than this before the first heading opens no section: after an abstract it joins the abstract's. */
@@ -83,6 +83,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [], 
   }
   // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
   if (!layout.fromOutline && !runInSections && !deckSections) layout = addRunInSubheadings(layout);
+  if (!layout.fromOutline && slides && !deckSections) layout = { ...layout, headings: foldContinuedTitles(layout.headings) };
   const { flow, tables, toc } = layout;
   // A deck's name as its navigation links it to the title slide beats the title slide's largest text (a logo's).
   const front = slides?.title ? { ...layout.front, title: slides.title } : layout.front;

@@ -35,7 +35,9 @@ export function isSlideDeck(pages: PageText[]): boolean {
   const landscape = withText.filter((p) => p.width >= SLIDE_ASPECT * p.height);
   if (landscape.length < 0.8 * withText.length) return false;
   // Counted by characters from the large end, so a sidebar's small type (half a beamer slide's text) does not decide.
-  const sizes = withText.flatMap((p) => p.lines.map((l) => ({ rel: l.size / p.height, chars: l.text.length }))).sort((a, b) => b.rel - a.rel);
+  const sizes = withText
+    .flatMap((p) => p.lines.map((l) => ({ rel: l.size / p.height, chars: l.text.length })))
+    .sort((a, b) => b.rel - a.rel);
   let quarter = sizes.reduce((n, s) => n + s.chars, 0) / 4;
   const upperQuartile = sizes.find((s) => (quarter -= s.chars) <= 0);
   return (upperQuartile?.rel ?? 0) >= MIN_SIZE_PER_HEIGHT;
@@ -130,8 +132,10 @@ export function readSlideDeck(pages: PageText[]): { pages: PageText[]; deck: Sli
   const nameLinks = pages.flatMap((p) => navLinks(p, 0, 0).filter((n) => n.target <= firstPage));
   const deckName = new Set(nameLinks.map((n) => norm(n.title)));
   const entries = navigationEntries([...perPage.values()]).filter((e) => !deckName.has(norm(e.title)));
-  const titlePage = pages.find((p) => p.number === firstPage)?.lines ?? [];
-  const title = nameLinks.find((n) => titlePage.some((l) => !n.runs.some((r) => l.runs.includes(r)) && norm(l.text) === norm(n.title)))?.title ?? null;
+  const title = printedOn(
+    pages.find((p) => p.number === firstPage),
+    nameLinks,
+  );
   const furniture = furnitureRuns(pages, [...perPage.values()].flat());
   const cleaned = pages.map((page) => {
     const drop = furniture.get(page.number);
@@ -140,6 +144,14 @@ export function readSlideDeck(pages: PageText[]): { pages: PageText[]; deck: Sli
     return { ...page, lines: assembleLines(runs, page.number) };
   });
   return { pages: cleaned, deck: { entries, title } };
+}
+
+/** The first name link whose text the title slide prints outside its navigation (its title), or null. */
+function printedOn(titlePage: PageText | undefined, nameLinks: NavLink[]): string | null {
+  if (!titlePage) return null;
+  const navRuns = new Set(navLinks(titlePage, 0, 0).flatMap((n) => n.runs));
+  const printed = titlePage.lines.filter((l) => !l.runs.some((r) => navRuns.has(r))).map((l) => norm(l.text));
+  return nameLinks.find((n) => printed.includes(norm(n.title)))?.title ?? null;
 }
 
 function navigationEntries(pages: NavLink[][]): SlideEntry[] {

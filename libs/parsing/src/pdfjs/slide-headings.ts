@@ -26,3 +26,15 @@ export function slideHeadings(flow: FlowLine[], entries: SlideEntry[]): Heading[
   }
   return headings;
 }
+
+/** A frame title's continuation mark: "(cont.)", "(continued)", "(2/3)", beamer's frame-break numerals "I", "ii". */
+const CONTINUED = /\s*(\((cont(inued|'d)?\.?|\d+\s*\/\s*\d+)\)|\b(cont\.|continued)|\s(i{1,3}|iv|vi{0,3}|ix|x|I{1,3}|IV|VI{0,3}|IX|X))$/;
+
+/**
+ * Headings detected on a deck without navigation, with a frame title continued over several slides ("References i",
+ * "References ii", "Results (cont.)") said once: the continuation's slides are that section's text.
+ */
+export function foldContinuedTitles(headings: Heading[]): Heading[] {
+  const key = (h: Heading) => norm(h.title.replace(CONTINUED, ''));
+  return headings.filter((h, k) => k === 0 || h.references || key(h) !== key(headings[k - 1]) || h.level !== headings[k - 1].level);
+}
