@@ -73,8 +73,9 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [], 
   const rules = new Map(pages.flatMap((p) => (p.rules?.length ? [[p.number, p.rules] as const] : [])));
   let layout = readLayout(ordered, body, rules, bookmarks);
   // A deck's navigation names its sections; its frame titles and block titles are the slides' text.
-  const deckSections = !layout.fromOutline && slides && slides.entries.length >= 2;
-  if (deckSections) layout = { ...layout, headings: slideHeadings(ordered, slides.entries) };
+  const deckEntries = slides && (slides.entries.length >= 2 ? slides.entries : slides.sectionSlides);
+  const deckSections = !layout.fromOutline && deckEntries && deckEntries.length >= 2;
+  if (deckSections) layout = { ...layout, headings: slideHeadings(ordered, deckEntries) };
   // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
   let runInSections = false;
   if (!layout.fromOutline && !deckSections && layout.headings.filter((h) => !h.references).length < 2) {

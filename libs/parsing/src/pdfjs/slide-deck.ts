@@ -14,6 +14,8 @@ export interface SlideDeck {
   entries: SlideEntry[];
   /** The deck's name as its navigation links it to the title slide, when the title slide prints it; else null. */
   title: string | null;
+  /** Slides saying one short line in the middle of the slide (a section's opening slide), past the title slide. */
+  sectionSlides: SlideEntry[];
 }
 
 /**
@@ -143,7 +145,23 @@ export function readSlideDeck(pages: PageText[]): { pages: PageText[]; deck: Sli
     const runs = page.lines.flatMap((l) => l.runs).filter((r) => !drop.has(r));
     return { ...page, lines: assembleLines(runs, page.number) };
   });
-  return { pages: cleaned, deck: { entries, title } };
+  return { pages: cleaned, deck: { entries, title, sectionSlides: sectionSlides(cleaned, firstPage) } };
+}
+
+/**
+ * A section's opening slide: one short line of text, away from the top band where frame titles sit (a figure slide
+ * with only its frame title is no section).
+ */
+function sectionSlides(pages: PageText[], firstPage: number): SlideEntry[] {
+  return pages.flatMap((page) => {
+    const said = page.lines.filter((l) => /\p{L}{2}/u.test(l.text));
+    if (page.number <= firstPage || said.length !== 1) return [];
+    const [only] = said;
+    const middle = only.y > 0.2 * page.height && only.y < 0.78 * page.height;
+    // A name, not a sentence: a plain slide saying one sentence is that slide's text.
+    const name = only.text.length <= 60 && !/\.$/.test(only.text);
+    return middle && name ? [{ title: only.text, level: 1, page: page.number }] : [];
+  });
 }
 
 /** The first name link whose text the title slide prints outside its navigation (its title), or null. */

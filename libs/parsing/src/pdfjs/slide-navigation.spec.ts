@@ -104,6 +104,16 @@ describe(readSlideDeck.name, () => {
     expect(cleaned[1].lines.map((l) => l.text)).toEqual(expect.arrayContaining(['1 Motivation', 'Prior work']));
   });
 
+  it('finds section slides — one short name mid-slide — but not a frame title alone at the top or a one-sentence slide', () => {
+    const only = (n: number, text: string, y: number): PageText => ({ ...slide(n, []), lines: [line(n, text, 40, y, 16)], links: [] });
+    const pages = [slide(1, []), only(2, 'Background', 140), slide(3, []), only(4, 'A figure slide', 240), only(5, 'We stop here.', 140)];
+    pages.push(only(6, 'Findings', 130), slide(7, []));
+    expect(readSlideDeck(pages).deck?.sectionSlides).toEqual([
+      { title: 'Background', level: 1, page: 2 },
+      { title: 'Findings', level: 1, page: 6 },
+    ]);
+  });
+
   it('leaves a document of portrait pages, or of landscape pages in small type, unread', () => {
     const portrait = [1, 2, 3, 4].map((n) => slide(n, sidebar, 595, 842));
     expect(readSlideDeck(portrait)).toEqual({ pages: portrait, deck: null });
