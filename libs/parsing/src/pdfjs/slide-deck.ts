@@ -123,17 +123,18 @@ function sideBySide(links: NavLink[]): NavLink[][] {
 export function readSlideDeck(pages: PageText[]): { pages: PageText[]; deck: SlideDeck | null } {
   if (!isSlideDeck(pages)) return { pages, deck: null };
   const firstPage = pages.find((p) => p.lines.length > 0)?.number ?? 1;
+  // The deck's name links to its title slide from the navigation; a link with that text elsewhere (a tree headline's
+  // top row linking to the last slide) names no section and is no list's first entry.
+  const nameLinks = pages.flatMap((p) => navLinks(p, 0, 0).filter((n) => n.target <= firstPage));
+  const deckName = new Set(nameLinks.map((n) => norm(n.title)));
   const perPage = new Map<number, NavLink[]>();
   let order = 0;
   for (const page of pages) {
-    const links = navLinks(page, firstPage, order);
+    const links = navLinks(page, firstPage, order).filter((n) => !deckName.has(norm(n.title)));
     order += links.length;
     if (new Set(links.map((n) => n.key)).size >= MIN_NAV_LINKS) perPage.set(page.number, links);
   }
-  // The deck's name links to its title slide from the navigation; a link with that text elsewhere names no section.
-  const nameLinks = pages.flatMap((p) => navLinks(p, 0, 0).filter((n) => n.target <= firstPage));
-  const deckName = new Set(nameLinks.map((n) => norm(n.title)));
-  const entries = navigationEntries([...perPage.values()]).filter((e) => !deckName.has(norm(e.title)));
+  const entries = navigationEntries([...perPage.values()]);
   const title = printedOn(
     pages.find((p) => p.number === firstPage),
     nameLinks,
