@@ -25,7 +25,9 @@ import { ABSTRACT_MARKER, CLASSIFICATION_MARKER, KEYWORDS_MARKER } from './text-
 import { readLayout } from './article-layout';
 import { keepParagraph } from './paragraph-filter';
 import { joinAcrossTables } from './table-joins';
-import { prefaceFillsPages, unusedFrontLines } from './title-slides';
+import { foldTitleSlides, prefaceFillsPages, unusedFrontLines } from './title-slides';
+import type { SlideDeck } from './slide-deck';
+import { foldContinuedTitles, markSlideStarts, slideHeadings } from './slide-headings';
 import { placeToc } from './toc-placement';
 
 /** Less body-size text than this before the first heading opens no section: after an abstract it joins the abstract's. */
@@ -38,6 +40,8 @@ export interface AssembleInput {
   parserName: string;
   /** The PDF's own outline: when plausible it gives the headings and their hierarchy instead of the layout. */
   bookmarks?: PdfBookmark[];
+  /** Set for a slide deck (`slide-deck.ts`): its navigation's sections stand in for detected headings. */
+  slides?: SlideDeck | null;
 }
 
 /** Everything the section-building steps share about one document. */
@@ -56,24 +60,34 @@ interface Document {
   tables: TableRegion[];
   /** A book's printed table of contents: its own section of `toc` blocks, never headings or paragraphs. */
   toc: TocRegion | null;
+  /** Set for a slide deck: its title slides are said once. */
+  slides: SlideDeck | null;
 }
 
 /** Turns the pages' text lines into the article: front matter, sections in reading order, references. */
-export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }: AssembleInput): ParsedArticle {
+export function assembleArticle({ pages, furniture, parserName, bookmarks = [], slides = null }: AssembleInput): ParsedArticle {
   const body = findBodyStyle(pages);
   const firstTextPage = pages.find((p) => p.lines.length > 0)?.number;
-  const ordered = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
+  const read = pages.flatMap((page) => orderPageLines(page, page.number === firstTextPage));
+  const ordered = slides ? markSlideStarts(read) : read;
   const rules = new Map(pages.flatMap((p) => (p.rules?.length ? [[p.number, p.rules] as const] : [])));
   let layout = readLayout(ordered, body, rules, bookmarks);
+  // A deck's navigation names its sections; its frame titles and block titles are the slides' text.
+  const deckEntries = slides && (slides.entries.length >= 2 ? slides.entries : slides.sectionSlides);
+  const deckSections = !layout.fromOutline && deckEntries && deckEntries.length >= 2;
+  if (deckSections) layout = { ...layout, headings: slideHeadings(ordered, deckEntries) };
   // A paper without set-off headings may run its section names into the paragraphs ("Methods. We …").
   let runInSections = false;
-  if (!layout.fromOutline && layout.headings.filter((h) => !h.references).length < 2) {
+  if (!layout.fromOutline && !deckSections && layout.headings.filter((h) => !h.references).length < 2) {
     const runIn = readLayout(splitRunInHeadings(ordered), body, rules);
     if (runIn.headings.length > layout.headings.length) [layout, runInSections] = [runIn, true];
   }
   // Under set-off section headings, sub-sections may run into their paragraphs ("Bacterial strains. Cells …").
-  if (!layout.fromOutline && !runInSections) layout = addRunInSubheadings(layout);
-  const { flow, front, tables, toc } = layout;
+  if (!layout.fromOutline && !runInSections && !deckSections) layout = addRunInSubheadings(layout);
+  if (!layout.fromOutline && slides && !deckSections) layout = { ...layout, headings: foldContinuedTitles(layout.headings) };
+  const { flow, tables, toc } = layout;
+  // A deck's name as its navigation links it to the title slide beats the title slide's largest text (a logo's).
+  const front = slides?.title ? { ...layout.front, title: slides.title } : layout.front;
   const headings = settleReferenceHeadings(flow, layout.headings);
   const doc: Document = {
     flow,
@@ -86,6 +100,7 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [] }
     notes: [],
     tables,
     toc,
+    slides,
   };
   const { sections, abstract } = buildSections(doc);
   const frontLines = [...flow.slice(0, front.bodyStart), ...furniture].filter((l) => l.page <= doc.firstPage + 1);
@@ -210,7 +225,11 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
       number: numbering.untitledNumber,
       title: openingSectionTitle(headings, abstractBlocks.length > 0 || front.abstract !== null),
       level: 1,
-      blocks: [...titleSlides.map(toBlock), ...leftoverKept.map(toBlock), ...blocksIn(bodyFrom, firstHeading)],
+      blocks: ((blocks) => (doc.slides ? foldTitleSlides(blocks, front.title) : blocks))([
+        ...titleSlides.map(toBlock),
+        ...leftoverKept.map(toBlock),
+        ...blocksIn(bodyFrom, firstHeading),
+      ]),
     });
 
   const headingsAt = sections.length;

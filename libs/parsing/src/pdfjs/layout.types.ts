@@ -47,6 +47,17 @@ export interface PageText {
   comments?: string[];
   /** Horizontal and vertical ruling lines, read only where the text suggests a table (`page-rules.reader.ts`). */
   rules?: Rule[];
+  /** Links to pages of the document, read only on landscape pages (slides' navigation, `slide-links.reader.ts`). */
+  links?: PageLink[];
+}
+
+/** A link's rectangle on its page and the 1-based page it goes to. */
+export interface PageLink {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  target: number;
 }
 
 /** A line placed in reading order, with the column it was read from. */
@@ -58,6 +69,8 @@ export interface FlowLine extends TextLine {
   columnStart: boolean;
   /** Typical baseline distance of body lines in this column, for paragraph-gap decisions. */
   leading: number;
+  /** First line of a slide: a passage never runs on from the slide before (`slide-deck.ts`). */
+  slideStart?: boolean;
 }
 
 export const isBold = (line: Pick<TextLine, 'boldRatio'>): boolean => line.boldRatio >= 0.6;

@@ -97,6 +97,8 @@ function continues(p: Paragraph, line: FlowLine, pageTops?: ReadonlySet<FlowLine
 /** Across a column, page or float: only an unfinished paragraph, with a same-size, unindented line. */
 function resumes(p: Paragraph, line: FlowLine, pageTops?: ReadonlySet<FlowLine>): boolean {
   const prev = lastLine(p);
+  // Each slide's text is cited with its own page: a passage never runs on into the next slide.
+  if (line.slideStart) return false;
   // A one-line paragraph opening its page (a slide's frame title, a title slide's title) is whole: the next page's
   // first line starts something new, though the line ends without a full stop.
   if (line.page !== prev.page && p.lines.length === 1 && pageTops?.has(prev)) return false;

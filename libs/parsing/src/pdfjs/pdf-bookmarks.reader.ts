@@ -43,7 +43,8 @@ export async function readPdfBookmarks(doc: PdfjsDocument, pageBottom: (page: nu
   return out;
 }
 
-async function resolveDestination(
+/** A named or explicit destination → its 1-based page and the top of the view it asks for (page space). */
+export async function resolveDestination(
   doc: PdfjsDocument,
   dest: PdfjsOutlineItem['dest'],
 ): Promise<{ page: number | null; top: number | null }> {

@@ -8,6 +8,7 @@ import type { PageText } from './layout.types';
 import { readPdfBookmarks, type PdfBookmark } from './pdf-bookmarks.reader';
 import { readPageRuns } from './page-text.reader';
 import { mayHoldTable, readPageRules } from './page-rules.reader';
+import { isLandscape, readPageLinks } from './slide-links.reader';
 import { loadPdfjs, pdfjsAssetDirs } from './pdfjs.loader';
 import type { PdfjsDocument } from './pdfjs.types';
 import { assembleLines } from './text-lines';
@@ -69,6 +70,7 @@ export async function readPdfDocument(
       const { runs, comments } = splitCommentColumn(ocr ? await ocr.read(number, raw) : raw.runs, raw.width);
       const lines = assembleLines(runs, number);
       const rules = mayHoldTable(lines) ? await readPageRules(page, pdfjs.OPS, pdfjs.AnnotationMode.DISABLE) : undefined;
+      const links = isLandscape(page.view) ? await readPageLinks(doc, page) : [];
       page.cleanup();
       pages.push({
         number,
@@ -78,6 +80,7 @@ export async function readPdfDocument(
         sideText: raw.sideText,
         ...(comments.length ? { comments } : {}),
         ...(rules ? { rules } : {}),
+        ...(links.length ? { links } : {}),
       });
       // `PageOcr` records every page it rendered for OCR (a blank scan too): one more record, this page was OCR'd.
       onPage?.(number, doc.numPages, (ocr?.records.length ?? 0) > recorded ? 'ocr' : 'text');

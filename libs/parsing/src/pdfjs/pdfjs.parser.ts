@@ -10,6 +10,7 @@ import { hasTextLayer } from './text-layer';
 import { readPdfDocument } from './pdf-document.reader';
 import { stripMarginLineNumbers } from './margin-line-numbers';
 import { removeRunningFurniture } from './running-furniture';
+import { readSlideDeck } from './slide-deck';
 
 /**
  * The embedded parser: structure from the PDF's own text layer with pdf.js, no outside service.
@@ -34,9 +35,10 @@ export class PdfjsParser implements DocumentParser {
       if (!ocr && !hasTextLayer(pages)) throw new NoTextLayerError();
       // With OCR a document fails only when no page yields text at all.
       if (ocr && !pages.some((p) => p.lines.length > 0)) throw new NoTextLayerError(pages.length);
-      const { pages: furnitureFree, removed } = removeRunningFurniture(pages);
+      const { pages: navigationFree, deck } = readSlideDeck(pages);
+      const { pages: furnitureFree, removed } = removeRunningFurniture(navigationFree);
       const content = stripMarginLineNumbers(furnitureFree);
-      const article = assembleArticle({ pages: content, furniture: removed, parserName: this.name, bookmarks });
+      const article = assembleArticle({ pages: content, furniture: removed, parserName: this.name, bookmarks, slides: deck });
       if (!ocr || (ocr.records.length === 0 && ocr.kept.length === 0)) return article;
       placeOcrBoxes(article, new Map(pages.map((p) => [p.number, p.height])), ocr.records);
       const parsers = ocr.records.length ? [this.name, 'ocr'] : [this.name];

@@ -30,7 +30,16 @@ export interface PdfjsPage {
   commonObjs: PdfjsObjects;
   getTextContent(options?: { includeMarkedContent?: boolean }): Promise<PdfjsTextContent>;
   getOperatorList(options?: { annotationMode?: number }): Promise<unknown>;
+  getAnnotations(): Promise<PdfjsAnnotation[]>;
   cleanup(): boolean;
+}
+
+/** An annotation as pdf.js reports it; only links with an internal destination are read. */
+export interface PdfjsAnnotation {
+  subtype?: string;
+  /** [x0, y0, x1, y1] in the page's user space. */
+  rect?: number[];
+  dest?: string | unknown[] | null;
 }
 
 /** One bookmark of the document outline; `dest` is a name or an explicit destination array. */

@@ -54,3 +54,49 @@ describe('PdfjsParser on a slide deck', () => {
     expect(article.sections.map((s) => s.title)).toEqual(expect.arrayContaining(['Method', 'Results']));
   });
 });
+
+describe('PdfjsParser on a deck with navigation links', () => {
+  let article: ParsedArticle;
+  beforeAll(async () => {
+    // `test/fixtures/slides/build-nav-deck.js`: a headline linking each section on every slide, an outline frame.
+    const pdf = new Uint8Array(readFileSync('test/fixtures/slides/nav-deck.pdf'));
+    article = await new PdfjsParser().parse(pdf, { ocr: { mode: 'off', langs: ['eng'] } });
+  });
+  const section = (title: string) => article.sections.find((s) => s.title === title);
+
+  it('takes sections and subsections from the navigation, each opening the slide its link goes to', () => {
+    expect(article.sections.filter((s) => s.title).map((s) => [s.title, s.level])).toEqual([
+      ['Motivation', 1],
+      ['Why estuaries', 2],
+      ['Candidate sites', 2],
+      ['Turbines', 1],
+      ['Rotor design', 2],
+      ['Moorings', 2],
+      ['Results', 1],
+    ]);
+    expect(section('Why estuaries')?.blocks[0]).toMatchObject({ page: 4, text: 'Tidal range on the Severn' });
+    expect(section('Moorings')?.blocks[0]).toMatchObject({ page: 8, text: 'Anchoring in soft mud' });
+  });
+
+  it('keeps frame titles as their slides’ text, and the navigation headline out of every passage', () => {
+    const texts = blocks(article).map((b) => b.text);
+    expect(texts).toEqual(expect.arrayContaining(['Tidal range on the Severn', 'Yield per turbine']));
+    // The headline prints "Motivation Turbines Results" on all nine slides; only the outline frame lists them once.
+    expect(texts.filter((t) => t.includes('Turbines') && t.includes('Results'))).toEqual([]);
+    expect(texts.some((t) => t.includes('Estuary Energy Workshop'))).toBe(false);
+  });
+
+  it('cites each slide’s text with its own page, though a sentence runs on into the next slide', () => {
+    const runOn = blocks(article).find((b) => b.text.startsWith('channel narrows'));
+    expect(runOn).toMatchObject({ page: 6 });
+    expect(blocks(article).find((b) => b.text.startsWith('Twelve sites'))?.text).not.toContain('channel narrows');
+  });
+
+  it('titles the deck once: the title slide printed twice adds no passage repeating it', () => {
+    expect(article.title).toBe('Tidal Energy in Estuaries');
+    const texts = blocks(article).map((b) => b.text);
+    expect(texts.filter((t) => t.includes('Tidal Energy in Estuaries'))).toEqual([]);
+    expect(texts.filter((t) => t.includes('Turbines, moorings and yields'))).toHaveLength(1);
+    expect(texts.some((t) => t.includes('June 12, 2025'))).toBe(true);
+  });
+});

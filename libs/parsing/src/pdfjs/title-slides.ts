@@ -1,5 +1,6 @@
 import type { FrontMatter } from './front-matter';
 import type { FlowLine } from './layout.types';
+import type { ParsedBlock } from '../article';
 import type { Paragraph } from './paragraphs';
 
 /** What finding text on pages of its own before the first heading needs to know of the document. */
@@ -36,4 +37,21 @@ export function unusedFrontLines({ flow, front, firstHeading }: TitleSlidesInput
   return flow
     .slice(0, front.bodyStart)
     .filter((l) => l.page < headingPage && !used.includes(norm(l.text)) && !names.some((n) => norm(l.text).includes(n)));
+}
+
+/**
+ * A deck's title slides before its first section, each said once: the deck's title is the article's, not a passage,
+ * and a title slide printed again (with the logo, the date, another subtitle) repeats only what is new on it.
+ */
+export function foldTitleSlides(blocks: ParsedBlock[], title: string): ParsedBlock[] {
+  const norm = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const said = [norm(title)];
+  const out: ParsedBlock[] = [];
+  for (const block of blocks) {
+    const text = norm(block.text);
+    if (text && said.some((s) => s.includes(text))) continue;
+    said.push(text);
+    out.push(block);
+  }
+  return out;
 }
