@@ -1,4 +1,5 @@
 import type { TextLine, TextRun } from './layout.types';
+import { splitStackedRuns } from './stacked-runs';
 import { letters } from './text-patterns';
 
 /** Rows are matched against this many most recent rows; runs arrive sorted top-down. */
@@ -82,7 +83,7 @@ function splitRow(row: Row): TextRun[][] {
     else segments[segments.length - 1].push(run);
     right = Math.max(right, run.x1);
   }
-  return joinJustified(segments, row.mainSize);
+  return joinJustified(segments.flatMap(splitStackedRuns), row.mainSize);
 }
 
 /**
