@@ -143,6 +143,17 @@ describe(`${parseReferenceText.name} on Vancouver entries`, () => {
     });
     expect(parseReferenceText('2. Ito K, Sato L, et al. A trial. BMJ. 2001;1:2.', 1).authors).toEqual(['Ito K', 'Sato L']);
   });
+
+  it('reads a given name with a middle initial before the surname as one author, not Vancouver initials', () => {
+    expect(parseReferenceText('[3] Donald E. Knuth. The Art of Computer Programming. Addison-Wesley, 1997.', 2)).toMatchObject({
+      authors: ['Donald E. Knuth'],
+      title: 'The Art of Computer Programming',
+    });
+    expect(parseReferenceText('[4] Mary K. Lee, Tom Ruiz. Graph cuts. In Proc. CVPR, 2001.', 3)).toMatchObject({
+      authors: ['Mary K. Lee', 'Tom Ruiz'],
+      title: 'Graph cuts',
+    });
+  });
 });
 
 describe(`${parseReferenceText.name} on a first author inverted before the rest`, () => {
