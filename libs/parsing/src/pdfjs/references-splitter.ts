@@ -83,14 +83,23 @@ function usualGap(lines: FlowLine[]): number {
  * in that style are the references; the rest stays body text.
  */
 export function findUnlabeledReferences(lines: FlowLine[]): Set<FlowLine> | null {
-  const start = lines.findIndex((l) => /^\[1\]\s/.test(l.text));
+  const start = lines.findIndex((l) => entryNumber(l) === 1);
   if (start < 0) return null;
   const first = lines[start];
   const family = fontFamily(first.font);
   const sameStyle = (l: FlowLine) => Math.abs(l.size - first.size) < 0.3 && fontFamily(l.font) === family;
   const rest = lines.slice(start).filter(sameStyle);
-  if (!rest.some((l) => /^\[2\]\s/.test(l.text)) || !rest.some((l) => /^\[3\]\s/.test(l.text))) return null;
+  if (!rest.some((l) => entryNumber(l) === 2) || !rest.some((l) => entryNumber(l) === 3)) return null;
   return new Set(rest);
+}
+
+/** An entry's number: "[12] …", or a raised "12" set smaller than the entry's text (AAPM, AIP: "12 R. P. Feynman, …"). */
+function entryNumber(line: FlowLine): number | null {
+  const bracket = /^\[(\d{1,3})\]\s/.exec(line.text);
+  if (bracket) return Number(bracket[1]);
+  const [label, next] = line.runs.filter((r) => r.text.trim());
+  if (!label || !next || !/^\d{1,3}$/.test(label.text.trim()) || label.size > 0.85 * next.size) return null;
+  return /^\p{Lu}/u.test(next.text.trim()) ? Number(label.text.trim()) : null;
 }
 
 /** A font without its weight and slant: an entry whose first line is italic (a book title) is in the list's style. */

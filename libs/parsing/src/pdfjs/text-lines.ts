@@ -142,7 +142,7 @@ function isJustifiedWords(segments: TextRun[][], em: number): boolean {
   return median <= MAX_JUSTIFIED_GAP_EM * em && sorted[sorted.length - 1] - sorted[0] <= Math.max(0.5, 0.1 * median);
 }
 
-function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | null {
+export function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | null {
   const chars = new Map<string, number>();
   let bold = 0;
   let visible = 0;

@@ -103,6 +103,16 @@ describe(`${parseReferenceText.name} on physics-style entries without a title`, 
   });
 });
 
+describe(`${parseReferenceText.name} on entries numbered by a raised label`, () => {
+  it('reads the number glued to the first initial as the label', () => {
+    expect(parseReferenceText('34R. Ballagh and C. Savage, Phys. Rev. 94, 262 (1954).', 33)).toMatchObject({
+      label: '34',
+      authors: ['R. Ballagh', 'C. Savage'],
+      year: 1954,
+    });
+  });
+});
+
 describe(`${parseReferenceText.name} on IEEE-style entries`, () => {
   it('reads the quoted title after the names', () => {
     const ref = parseReferenceText('[9] A. Lee, B. Park, and C. Diaz, “Sparse codes for speech,” in Proc. ICASSP, 2010, pp. 1–4.', 8);

@@ -7,8 +7,12 @@ import type { BibReference } from '@lectern/common';
  */
 export function parseReferenceText(raw: string, position: number): BibReference {
   const text = raw.replace(/\s+/g, ' ').trim();
-  const labelMatch = /^\[(\d{1,4}|[A-Za-z+]{1,8}\d{0,4}[a-z]?)\]\s*|^(\d{1,4})[.)]\s+(?=\p{Lu})/u.exec(text);
-  const label = labelMatch ? (labelMatch[1] ?? labelMatch[2]) : null;
+  // A raised number printed close to the first initial reads as glued to it: "34R. Ballagh" (AIP, AAPM).
+  const labelMatch =
+    /^\[(\d{1,4}|[A-Za-z+]{1,8}\d{0,4}[a-z]?)\]\s*|^(\d{1,4})[.)]\s+(?=\p{Lu})|^(\d{1,3})\s?(?=(?:\p{Lu}\.\s?-?)+\s?\p{Lu}\p{Ll})/u.exec(
+      text,
+    );
+  const label = labelMatch ? (labelMatch[1] ?? labelMatch[2] ?? labelMatch[3]) : null;
   const body = labelMatch ? text.slice(labelMatch[0].length) : text;
   const doi = readDoi(body);
   const authorYear = authorYearSplit(body);
