@@ -69,7 +69,9 @@ function numberRun(line: TextLine): Run | null {
   const apart = (k: number) =>
     isNumber(inked[k]) &&
     inked[k].size <= MAX_SIZE_RATIO * size &&
-    (k === 0 || k === inked.length - 1 ? Math.min(gapBefore(k), gapAfter(k)) > 0.2 * size : Math.max(gapBefore(k), gapAfter(k)) >= 0.8 * size);
+    (k === 0 || k === inked.length - 1
+      ? Math.min(gapBefore(k), gapAfter(k)) > 0.2 * size
+      : Math.max(gapBefore(k), gapAfter(k)) >= 0.8 * size);
   const k = inked.findIndex((_, i) => apart(i));
   return k < 0 ? null : inked[k];
 }
