@@ -1,4 +1,5 @@
 import type { FlowLine, PageText, TextLine } from './layout.types';
+import { splitReferenceBand } from './reference-band';
 
 /** A page is two-column when at most this share of its column-width text crosses the gutter. */
 const MAX_SPANNING_SHARE = 0.06;
@@ -16,7 +17,10 @@ interface Region {
  */
 export function orderPageLines(page: PageText, isFirstPage = false): FlowLine[] {
   const gutter = findGutter(page.lines);
-  const regions = gutter === null ? [{ fullWidth: true, columns: [page.lines] }] : splitRegions(page.lines, gutter, isFirstPage);
+  const regions =
+    gutter === null
+      ? [{ fullWidth: true, columns: [page.lines] }]
+      : splitRegions(page.lines, gutter, isFirstPage).flatMap(withReferenceBand);
   const flow: FlowLine[] = [];
   for (const region of regions) {
     for (const column of region.columns) {
@@ -33,6 +37,12 @@ export function orderPageLines(page: PageText, isFirstPage = false): FlowLine[] 
 }
 
 const weight = (line: TextLine) => line.text.length;
+
+/** A two-column region whose foot is a bibliography band set across both columns: the band is read after them. */
+function withReferenceBand(region: Region): Region[] {
+  const split = region.fullWidth ? null : splitReferenceBand(region.columns[0], region.columns[1]);
+  return split ? split.map((columns) => ({ fullWidth: false, columns })) : [region];
+}
 
 function findGutter(all: TextLine[]): number | null {
   if (all.length < 8) return null;
@@ -76,6 +86,9 @@ function findGutter(all: TextLine[]): number | null {
   const rightLines = lines.filter((l) => l.x0 >= g - 1);
   if (leftLines.length < 4 || rightLines.length < 4) return null;
   if (sideShares(lines, g) !== null) return g;
+  // A short column beside a long one (the last page: references in small type, an appendix's few lines) is still a
+  // column when nothing crosses the gutter and both sides set full, justified lines of one width.
+  if (least === 0 && justifiedSides(leftLines, rightLines)) return g;
   // A column filled mostly by a table in small type still holds its side: its cells count towards the
   // shares (they never decide where the gutter is), as long as none of them crosses it.
   const sided = all.filter((l) => l.x1 - l.x0 < 0.52 * (right - left) && l.size >= 0.75 * textSize);
@@ -88,6 +101,25 @@ function sideShares(lines: TextLine[], g: number): number | null {
   const leftShare = lines.filter((l) => l.x1 <= g + 1).reduce((s, l) => s + weight(l), 0) / total;
   const rightShare = lines.filter((l) => l.x0 >= g - 1).reduce((s, l) => s + weight(l), 0) / total;
   return leftShare < MIN_SIDE_SHARE || rightShare < MIN_SIDE_SHARE ? null : g;
+}
+
+/** Both sides hold four or more lines sharing one left and one right edge, the two measures within 15 % of each other. */
+function justifiedSides(left: TextLine[], right: TextLine[]): boolean {
+  const measure = (side: TextLine[]) => {
+    const x0 = commonEdge(side.map((l) => l.x0));
+    const x1 = commonEdge(side.map((l) => l.x1));
+    const full = side.filter((l) => Math.abs(l.x0 - x0) < 2 && Math.abs(l.x1 - x1) < 2).length;
+    return full >= 4 ? x1 - x0 : null;
+  };
+  const [a, b] = [measure(left), measure(right)];
+  return a !== null && b !== null && Math.min(a, b) >= 0.85 * Math.max(a, b);
+}
+
+/** The edge most lines share, to the point. */
+function commonEdge(xs: number[]): number {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(Math.round(x), (counts.get(Math.round(x)) ?? 0) + 1);
+  return [...counts.entries()].sort((p, q) => q[1] - p[1])[0][0];
 }
 
 function dominantSize(lines: TextLine[]): number {

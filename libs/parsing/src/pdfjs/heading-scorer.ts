@@ -73,6 +73,7 @@ export function scoreCandidates(
       c.romanInSequence === true ||
       // The model was fitted on Latin numbering only; a CJK-numbered line set larger than the body is a heading.
       (c.numbering.cjk === true && c.strength === 2) ||
+      isAppendixTitle(c) ||
       headingProbability(headingFeatures(flow, c, fx)) >= HEADING_MODEL.threshold,
   );
   const rescue = HEADING_RESCUE_MODEL;
@@ -80,3 +81,10 @@ export function scoreCandidates(
   const rescued = rejected.filter((c) => headingProbability(headingFeatures(flow, c, fx), rescue) >= rescue.threshold);
   return [...kept, ...rescued].sort((a, b) => a.start - b.start);
 }
+
+/**
+ * "Appendix A: Title" (or "Appendix B." / "Appendix C" alone) set in a heading font is an appendix heading however
+ * the model rates it: after a paper's last numbered section its letter does not advance any numbering it knows.
+ */
+const isAppendixTitle = (c: HeadingCandidate) =>
+  c.numbering.kind === 'appendix' && c.strength >= 1 && /^\p{L}+\s+[A-Z\d]{1,2}(?:[.:]\s|$)/u.test(c.text);

@@ -1,5 +1,6 @@
 import { MONOSPACE_FONT } from './body-style';
 import type { PageText, TextLine } from './layout.types';
+import { stripSparseLineNumbers } from './sparse-line-numbers';
 
 const LEADING_NUMBER = /^(\d{1,4})\s+(?=\S)/;
 /** A page is line-numbered when this share of its lines opens with a number in one margin column. */
@@ -15,6 +16,10 @@ const COLUMN_SPREAD = 8;
  * are a listing.
  */
 export function stripMarginLineNumbers(pages: PageText[]): PageText[] {
+  return stripSparseLineNumbers(stripEveryLineNumbers(pages));
+}
+
+function stripEveryLineNumbers(pages: PageText[]): PageText[] {
   const columns = pages.map(numberColumn);
   const full = pages.filter((p) => p.lines.length >= MIN_LINES).length;
   const numbered = columns.filter((c) => c !== null).length;

@@ -27,6 +27,14 @@ describe(splitReferences.name, () => {
     expect(blocks.map((b) => b.text.slice(0, 2))).toEqual(['1.', '2.', '3.', '4.']);
   });
 
+  it('resumes the count past labels the layout lost, where the next label carries on', () => {
+    const texts = ['1A. Smith, Phys. Rev. 1, 2 (2001).', '2B. Jones, Phys. Rev. 3, 4 (2002).', 'C. Lee, Phys. Rev. 5, 6 (2003).'];
+    texts.push('D. Kim, Phys. Rev. 7, 8 (2004).', 'E. Park, Phys. Rev. 9, 10 (2005).', '6F. Roy, Phys. Rev. 11, 12 (2006).');
+    texts.push('7G. Ode, Phys. Rev. 13, 14 (2007).', '8H. Lin, Phys. Rev. 15, 16 (2008).');
+    const blocks = splitReferences(texts.map((t, i) => line(t, 700 - 11 * i)));
+    expect(blocks.map((b) => b.text.slice(0, 2))).toEqual(['1A', '2B', '6F', '7G', '8H']);
+  });
+
   it('splits at hanging indents', () => {
     const lines = [
       line('Ammar, W. 2018. Construction of the literature', 700),

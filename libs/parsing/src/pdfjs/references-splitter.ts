@@ -43,11 +43,16 @@ function bracketStarts(lines: FlowLine[]): boolean[] | null {
 function numberStarts(lines: FlowLine[]): boolean[] | null {
   let expected = 1;
   let found = 0;
-  const starts = lines.map((line) => {
-    const m = NUMBER_START.exec(line.text);
+  const numbers = lines.map((line) => NUMBER_START.exec(line.text));
+  const nextNumber = (i: number) => numbers.slice(i + 1).find((m) => m !== null)?.[1];
+  const starts = lines.map((line, i) => {
+    const m = numbers[i];
     if (!m) return false;
     const n = Number(m[1]);
-    if (n === expected || (n > expected && n <= expected + 2) || (m[2] && n === expected - 1)) {
+    // Past a run of labels lost to the layout (a raised label read into the other column's row) the count
+    // resumes where the next label carries on from this one.
+    const resumes = n > expected && Number(nextNumber(i)) - n >= 1 && Number(nextNumber(i)) - n <= 2;
+    if (n === expected || (n > expected && n <= expected + 2) || (m[2] && n === expected - 1) || resumes) {
       expected = n + 1;
       found++;
       return true;
@@ -90,14 +95,30 @@ function usualGap(lines: FlowLine[]): number {
  * in that style are the references; the rest stays body text.
  */
 export function findUnlabeledReferences(lines: FlowLine[]): Set<FlowLine> | null {
-  const start = lines.findIndex((l) => /^\[1\]\s/.test(l.text));
+  const start = lines.findIndex((l) => entryNumber(l) === 1);
   if (start < 0) return null;
   const first = lines[start];
   const family = fontFamily(first.font);
   const sameStyle = (l: FlowLine) => Math.abs(l.size - first.size) < 0.3 && fontFamily(l.font) === family;
   const rest = lines.slice(start).filter(sameStyle);
-  if (!rest.some((l) => /^\[2\]\s/.test(l.text)) || !rest.some((l) => /^\[3\]\s/.test(l.text))) return null;
+  if (!rest.some((l) => entryNumber(l) === 2) || !rest.some((l) => entryNumber(l) === 3)) return null;
+  // Raised numbers also mark footnotes; a bibliography's entries open with a name ("R. P. Feynman, …").
+  const raised = rest.filter((l) => entryNumber(l) !== null && !l.text.startsWith('['));
+  const named = raised.filter((l) => INITIALS_FIRST.test(l.text.replace(/^\d{1,3}\s?/, ''))).length;
+  if (raised.length && named < 0.6 * raised.length) return null;
   return new Set(rest);
+}
+
+/** "R. P. Feynman", "J.-P. Serre": initials, then a surname. */
+const INITIALS_FIRST = /^(?:\p{Lu}\.\s?-?)+\s?\p{Lu}[\p{L}'’-]+/u;
+
+/** An entry's number: "[12] …", or a raised "12" set smaller than the entry's text (AAPM, AIP: "12 R. P. Feynman, …"). */
+function entryNumber(line: FlowLine): number | null {
+  const bracket = /^\[(\d{1,3})\]\s/.exec(line.text);
+  if (bracket) return Number(bracket[1]);
+  const [label, next] = line.runs.filter((r) => r.text.trim());
+  if (!label || !next || !/^\d{1,3}$/.test(label.text.trim()) || label.size > 0.85 * next.size) return null;
+  return /^\p{Lu}/u.test(next.text.trim()) ? Number(label.text.trim()) : null;
 }
 
 /** A font without its weight and slant: an entry whose first line is italic (a book title) is in the list's style. */

@@ -1,5 +1,6 @@
 import type { TextLine, TextRun } from './layout.types';
 import { joinCjkLetterSpacing } from './cjk-text';
+import { splitStackedRuns } from './stacked-runs';
 import { KNOWN_SECTION, letters } from './text-patterns';
 
 /** Rows are matched against this many most recent rows; runs arrive sorted top-down. */
@@ -83,7 +84,7 @@ function splitRow(row: Row): TextRun[][] {
     else segments[segments.length - 1].push(run);
     right = Math.max(right, run.x1);
   }
-  return joinJustified(segments, row.mainSize);
+  return joinJustified(segments.flatMap(splitStackedRuns), row.mainSize);
 }
 
 /**
@@ -142,7 +143,7 @@ function isJustifiedWords(segments: TextRun[][], em: number): boolean {
   return median <= MAX_JUSTIFIED_GAP_EM * em && sorted[sorted.length - 1] - sorted[0] <= Math.max(0.5, 0.1 * median);
 }
 
-function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | null {
+export function toLine(runs: TextRun[], page: number, rowPeers: number): TextLine | null {
   const chars = new Map<string, number>();
   let bold = 0;
   let visible = 0;

@@ -103,6 +103,16 @@ describe(`${parseReferenceText.name} on physics-style entries without a title`, 
   });
 });
 
+describe(`${parseReferenceText.name} on entries numbered by a raised label`, () => {
+  it('reads the number glued to the first initial as the label', () => {
+    expect(parseReferenceText('34R. Ballagh and C. Savage, Phys. Rev. 94, 262 (1954).', 33)).toMatchObject({
+      label: '34',
+      authors: ['R. Ballagh', 'C. Savage'],
+      year: 1954,
+    });
+  });
+});
+
 describe(`${parseReferenceText.name} on IEEE-style entries`, () => {
   it('reads the quoted title after the names', () => {
     const ref = parseReferenceText('[9] A. Lee, B. Park, and C. Diaz, “Sparse codes for speech,” in Proc. ICASSP, 2010, pp. 1–4.', 8);
@@ -142,6 +152,17 @@ describe(`${parseReferenceText.name} on Vancouver entries`, () => {
       title: 'New stimulation for the arm',
     });
     expect(parseReferenceText('2. Ito K, Sato L, et al. A trial. BMJ. 2001;1:2.', 1).authors).toEqual(['Ito K', 'Sato L']);
+  });
+
+  it('reads a given name with a middle initial before the surname as one author, not Vancouver initials', () => {
+    expect(parseReferenceText('[3] Donald E. Knuth. The Art of Computer Programming. Addison-Wesley, 1997.', 2)).toMatchObject({
+      authors: ['Donald E. Knuth'],
+      title: 'The Art of Computer Programming',
+    });
+    expect(parseReferenceText('[4] Mary K. Lee, Tom Ruiz. Graph cuts. In Proc. CVPR, 2001.', 3)).toMatchObject({
+      authors: ['Mary K. Lee', 'Tom Ruiz'],
+      title: 'Graph cuts',
+    });
   });
 });
 

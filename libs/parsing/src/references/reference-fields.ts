@@ -7,8 +7,12 @@ import type { BibReference } from '@lectern/common';
  */
 export function parseReferenceText(raw: string, position: number): BibReference {
   const text = raw.replace(/\s+/g, ' ').trim();
-  const labelMatch = /^\[(\d{1,4}|[A-Za-z+]{1,8}\d{0,4}[a-z]?)\]\s*|^(\d{1,4})[.)]\s+(?=\p{Lu})/u.exec(text);
-  const label = labelMatch ? (labelMatch[1] ?? labelMatch[2]) : null;
+  // A raised number printed close to the first initial reads as glued to it: "34R. Ballagh" (AIP, AAPM).
+  const labelMatch =
+    /^\[(\d{1,4}|[A-Za-z+]{1,8}\d{0,4}[a-z]?)\]\s*|^(\d{1,4})[.)]\s+(?=\p{Lu})|^(\d{1,3})\s?(?=(?:\p{Lu}\.\s?-?)+\s?\p{Lu}\p{Ll})/u.exec(
+      text,
+    );
+  const label = labelMatch ? (labelMatch[1] ?? labelMatch[2] ?? labelMatch[3]) : null;
   const body = labelMatch ? text.slice(labelMatch[0].length) : text;
   const doi = readDoi(body);
   const authorYear = authorYearSplit(body);
@@ -32,7 +36,7 @@ export function parseReferenceText(raw: string, position: number): BibReference 
     rest = body.slice(authorYear.end).replace(/^[\s.,:]+/, '');
   } else {
     // Numbered: "A. Author, B. Author. Title. Venue, 2019." — the authors end at the first ". " followed by a title word.
-    const vancouver = VANCOUVER_AUTHORS.exec(body);
+    const vancouver = vancouverAuthors(body);
     const end = vancouver ? vancouver[0].trimEnd().length - 1 : authorListEnd(body);
     authorsText = end > 0 ? body.slice(0, end) : '';
     rest = end > 0 ? body.slice(end).replace(/^[\s.]+/, '') : body;
@@ -75,6 +79,18 @@ function authorYearSplit(body: string): { index: number; end: number; year: numb
   if (sentenceEnd >= 0 && sentenceEnd < m.index) return null;
   return { index: m.index, end: m.index + m[0].length, year: Number(m[1] ?? m[2]) };
 }
+
+/**
+ * Vancouver authors, unless the "initials" are a middle initial: in "Donald E. Knuth. The Art …" a lone surname
+ * follows, ended by a full stop or comma, where a Vancouver list goes on to the title.
+ */
+function vancouverAuthors(body: string): RegExpExecArray | null {
+  const m = VANCOUVER_AUTHORS.exec(body);
+  return m && !GIVEN_NAME_FIRST.test(body.slice(m[0].length)) ? m : null;
+}
+
+/** One capitalised word ended by "." or "," and then a name, a year or a title: the surname of "Given I. Surname". */
+const GIVEN_NAME_FIRST = /^\p{Lu}[\p{Ll}'’-]+[.,](?=\s|$)/u;
 
 const INITIALS_ONLY = /^(\p{Lu}\.\s?-?)+$/u;
 
