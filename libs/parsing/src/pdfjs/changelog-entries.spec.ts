@@ -1,18 +1,10 @@
-import { styledLine } from '../testing/flow-line.fixture';
+import { styledLine, headingAt } from '../testing/flow-line.fixture';
 import { addChangelogHeadings } from './changelog-entries';
 import type { Heading } from './heading-detector';
 import type { FlowLine } from './layout.types';
 
 const bold = (text: string, y: number) => styledLine(text, { y, boldRatio: 1, font: 'Times-Bold' });
 const plain = (text: string, y: number) => styledLine(text, { y });
-const heading = (title: string, start: number, level = 1): Heading => ({
-  start,
-  end: start + 1,
-  number: null,
-  title,
-  level,
-  references: false,
-});
 
 /** A history section: its heading, then each release's label over one line of changes. */
 function history(title: string, labels: string[]): FlowLine[] {
@@ -27,7 +19,7 @@ const titles = (headings: Heading[]) => headings.map((h) => `${h.level} ${h.titl
 describe(addChangelogHeadings.name, () => {
   it('makes the bold release labels under a history heading headings one level below it', () => {
     const flow = history('History', ['[2006/08/15 v1.0]', '[2006/08/17 v1.1]', '2.5k 2020-10-05']);
-    expect(titles(addChangelogHeadings(flow, [heading('History', 0)]))).toEqual([
+    expect(titles(addChangelogHeadings(flow, [headingAt('History', 0)]))).toEqual([
       '1 History',
       '2 [2006/08/15 v1.0]',
       '2 [2006/08/17 v1.1]',
@@ -37,13 +29,13 @@ describe(addChangelogHeadings.name, () => {
 
   it('takes no release labels outside a history section', () => {
     const flow = history('Results', ['[2006/08/15 v1.0]', '[2006/08/17 v1.1]']);
-    expect(titles(addChangelogHeadings(flow, [heading('Results', 0)]))).toEqual(['1 Results']);
+    expect(titles(addChangelogHeadings(flow, [headingAt('Results', 0)]))).toEqual(['1 Results']);
   });
 
   it('takes no bold line that is more than a release label, nor a single label', () => {
     const sentences = history('Change History', ['Version 1.0 fixed the encoding bug', 'Released on 2006-08-15 at last']);
-    expect(titles(addChangelogHeadings(sentences, [heading('Change History', 0)]))).toEqual(['1 Change History']);
+    expect(titles(addChangelogHeadings(sentences, [headingAt('Change History', 0)]))).toEqual(['1 Change History']);
     const single = history('Changes', ['v1.0 (2006-08-15)']);
-    expect(titles(addChangelogHeadings(single, [heading('Changes', 0)]))).toEqual(['1 Changes']);
+    expect(titles(addChangelogHeadings(single, [headingAt('Changes', 0)]))).toEqual(['1 Changes']);
   });
 });

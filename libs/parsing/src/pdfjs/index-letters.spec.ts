@@ -1,4 +1,4 @@
-import { run, styledLine } from '../testing/flow-line.fixture';
+import { run, styledLine, headingAt } from '../testing/flow-line.fixture';
 import type { Heading } from './heading-detector';
 import { addIndexGroupHeadings } from './index-letters';
 import type { FlowLine } from './layout.types';
@@ -16,14 +16,6 @@ const label = (text: string, column: number, y: number): FlowLine => {
   const middle = (COLUMNS[column][0] + COLUMNS[column][1]) / 2;
   return styledLine(text, { x0: middle - 3, x1: middle + 3, y, size: 9, boldRatio: 1, font: 'Helvetica-Bold' });
 };
-const heading = (title: string, start: number, level = 1): Heading => ({
-  start,
-  end: start + 1,
-  number: null,
-  title,
-  level,
-  references: false,
-});
 
 /**
  * A three-column index as a page reading gives it, row by row across the columns: each column holds groups of three
@@ -53,7 +45,7 @@ const groups = [
 describe(addIndexGroupHeadings.name, () => {
   it('finds the labels of a three-column index read row by row, in the columns’ order, one level below the index', () => {
     const flow = threeColumnIndex(groups);
-    const found = addIndexGroupHeadings(flow, [heading('Index', 0)]);
+    const found = addIndexGroupHeadings(flow, [headingAt('Index', 0)]);
     expect(titles(flow, found).sort()).toEqual(['1 Index', ...groups.flat().map((g) => `2 ${g}`)].sort());
     // Headings stay in flow order, whatever the columns' order.
     expect(found.map((h) => h.start)).toEqual([...found.map((h) => h.start)].sort((a, b) => a - b));
@@ -62,7 +54,7 @@ describe(addIndexGroupHeadings.name, () => {
   it('takes a label at the top of a column and one at the foot of a column whose entries go on in the next', () => {
     const flow = threeColumnIndex([['A', 'B'], ['C', 'D'], ['E']]);
     flow.push(label('F', 2, 500));
-    const found = titles(flow, addIndexGroupHeadings(flow, [heading('Index', 0)]));
+    const found = titles(flow, addIndexGroupHeadings(flow, [headingAt('Index', 0)]));
     expect(found).toEqual(expect.arrayContaining(['2 A', '2 C', '2 E', '2 F']));
   });
 
@@ -70,7 +62,7 @@ describe(addIndexGroupHeadings.name, () => {
     const flow = threeColumnIndex(groups);
     const b = flow.findIndex((l) => l.text === 'B');
     flow.splice(b + 1, 0, styledLine('\\bshare . . 4', { x0: 120, x1: 220, y: flow[b].y, size: 9 }));
-    expect(titles(flow, addIndexGroupHeadings(flow, [heading('Index', 0)]))).not.toContain('2 B');
+    expect(titles(flow, addIndexGroupHeadings(flow, [headingAt('Index', 0)]))).not.toContain('2 B');
   });
 
   it('keeps only letters in alphabetical order within the columns’ reading', () => {
@@ -79,17 +71,17 @@ describe(addIndexGroupHeadings.name, () => {
       ['C', 'D'],
       ['E', 'F'],
     ]);
-    expect(titles(flow, addIndexGroupHeadings(flow, [heading('Index', 0)]))).not.toContain('2 Q');
+    expect(titles(flow, addIndexGroupHeadings(flow, [headingAt('Index', 0)]))).not.toContain('2 Q');
   });
 
   it('finds nothing outside an index', () => {
-    expect(addIndexGroupHeadings(threeColumnIndex(groups, 'Results'), [heading('Results', 0)])).toHaveLength(1);
+    expect(addIndexGroupHeadings(threeColumnIndex(groups, 'Results'), [headingAt('Results', 0)])).toHaveLength(1);
   });
 
   it('takes the one group of a short index', () => {
     const flow = threeColumnIndex([['B'], [], []]);
     flow.push(entry('\\bcmd4', 1, 669), entry('\\bcmd5', 1, 658), entry('\\bcmd6', 1, 647));
-    expect(titles(flow, addIndexGroupHeadings(flow, [heading('Index', 0)]))).toEqual(['1 Index', '2 B']);
+    expect(titles(flow, addIndexGroupHeadings(flow, [headingAt('Index', 0)]))).toEqual(['1 Index', '2 B']);
   });
 
   it('stops at the next heading printed below the index, also for a column read after it', () => {
@@ -100,7 +92,7 @@ describe(addIndexGroupHeadings.name, () => {
       label('X', 0, 380),
       entry('\\xcmd', 0, 369),
     );
-    const found = titles(flow, addIndexGroupHeadings(flow, [heading('Index', 0), heading('Change History', history)]));
+    const found = titles(flow, addIndexGroupHeadings(flow, [headingAt('Index', 0), headingAt('Change History', history)]));
     expect(found).toContain('2 H');
     expect(found).not.toContain('2 X');
   });
@@ -109,7 +101,7 @@ describe(addIndexGroupHeadings.name, () => {
     const commands = threeColumnIndex(groups, 'Index of Commands');
     const options = threeColumnIndex(groups, 'Index of Options').map((line) => ({ ...line, page: 2 }));
     const flow = [...commands, ...options];
-    const found = addIndexGroupHeadings(flow, [heading('Index of Commands', 0), heading('Index of Options', commands.length)]);
+    const found = addIndexGroupHeadings(flow, [headingAt('Index of Commands', 0), headingAt('Index of Options', commands.length)]);
     expect(found.filter((h) => h.title === 'A').map((h) => flow[h.start].page)).toEqual([1, 2]);
   });
 
@@ -135,7 +127,7 @@ describe(addIndexGroupHeadings.name, () => {
         entry(`\\${letter.toLowerCase()}third`, 0, y - 22),
       );
     });
-    const found = addIndexGroupHeadings(flow, [heading('Index', 0)]);
+    const found = addIndexGroupHeadings(flow, [headingAt('Index', 0)]);
     expect(found.map((h) => [h.title, h.end - h.start])).toEqual([
       ['Index', 1],
       ['A', 0],

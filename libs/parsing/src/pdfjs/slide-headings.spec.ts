@@ -1,4 +1,4 @@
-import type { Heading } from './heading-detector';
+import { headingAt } from '../testing/flow-line.fixture';
 import type { FlowLine } from './layout.types';
 import { foldContinuedTitles, markSlideStarts, slideHeadings } from './slide-headings';
 
@@ -20,15 +20,6 @@ function flowLine(page: number, text: string): FlowLine {
     leading: 13,
   };
 }
-
-const heading = (start: number, title: string, level = 1): Heading => ({
-  start,
-  end: start + 1,
-  number: null,
-  title,
-  level,
-  references: false,
-});
 
 describe(slideHeadings.name, () => {
   const flow = [
@@ -60,12 +51,12 @@ describe(slideHeadings.name, () => {
 describe(foldContinuedTitles.name, () => {
   it('keeps the first of a frame title continued over slides and every other heading', () => {
     const folded = foldContinuedTitles([
-      heading(0, 'Results'),
-      heading(5, 'Results (cont.)'),
-      heading(9, 'References I'),
-      heading(12, 'References II'),
-      heading(15, 'Example 1'),
-      heading(18, 'Example 2'),
+      headingAt('Results', 0),
+      headingAt('Results (cont.)', 5),
+      headingAt('References I', 9),
+      headingAt('References II', 12),
+      headingAt('Example 1', 15),
+      headingAt('Example 2', 18),
     ]);
     expect(folded.map((h) => h.title)).toEqual(['Results', 'References I', 'Example 1', 'Example 2']);
   });

@@ -1,3 +1,4 @@
+import type { Heading } from '../pdfjs/heading-detector';
 import type { FlowLine, TextRun } from '../pdfjs/layout.types';
 
 /** Synthetic flow lines for specs: pieces of text at x positions on one baseline, each piece one run. */
@@ -89,4 +90,14 @@ export const columnLine = (text: string, over: Partial<FlowLine> = {}): FlowLine
   columnStart: false,
   leading: 11,
   ...over,
+});
+
+/** A one-line unnumbered heading at flow index `start`, as the detector reports it. */
+export const headingAt = (title: string, start: number, level = 1): Heading => ({
+  start,
+  end: start + 1,
+  number: null,
+  title,
+  level,
+  references: false,
 });
