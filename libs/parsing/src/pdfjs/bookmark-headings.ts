@@ -1,6 +1,7 @@
 import type { Heading } from './heading-detector';
 import { parseNumbering } from './heading-numbering';
 import type { FlowLine } from './layout.types';
+import { unlistedFrontSections } from './front-matter-sections';
 import { sequencedLabels, splitOutlineLabel } from './outline-numbering';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { ABSTRACT_MARKER, normalizeSpaces, REFERENCES_TITLE } from './text-patterns';
@@ -45,7 +46,7 @@ export interface BookmarkHeadings {
 export function headingsFromBookmarks(
   flow: FlowLine[],
   bookmarks: PdfBookmark[],
-  options: { skipAbstract: boolean },
+  options: { skipAbstract: boolean; inToc?: (line: number) => boolean },
 ): BookmarkHeadings | null {
   const usable = bookmarks.filter((b) => b.page !== null && compact(b.title).length > 0);
   if (usable.length < 2) return null;
@@ -69,7 +70,8 @@ export function headingsFromBookmarks(
       abstractLevel = bookmark.level;
       continue;
     }
-    const start = match?.start ?? placeByDestination(flow, pageLines, bookmark, cursor);
+    const start =
+      match?.start ?? colocatedStart(flow, usable, k, range, cursor, repeats) ?? placeByDestination(flow, pageLines, bookmark, cursor);
     if (start === null) continue;
     const end = match?.end ?? start;
     const numbering = parseNumbering(normalizeSpaces(bookmark.title), false);
@@ -91,7 +93,36 @@ export function headingsFromBookmarks(
     cursor = end;
   }
   if (found / usable.length < MIN_FOUND_SHARE) return null;
-  return { headings, found, placed: usable.length };
+  const top = Math.min(...usable.map((b) => b.level));
+  const front = unlistedFrontSections(flow, headings[0]?.start ?? flow.length, top).filter((h) => !options.inToc?.(h.start));
+  return { headings: [...front, ...headings], found, placed: usable.length };
+}
+
+/** Entries after one share its destination when they point at the same place (a slide's section and its first subsection). */
+const MAX_COLOCATED = 3;
+
+/**
+ * Where an entry whose title is not printed opens when the entries right after it point at the same place and one of
+ * them is printed (beamer: a section with no title of its own, anchored with its first subsection, whose title the
+ * slide's headline prints above the destination): at that printing, so the two open together and neither swallows it.
+ */
+function colocatedStart(
+  flow: FlowLine[],
+  usable: PdfBookmark[],
+  k: number,
+  range: [number, number] | undefined,
+  cursor: number,
+  repeats: Array<{ rank: number; of: number }>,
+): number | null {
+  const here = usable[k];
+  if (!range || here.top === null) return null;
+  for (let j = k + 1; j < Math.min(usable.length, k + 1 + MAX_COLOCATED); j++) {
+    const next = usable[j];
+    if (next.page !== here.page || next.top === null || Math.abs(next.top - here.top) >= 1) return null;
+    const match = findTitle(flow, range, next, cursor, repeats[j]);
+    if (match) return match.start;
+  }
+  return null;
 }
 
 /** Flow index range [from, to) of each page's lines; the flow is in page order. */
@@ -120,18 +151,26 @@ function findTitle(
 ): { start: number; end: number } | null {
   const wanted = bare(bookmark.title);
   const spans = titleSpans(flow, range, bookmark, wanted);
-  if (occurrence.of > 1 && spans.length === occurrence.of && spans[occurrence.rank].start >= cursor) return spans[occurrence.rank];
-  let best: { start: number; end: number; distance: number } | null = null;
-  for (const span of spans) {
-    if (span.start < cursor) continue;
-    const distance = bookmark.top === null ? span.start - range[0] : distanceBelow(flow[span.start], bookmark);
-    if (!best || distance < best.distance) best = { ...span, distance };
+  const printings = overlapGroups(spans);
+  const nearest = (candidates: Array<{ start: number; end: number }>) => {
+    let best: { start: number; end: number; distance: number } | null = null;
+    for (const span of candidates) {
+      if (span.start < cursor) continue;
+      const distance = bookmark.top === null ? span.start - range[0] : distanceBelow(flow[span.start], bookmark);
+      if (!best || distance < best.distance) best = { ...span, distance };
+    }
+    return best;
+  };
+  if (occurrence.of > 1 && printings.length === occurrence.of) {
+    const own = nearest(printings[occurrence.rank]);
+    if (own) return { start: own.start, end: own.end };
   }
+  const best = nearest(spans);
   if (best) return { start: best.start, end: best.end };
   return bookmark.top === null ? null : findLeadIn(flow, range, bookmark, cursor, wanted);
 }
 
-/** Every run of lines on the page that spells the title, in reading order, none overlapping the one before. */
+/** Every run of lines on the page that spells the title, in reading order (a label line with it, and without). */
 function titleSpans(
   flow: FlowLine[],
   [from, to]: [number, number],
@@ -156,14 +195,24 @@ function titleSpans(
         ) === wanted ||
         labelled(joined, wanted);
       if (hit) {
-        const last = spans[spans.length - 1];
-        if (!last || i >= last.end) spans.push({ start: i, end: j + 1 });
+        spans.push({ start: i, end: j + 1 });
         break;
       }
       if (!full.startsWith(joined) && !wanted.startsWith(joined) && joined.length > MAX_LABEL_CHARS + wanted.length) break;
     }
   }
   return spans;
+}
+
+/** Spans that share lines are one printing of the title (with and without the label line above it). */
+function overlapGroups(spans: Array<{ start: number; end: number }>): Array<Array<{ start: number; end: number }>> {
+  const groups: Array<Array<{ start: number; end: number }>> = [];
+  for (const span of spans) {
+    const last = groups[groups.length - 1];
+    if (last && span.start < Math.max(...last.map((s) => s.end))) last.push(span);
+    else groups.push([span]);
+  }
+  return groups;
 }
 
 /** texinfo prints a link's address in brackets after its text ("Terry Fox Day (http://…)"); outline titles drop it. */
@@ -204,8 +253,8 @@ function findLeadIn(
   return null;
 }
 
-/** What may precede the title once compacted: a label word and its number or letter (`chapter3`, `a1`, `621`). */
-const LABEL = /^(?:(?:chapter|section|part|appendix)(?:\d+|[ivxlc]+|[a-z])?|[a-z]?\d+[a-z]?\d*)$/;
+/** What may precede the title once compacted: a label word and its number or letter (`chapter3`, `a1`, `621` for "6.2.1"). */
+const LABEL = /^(?:(?:chapter|section|part|appendix)(?:\d+|[ivxlc]+|[a-z])?|[a-z]?\d+)$/;
 
 /** `chapter3introduction` spells `introduction` after a short label (never after the end of the line above). */
 const labelled = (joined: string, wanted: string) =>

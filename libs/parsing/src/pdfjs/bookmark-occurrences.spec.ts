@@ -108,4 +108,41 @@ describe('outline entries mapped to their printing', () => {
     expect(sections[1].blocks[0].text).toMatch(/^Example line 1/);
     expect(sections[2].blocks[0].text).toMatch(/^Release line 1/);
   });
+
+  it('opens a section whose title is not printed together with the subsection anchored at the same place', async () => {
+    // Slides: a small headline names the subsection above the point both entries scroll to; the section is unprinted.
+    const slide = (headline: string, frame: string, label: string): PlacedLine[] => [
+      { text: headline, x: 30, y: 752, size: 6 },
+      { text: frame, x: 30, y: 720, size: 14 },
+      ...column(filler(label, 12), 30, 690, { size: 11, leading: 14 }),
+    ];
+    const pdf = await addOutline(
+      buildPlacedTextPdf([
+        slide('The Model', 'What is haplotyping?', 'Model'),
+        slide('The Approach', 'How blocks help', 'Approach'),
+        slide('Main Theorem', 'The partition is tractable', 'Theorem'),
+      ]),
+      [
+        {
+          title: 'Introduction',
+          page: 1,
+          top: 748,
+          children: [
+            { title: 'The Model', page: 1, top: 748 },
+            { title: 'The Approach', page: 2, top: 748 },
+          ],
+        },
+        { title: 'Results', page: 3, top: 748, children: [{ title: 'Main Theorem', page: 3, top: 748 }] },
+      ],
+    );
+    const sections = (await parser.parse(pdf)).sections;
+    expect(sections.map((s) => [s.title, s.level, s.blocks.length > 0])).toEqual([
+      ['Introduction', 1, false],
+      ['The Model', 2, true],
+      ['The Approach', 2, true],
+      ['Results', 1, false],
+      ['Main Theorem', 2, true],
+    ]);
+    expect(sections[1].blocks.map((b) => b.text).join(' ')).toMatch(/^What is haplotyping\?.*Model line 12/);
+  });
 });
