@@ -33,4 +33,13 @@ describe(bookmarkTitleAsPrinted.name, () => {
   it('keeps a bare address, which the page prints', () => {
     expect(bookmarkTitleAsPrinted('Mirrors at https://ctan.org/mirrors')).toBe('Mirrors at https://ctan.org/mirrors');
   });
+
+  it('drops a run of TeX catcode tokens a docstrip heading left in its entry', () => {
+    expect(bookmarkTitleAsPrinted('Beginning of the ` 12`12`$12`&12`#12`12`_12`%12`12`"026B30D 12package docstrip module')).toBe(
+      'Beginning of the package docstrip module',
+    );
+    expect(bookmarkTitleAsPrinted('Quotes `like this` stay, as does a 12-bit `int12` type')).toBe(
+      'Quotes `like this` stay, as does a 12-bit `int12` type',
+    );
+  });
 });
