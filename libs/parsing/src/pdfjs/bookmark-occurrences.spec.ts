@@ -145,4 +145,30 @@ describe('outline entries mapped to their printing', () => {
     ]);
     expect(sections[1].blocks.map((b) => b.text).join(' ')).toMatch(/^What is haplotyping\?.*Model line 12/);
   });
+
+  it('leaves a chapter printed "0." unnumbered, so it never poses as the abstract (number 0)', async () => {
+    const lines = (label: string, n: number) => column(filler(label, n), 72, 0, { size: 11, leading: 14 });
+    const at = (top: number, list: PlacedLine[]) => list.map((l) => ({ ...l, y: l.y + top }));
+    const pdf = await addOutline(
+      buildPlacedTextPdf([
+        [
+          { text: 'The section package', x: 72, y: 740, size: 20 },
+          ...at(700, lines('Opening', 10)),
+          { text: '0. Changes to sections', x: 72, y: 540, size: 14 },
+          ...at(520, lines('Changes', 8)),
+          { text: '1. Sizing commands', x: 72, y: 380, size: 14 },
+          ...at(360, lines('Sizing', 8)),
+        ],
+      ]),
+      [
+        { title: 'Changes to sections', page: 1, top: 556 },
+        { title: 'Sizing commands', page: 1, top: 396 },
+      ],
+    );
+    const sections = (await parser.parse(pdf)).sections;
+    expect(sections.filter((s) => s.title).map((s) => [s.number, s.title])).toEqual([
+      ['', 'Changes to sections'],
+      ['1', 'Sizing commands'],
+    ]);
+  });
 });
