@@ -88,8 +88,8 @@ export function headingsFromBookmarks(
       : null;
     const label = numbering.kind === 'none' ? splitOutlineLabel(normalizeSpaces(bookmark.title), lineNumbering, sequenced.has(k)) : null;
     const printed = label?.number ?? numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
-    // "0" and "0.n" are the abstract's and the untitled opening's: a chapter printed "0." goes unnumbered rather than pose as them.
-    const number = printed !== null && /^0(\.|$)/.test(printed) ? null : printed;
+    // "0" is the abstract's number: a chapter printed "0." goes unnumbered rather than pose as it.
+    const number = printed === '0' ? null : printed;
     const title = label?.title ?? (numbering.kind === 'none' ? normalizeSpaces(bookmark.title) : numbering.title);
     headings.push({ start, end, number, title, level: bookmark.level, references: REFERENCES_TITLE.test(title) });
     cursor = end;
