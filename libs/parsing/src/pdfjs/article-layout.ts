@@ -16,7 +16,7 @@ export function readLayout(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap
   // A table is never front matter: on a one-page excerpt the front matter would otherwise claim the page with it.
   const read = readFrontMatter(flow, body);
   const front = { ...read, bodyStart: Math.min(read.bodyStart, tables[0]?.start ?? flow.length) };
-  const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null });
+  const fromOutline = headingsFromBookmarks(flow, bookmarks, { skipAbstract: front.abstract !== null, inToc });
   if (fromOutline) {
     // The outline is trusted: a heading it places inside the entries ends the table of contents there.
     const inside = fromOutline.headings.find((h) => inToc(h.start));

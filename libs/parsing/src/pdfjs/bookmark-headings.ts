@@ -1,6 +1,7 @@
 import type { Heading } from './heading-detector';
 import { parseNumbering } from './heading-numbering';
 import type { FlowLine } from './layout.types';
+import { unlistedFrontSections } from './front-matter-sections';
 import { sequencedLabels, splitOutlineLabel } from './outline-numbering';
 import type { PdfBookmark } from './pdf-bookmarks.reader';
 import { ABSTRACT_MARKER, normalizeSpaces, REFERENCES_TITLE } from './text-patterns';
@@ -45,7 +46,7 @@ export interface BookmarkHeadings {
 export function headingsFromBookmarks(
   flow: FlowLine[],
   bookmarks: PdfBookmark[],
-  options: { skipAbstract: boolean },
+  options: { skipAbstract: boolean; inToc?: (line: number) => boolean },
 ): BookmarkHeadings | null {
   const usable = bookmarks.filter((b) => b.page !== null && compact(b.title).length > 0);
   if (usable.length < 2) return null;
@@ -57,18 +58,20 @@ export function headingsFromBookmarks(
   // "Methods") are its text, not sections, and must not take the body's lines of the same titles.
   let abstractLevel: number | null = null;
   const sequenced = sequencedLabels(usable);
+  const repeats = occurrences(usable);
   for (const [k, bookmark] of usable.entries()) {
     if (abstractLevel !== null && bookmark.level > abstractLevel) continue;
     abstractLevel = null;
     const page = bookmark.page as number;
     const range = pageLines.get(page);
-    const match = range ? findTitle(flow, range, bookmark, cursor) : null;
+    const match = range ? findTitle(flow, range, bookmark, cursor, repeats[k]) : null;
     if (match) found++;
     if (options.skipAbstract && ABSTRACT_MARKER.test(bookmark.title) && compact(bookmark.title).length <= 8) {
       abstractLevel = bookmark.level;
       continue;
     }
-    const start = match?.start ?? placeByDestination(flow, pageLines, bookmark, cursor);
+    const start =
+      match?.start ?? colocatedStart(flow, usable, k, range, cursor, repeats) ?? placeByDestination(flow, pageLines, bookmark, cursor);
     if (start === null) continue;
     const end = match?.end ?? start;
     const numbering = parseNumbering(normalizeSpaces(bookmark.title), false);
@@ -84,13 +87,44 @@ export function headingsFromBookmarks(
         )
       : null;
     const label = numbering.kind === 'none' ? splitOutlineLabel(normalizeSpaces(bookmark.title), lineNumbering, sequenced.has(k)) : null;
-    const number = label?.number ?? numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
+    const printed = label?.number ?? numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
+    // "0" is the abstract's number: a chapter printed "0." goes unnumbered rather than pose as it.
+    const number = printed === '0' ? null : printed;
     const title = label?.title ?? (numbering.kind === 'none' ? normalizeSpaces(bookmark.title) : numbering.title);
     headings.push({ start, end, number, title, level: bookmark.level, references: REFERENCES_TITLE.test(title) });
     cursor = end;
   }
   if (found / usable.length < MIN_FOUND_SHARE) return null;
-  return { headings, found, placed: usable.length };
+  const top = Math.min(...usable.map((b) => b.level));
+  const front = unlistedFrontSections(flow, headings[0]?.start ?? flow.length, top).filter((h) => !options.inToc?.(h.start));
+  return { headings: [...front, ...headings], found, placed: usable.length };
+}
+
+/** Entries after one share its destination when they point at the same place (a slide's section and its first subsection). */
+const MAX_COLOCATED = 3;
+
+/**
+ * Where an entry whose title is not printed opens when the entries right after it point at the same place and one of
+ * them is printed (beamer: a section with no title of its own, anchored with its first subsection, whose title the
+ * slide's headline prints above the destination): at that printing, so the two open together and neither swallows it.
+ */
+function colocatedStart(
+  flow: FlowLine[],
+  usable: PdfBookmark[],
+  k: number,
+  range: [number, number] | undefined,
+  cursor: number,
+  repeats: Array<{ rank: number; of: number }>,
+): number | null {
+  const here = usable[k];
+  if (!range || here.top === null) return null;
+  for (let j = k + 1; j < Math.min(usable.length, k + 1 + MAX_COLOCATED); j++) {
+    const next = usable[j];
+    if (next.page !== here.page || next.top === null || Math.abs(next.top - here.top) >= 1) return null;
+    const match = findTitle(flow, range, next, cursor, repeats[j]);
+    if (match) return match.start;
+  }
+  return null;
 }
 
 /** Flow index range [from, to) of each page's lines; the flow is in page order. */
@@ -106,21 +140,51 @@ function indexPages(flow: FlowLine[]): Map<number, [number, number]> {
 
 /**
  * The lines on the page that spell the bookmark's title (possibly wrapped, possibly after a label such as
- * `Chapter 3`), at or after `cursor`; the one closest below the destination's top wins.
+ * `Chapter 3`), at or after `cursor`. A title printed more than once on the page (a template repeating "Second level
+ * head") is taken in reading order: the outline's k-th entry of that title on the page gets the k-th printing, when
+ * the counts agree; otherwise the printing closest below the destination's top, in the destination's column, wins.
  */
 function findTitle(
   flow: FlowLine[],
-  [from, to]: [number, number],
+  range: [number, number],
   bookmark: PdfBookmark,
   cursor: number,
+  occurrence: { rank: number; of: number },
 ): { start: number; end: number } | null {
   const wanted = bare(bookmark.title);
+  const spans = titleSpans(flow, range, bookmark, wanted);
+  const printings = overlapGroups(spans);
+  const nearest = (candidates: Array<{ start: number; end: number }>) => {
+    let best: { start: number; end: number; distance: number } | null = null;
+    for (const span of candidates) {
+      if (span.start < cursor) continue;
+      const distance = bookmark.top === null ? span.start - range[0] : distanceBelow(flow[span.start], bookmark);
+      if (!best || distance < best.distance) best = { ...span, distance };
+    }
+    return best;
+  };
+  if (occurrence.of > 1 && printings.length === occurrence.of) {
+    const own = nearest(printings[occurrence.rank]);
+    if (own) return { start: own.start, end: own.end };
+  }
+  const best = nearest(spans);
+  if (best) return { start: best.start, end: best.end };
+  return bookmark.top === null ? null : findLeadIn(flow, range, bookmark, cursor, wanted);
+}
+
+/** Every run of lines on the page that spells the title, in reading order (a label line with it, and without). */
+function titleSpans(
+  flow: FlowLine[],
+  [from, to]: [number, number],
+  bookmark: PdfBookmark,
+  wanted: string,
+): Array<{ start: number; end: number }> {
   const full = compact(bookmark.title);
-  let best: { start: number; end: number; distance: number } | null = null;
-  for (let i = Math.max(from, cursor); i < to; i++) {
+  const spans: Array<{ start: number; end: number }> = [];
+  for (let i = from; i < to; i++) {
     let joined = '';
     for (let j = i; j < Math.min(to, i + MAX_HEADING_LINES); j++) {
-      joined += compact(flow[j].text);
+      joined += compact(unlinked(flow[j].text));
       if (!joined) break;
       const hit =
         joined === full ||
@@ -128,20 +192,45 @@ function findTitle(
         bare(
           flow
             .slice(i, j + 1)
-            .map((l) => l.text)
+            .map((l) => unlinked(l.text))
             .join(' '),
         ) === wanted ||
         labelled(joined, wanted);
       if (hit) {
-        const distance = bookmark.top === null ? i - from : distanceBelow(flow[i], bookmark.top);
-        if (!best || distance < best.distance) best = { start: i, end: j + 1, distance };
+        spans.push({ start: i, end: j + 1 });
         break;
       }
       if (!full.startsWith(joined) && !wanted.startsWith(joined) && joined.length > MAX_LABEL_CHARS + wanted.length) break;
     }
   }
-  if (best) return { start: best.start, end: best.end };
-  return bookmark.top === null ? null : findLeadIn(flow, [from, to], bookmark, cursor, wanted);
+  return spans;
+}
+
+/** Spans that share lines are one printing of the title (with and without the label line above it). */
+function overlapGroups(spans: Array<{ start: number; end: number }>): Array<Array<{ start: number; end: number }>> {
+  const groups: Array<Array<{ start: number; end: number }>> = [];
+  for (const span of spans) {
+    const last = groups[groups.length - 1];
+    if (last && span.start < Math.max(...last.map((s) => s.end))) last.push(span);
+    else groups.push([span]);
+  }
+  return groups;
+}
+
+/** texinfo prints a link's address in brackets after its text ("Terry Fox Day (http://…)"); outline titles drop it. */
+const unlinked = (text: string) => text.replace(/\((?:https?|ftp):\/\/[^\s)]*\)?/g, ' ');
+
+/** Each usable bookmark's rank among the entries of the same title on the same page, and how many there are. */
+function occurrences(bookmarks: PdfBookmark[]): Array<{ rank: number; of: number }> {
+  const keys = bookmarks.map((b) => `${b.page}|${bare(b.title)}`);
+  const totals = new Map<string, number>();
+  for (const key of keys) totals.set(key, (totals.get(key) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return keys.map((key) => {
+    const rank = seen.get(key) ?? 0;
+    seen.set(key, rank + 1);
+    return { rank, of: totals.get(key) ?? 1 };
+  });
 }
 
 /**
@@ -166,17 +255,29 @@ function findLeadIn(
   return null;
 }
 
-/** `chapter3introduction` spells `introduction` after a short label. */
+/** What may precede the title once compacted: a label word and its number or letter (`chapter3`, `a1`, `621` for "6.2.1"). */
+const LABEL = /^(?:(?:chapter|section|part|appendix)(?:\d+|[ivxlc]+|[a-z])?|[a-z]?\d+)$/;
+
+/** `chapter3introduction` spells `introduction` after a short label (never after the end of the line above). */
 const labelled = (joined: string, wanted: string) =>
   wanted.length >= 3 &&
   joined.endsWith(wanted) &&
   joined.length - wanted.length <= MAX_LABEL_CHARS &&
-  /\d|^(chapter|section|part|appendix)/.test(joined.slice(0, joined.length - wanted.length));
+  LABEL.test(joined.slice(0, joined.length - wanted.length));
 
-/** How far a line sits from the destination's top: a line just below is closest, one above costs more. */
-function distanceBelow(line: FlowLine, top: number): number {
-  const below = top - line.y;
-  return below >= -2 * line.size ? Math.abs(below) : 4 * Math.abs(below);
+/** Past the text's width, a destination's x lies in another column than the line: it names the column. */
+const COLUMN_SLACK = 12;
+
+/**
+ * How far a line sits from the destination's top: a line just below is closest, one above costs more, and one in
+ * another column than the destination's x (two columns print the same y twice) costs more than any on its column.
+ */
+function distanceBelow(line: FlowLine, bookmark: PdfBookmark): number {
+  const below = (bookmark.top as number) - line.y;
+  const distance = below >= -2 * line.size ? Math.abs(below) : 4 * Math.abs(below);
+  const left = bookmark.left ?? null;
+  const elsewhere = left !== null && (left < line.columnLeft - COLUMN_SLACK || left > line.columnRight);
+  return elsewhere ? distance + 10_000 : distance;
 }
 
 /** Where a bookmark whose title is not printed opens its section: the first line below its destination's top. */

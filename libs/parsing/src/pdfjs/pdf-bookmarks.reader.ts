@@ -10,6 +10,8 @@ export interface PdfBookmark {
   page: number | null;
   /** The destination's top edge in page coordinates (crop-box origin, y up); null when the destination has none. */
   top: number | null;
+  /** The destination's left edge (crop-box origin): on a page in columns it names the column; null when absent. */
+  left?: number | null;
 }
 
 /** A hostile outline cannot make the parser walk forever: entries and depth are capped. */
@@ -19,10 +21,14 @@ const MAX_DEPTH = 12;
 /**
  * Reads the outline and resolves each destination, named or explicit, to a page and the top of the view it
  * asks for (`XYZ`, `FitH`, `FitBH`, `FitR`). `pageBottom(page)` is the crop box's lower edge, subtracted so the
- * top is in the same coordinates as the text lines. Anything unreadable gives an empty list: the outline is a
+ * top is in the same coordinates as the text lines (and `pageLeft(page)`, its left edge, from the left). Anything unreadable gives an empty list: the outline is a
  * hint, never a reason to fail a document.
  */
-export async function readPdfBookmarks(doc: PdfjsDocument, pageBottom: (page: number) => number): Promise<PdfBookmark[]> {
+export async function readPdfBookmarks(
+  doc: PdfjsDocument,
+  pageBottom: (page: number) => number,
+  pageLeft: (page: number) => number = () => 0,
+): Promise<PdfBookmark[]> {
   let items: PdfjsOutlineItem[] | null;
   try {
     items = await doc.getOutline();
@@ -33,9 +39,15 @@ export async function readPdfBookmarks(doc: PdfjsDocument, pageBottom: (page: nu
   const walk = async (list: PdfjsOutlineItem[], level: number): Promise<void> => {
     for (const item of list) {
       if (out.length >= MAX_BOOKMARKS) return;
-      const { page, top } = await resolveDestination(doc, item.dest);
+      const { page, top, left } = await resolveDestination(doc, item.dest);
       const title = bookmarkTitleAsPrinted(item.title ?? '');
-      out.push({ title, level, page, top: page !== null && top !== null ? top - pageBottom(page) : null });
+      out.push({
+        title,
+        level,
+        page,
+        top: page !== null && top !== null ? top - pageBottom(page) : null,
+        left: page !== null && left !== null ? left - pageLeft(page) : null,
+      });
       if (level < MAX_DEPTH && Array.isArray(item.items) && item.items.length > 0) await walk(item.items, level + 1);
     }
   };
@@ -47,8 +59,8 @@ export async function readPdfBookmarks(doc: PdfjsDocument, pageBottom: (page: nu
 export async function resolveDestination(
   doc: PdfjsDocument,
   dest: PdfjsOutlineItem['dest'],
-): Promise<{ page: number | null; top: number | null }> {
-  const none = { page: null, top: null };
+): Promise<{ page: number | null; top: number | null; left: number | null }> {
+  const none = { page: null, top: null, left: null };
   let explicit: unknown[] | null;
   try {
     explicit = typeof dest === 'string' ? await doc.getDestination(dest) : Array.isArray(dest) ? dest : null;
@@ -66,7 +78,14 @@ export async function resolveDestination(
     return none;
   }
   if (index === null || index < 0 || index >= doc.numPages) return none;
-  return { page: index + 1, top: destinationTop(explicit) };
+  return { page: index + 1, top: destinationTop(explicit), left: destinationLeft(explicit) };
+}
+
+/** The x a destination scrolls to (`XYZ`, `FitR`, `FitV`, `FitBV`); null when it has none. */
+function destinationLeft(dest: unknown[]): number | null {
+  const kind = (dest[1] as { name?: unknown } | null)?.name;
+  const at = kind === 'XYZ' || kind === 'FitR' || kind === 'FitV' || kind === 'FitBV' ? dest[2] : null;
+  return typeof at === 'number' && Number.isFinite(at) ? at : null;
 }
 
 /** The y a destination scrolls to, by its fit type; null for `Fit` and friends, or a missing value. */

@@ -62,10 +62,12 @@ export async function readPdfDocument(
     const fonts = new Map<string, FontInfo>();
     const pages: PageText[] = [];
     const bottoms: number[] = [];
+    const lefts: number[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
       const page = await doc.getPage(number);
       const raw = await readPageRuns(page, fonts, pdfjs.AnnotationMode.DISABLE, limits, number);
       bottoms[number] = page.view[1] ?? 0;
+      lefts[number] = page.view[0] ?? 0;
       const recorded = ocr?.records.length ?? 0;
       const { runs, comments } = splitCommentColumn(ocr ? await ocr.read(number, raw) : raw.runs, raw.width);
       const lines = assembleLines(runs, number);
@@ -85,7 +87,16 @@ export async function readPdfDocument(
       // `PageOcr` records every page it rendered for OCR (a blank scan too): one more record, this page was OCR'd.
       onPage?.(number, doc.numPages, (ocr?.records.length ?? 0) > recorded ? 'ocr' : 'text');
     }
-    return { pages, bookmarks: bookmarks ? await readPdfBookmarks(doc, (page) => bottoms[page] ?? 0) : [] };
+    return {
+      pages,
+      bookmarks: bookmarks
+        ? await readPdfBookmarks(
+            doc,
+            (page) => bottoms[page] ?? 0,
+            (page) => lefts[page] ?? 0,
+          )
+        : [],
+    };
   });
 }
 

@@ -25,7 +25,8 @@ export function numberSections(headings: Heading[], untitledFirst: boolean): { n
   if (untitledFirst) {
     counters[0] = 1;
     labels[0] = '1';
-    if (headings[0]?.number && /^1(\.|$)/.test(headings[0].number)) untitledNumber = '0.1';
+    // A printed top-level 1 (past unnumbered front sections: "Preface", then "1 Background") is never repeated.
+    if (headings.some((h) => h.number && /^1(\.|$)/.test(h.number))) untitledNumber = '0.1';
   }
   const printedAt = new Set(headings.filter((h) => h.number).map((h) => Math.max(1, h.level) - 1));
   const numbers = headings.map((heading) => {
