@@ -2,7 +2,7 @@ import type { BodyStyle } from './body-style';
 import { evaluateLine } from './heading-candidates';
 import { isBold, type FlowLine } from './layout.types';
 import { extractAffiliations, extractAuthors } from './authors';
-import { ABSTRACT_MARKER, CAPTION, COPYRIGHT_TERMS, isLetterSpaced, letters, words } from './text-patterns';
+import { ABSTRACT_MARKER, CAPTION, COPYRIGHT_TERMS, KEYWORDS_MARKER, isLetterSpaced, letters, words } from './text-patterns';
 
 export interface FrontMatter {
   title: string;
@@ -80,7 +80,14 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
   if (!first) {
     // Books: title page, copyright, dedication… the body starts at the first real heading.
     const start = heading >= 0 ? heading : firstStrongHeading(flow, body, firstPage + BOOK_FRONT_PAGES);
-    return { frontEnd: start, bodyStart: start, abstract: null, labelled: false };
+    return (
+      keywordsAbstract(flow, heading >= 0 ? heading : limit < 0 ? flow.length : limit) ?? {
+        frontEnd: start,
+        bodyStart: start,
+        abstract: null,
+        labelled: false,
+      }
+    );
   }
   const second = nextParagraphRun(flow, first.end, flow.length);
   const firstRunPage = flow[first.start].page;
@@ -93,8 +100,43 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
       labelled: false,
     };
   }
-  return { frontEnd: first.start, bodyStart: first.start, abstract: null, labelled: false };
+  return (
+    keywordsAbstract(flow, limit < 0 ? flow.length : limit) ?? {
+      frontEnd: first.start,
+      bodyStart: first.start,
+      abstract: null,
+      labelled: false,
+    }
+  );
 }
+
+/**
+ * An abstract printed with no label (afparticle, JPSJ) still shows by what follows it: the block of lines set
+ * in one size right before a "Keywords:" line on the first page is the abstract; the keywords line starts the body,
+ * where it joins the abstract's section.
+ */
+function keywordsAbstract(flow: FlowLine[], limit: number): BodyLocation | null {
+  const firstPage = flow[0]?.page ?? 1;
+  const k = flow.findIndex((l, i) => i < limit && l.page === firstPage && KEYWORDS_MARKER.test(l.text.trim()));
+  if (k < 1) return null;
+  const last = flow[k - 1];
+  let s = k - 1;
+  while (
+    s > 0 &&
+    flow[s - 1].page === last.page &&
+    Math.abs(flow[s - 1].size - last.size) < 0.5 &&
+    flow[s - 1].y - flow[s].y < 1.8 * last.size
+  )
+    s--;
+  const block = flow.slice(s, k);
+  const chars = block.reduce((n, l) => n + l.text.length, 0);
+  // The title block sits above the abstract: a block that starts the page, or is bold, is not an abstract.
+  if (s === 0 || block.length < 2 || chars < KEYWORDS_ABSTRACT_MIN_CHARS || isBold(block[0])) return null;
+  return { frontEnd: s, bodyStart: k, abstract: { start: s, end: k, inlineText: '' }, labelled: false };
+}
+
+/** The fewest characters a block before a keywords line needs to count as an abstract. */
+const KEYWORDS_ABSTRACT_MIN_CHARS = 100;
 
 function firstStrongHeading(flow: FlowLine[], body: BodyStyle, beforePage: number): number {
   const ctx = { body, headingFonts: new Set<string>(), inAppendix: false };
@@ -112,6 +154,8 @@ function isAbstractMarker(line: FlowLine): boolean {
   // A bare label may share its baseline with a sidebar or the other column; a run-in one must stand alone.
   if (!rest) return words(line.text).length <= 2 && (line.rowPeers === 1 || isBold(line) || line.text === line.text.toUpperCase());
   if (line.rowPeers > 1) return false;
+  // A label is capitalised: "abstract is typeset as …" is a bold abstract's own line wrapped onto the word.
+  if (!/^[A-Z]/.test(line.text)) return false;
   // Run-in label: "Abstract—We …", "ABSTRACT: …", or a bold label followed by regular text.
   return (
     /^(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)/i.test(line.text) &&
@@ -140,10 +184,18 @@ function nextParagraphRun(flow: FlowLine[], from: number, to: number): Run | nul
     const run = flow.slice(i, j);
     const chars = run.reduce((n, l) => n + l.text.length, 0);
     const wide = run.filter((l) => l.x1 - l.x0 >= 0.7 * (l.columnRight - l.columnLeft)).length;
-    if (run.length >= 4 && chars >= 300 && wide >= 0.6 * run.length) return { start: i, end: j, style };
+    // A list of affiliations, each opening with its marker ("¹Institute for …"), is not a paragraph.
+    const marked = run.filter(opensWithMarker).length;
+    if (run.length >= 4 && chars >= 300 && wide >= 0.6 * run.length && marked < 0.4 * run.length) return { start: i, end: j, style };
     i = j;
   }
   return null;
+}
+
+/** A line opening with a raised affiliation marker set smaller than its text. */
+function opensWithMarker(line: FlowLine): boolean {
+  const [marker, text] = line.runs;
+  return !!marker && !!text && /^\s*[\d*∗†‡§¶a-e]{1,2}\s*$/.test(marker.text) && marker.size < 0.9 * text.size;
 }
 
 /**
