@@ -82,3 +82,15 @@ describe('readFrontMatter on a bold abstract paragraph under affiliations', () =
     expect(front.abstract?.start).toBe(7);
   });
 });
+
+describe('readFrontMatter on an author list that names an organisation', () => {
+  it('lists the people but not a society printed among them', () => {
+    const flow = [
+      flowLine('A Template Article with Examples', { size: 14, y: 740 }),
+      flowLine('Greg Schwarz, August Muench, American Astronomical Society', { size: 11, y: 710 }),
+      flowLine('ABSTRACT', { y: 680 }),
+      ...paragraph(6, 660),
+    ];
+    expect(readFrontMatter(flow, BODY).authors).toEqual(['Greg Schwarz', 'August Muench']);
+  });
+});

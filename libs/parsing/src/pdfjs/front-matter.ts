@@ -32,7 +32,8 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
         .slice(title.start, Math.max(frontEnd, title.end))
         .filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
     : [];
-  const authors = extractAuthors(between);
+  // A society or committee printed as an affiliation ("¹American Astronomical Society") is no person.
+  const authors = extractAuthors(between).filter((name) => !ORGANISATION.test(name));
   return {
     title: title?.text ?? '',
     authors,
@@ -42,6 +43,9 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
     bodyStart,
   };
 }
+
+/** Words that name an organisation, never a person, in an author list. */
+const ORGANISATION = /\b(society|association|committee|subcommittee|observatory)\b/i;
 
 interface BodyLocation {
   /** Where the title/author block ends. */
