@@ -93,4 +93,15 @@ describe('readFrontMatter on an author list that names an organisation', () => {
     ];
     expect(readFrontMatter(flow, BODY).authors).toEqual(['Greg Schwarz', 'August Muench']);
   });
+
+  it('takes a committee printed alone under the title as the author when no person is named', () => {
+    const flow = [
+      flowLine('Instructions for the Preparation of a Manuscript', { size: 14, y: 740 }),
+      flowLine('Online-Journal Subcommittee of the Society', { size: 11, y: 710 }),
+      flowLine('The Physical Society, Tokyo 105-0011', { size: 10, y: 695 }),
+      flowLine('ABSTRACT', { y: 680 }),
+      ...paragraph(6, 660),
+    ];
+    expect(readFrontMatter(flow, BODY).authors).toEqual(['Online-Journal Subcommittee of the Society']);
+  });
 });

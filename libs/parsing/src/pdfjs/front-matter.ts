@@ -33,7 +33,8 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
         .filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
     : [];
   // A society or committee printed as an affiliation ("¹American Astronomical Society") is no person.
-  const authors = extractAuthors(between).filter((name) => !ORGANISATION.test(name));
+  const people = extractAuthors(between).filter((name) => !ORGANISATION.test(name));
+  const authors = people.length ? people : organisationAuthor(between);
   return {
     title: title?.text ?? '',
     authors,
@@ -46,6 +47,18 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
 
 /** Words that name an organisation, never a person, in an author list. */
 const ORGANISATION = /\b(society|association|committee|subcommittee|observatory)\b/i;
+
+/**
+ * With no person named, a committee printed alone on the first line under the title ("Online-Journal Subcommittee
+ * of JPSJ") is the author; a line with an address (commas, digits) is an affiliation.
+ */
+function organisationAuthor(between: FlowLine[]): string[] {
+  const first = between[0]?.text.trim() ?? '';
+  const plain = !/[,\d@()]/.test(first) && words(first).length <= ORGANISATION_MAX_WORDS;
+  return plain && ORGANISATION.test(first) ? [first] : [];
+}
+
+const ORGANISATION_MAX_WORDS = 8;
 
 interface BodyLocation {
   /** Where the title/author block ends. */
