@@ -2,7 +2,9 @@ import type { BodyStyle } from './body-style';
 import { evaluateLine } from './heading-candidates';
 import { isBold, type FlowLine } from './layout.types';
 import { extractAffiliations, extractAuthors } from './authors';
-import { ABSTRACT_MARKER, CAPTION, COPYRIGHT_TERMS, KEYWORDS_MARKER, isLetterSpaced, letters, words } from './text-patterns';
+import { ABSTRACT_MARKER, CAPTION, COPYRIGHT_TERMS, isLetterSpaced, letters, words } from './text-patterns';
+import { keywordsAbstract } from './front-matter-keywords';
+import { isOrganisation, organisationAuthor } from './front-matter-organisations';
 
 export interface FrontMatter {
   title: string;
@@ -33,7 +35,7 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
         .filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
     : [];
   // A society or committee printed as an affiliation ("¹American Astronomical Society") is no person.
-  const people = extractAuthors(between).filter((name) => !ORGANISATION.test(name));
+  const people = extractAuthors(between).filter((name) => !isOrganisation(name));
   const authors = people.length ? people : organisationAuthor(between);
   return {
     title: title?.text ?? '',
@@ -44,21 +46,6 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
     bodyStart,
   };
 }
-
-/** Words that name an organisation, never a person, in an author list. */
-const ORGANISATION = /\b(society|association|committee|subcommittee|observatory)\b/i;
-
-/**
- * With no person named, a committee printed alone on the first line under the title ("Online-Journal Subcommittee
- * of JPSJ") is the author; a line with an address (commas, digits) is an affiliation.
- */
-function organisationAuthor(between: FlowLine[]): string[] {
-  const first = between[0]?.text.trim() ?? '';
-  const plain = !/[,\d@()]/.test(first) && words(first).length <= ORGANISATION_MAX_WORDS;
-  return plain && ORGANISATION.test(first) ? [first] : [];
-}
-
-const ORGANISATION_MAX_WORDS = 8;
 
 interface BodyLocation {
   /** Where the title/author block ends. */
@@ -93,18 +80,12 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
     }
   }
   const limit = heading >= 0 ? heading : flow.findIndex((_, i) => !inFront(i));
-  const first = nextParagraphRun(flow, 0, limit < 0 ? flow.length : limit);
+  const end = limit < 0 ? flow.length : limit;
+  const first = nextParagraphRun(flow, 0, end);
   if (!first) {
     // Books: title page, copyright, dedication… the body starts at the first real heading.
     const start = heading >= 0 ? heading : firstStrongHeading(flow, body, firstPage + BOOK_FRONT_PAGES);
-    return (
-      keywordsAbstract(flow, heading >= 0 ? heading : limit < 0 ? flow.length : limit) ?? {
-        frontEnd: start,
-        bodyStart: start,
-        abstract: null,
-        labelled: false,
-      }
-    );
+    return beforeKeywords(flow, heading >= 0 ? heading : end) ?? { frontEnd: start, bodyStart: start, abstract: null, labelled: false };
   }
   const second = nextParagraphRun(flow, first.end, flow.length);
   const firstRunPage = flow[first.start].page;
@@ -117,43 +98,14 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
       labelled: false,
     };
   }
-  return (
-    keywordsAbstract(flow, limit < 0 ? flow.length : limit) ?? {
-      frontEnd: first.start,
-      bodyStart: first.start,
-      abstract: null,
-      labelled: false,
-    }
-  );
+  return beforeKeywords(flow, end) ?? { frontEnd: first.start, bodyStart: first.start, abstract: null, labelled: false };
 }
 
-/**
- * An abstract printed with no label (afparticle, JPSJ) still shows by what follows it: the block of lines set
- * in one size right before a "Keywords:" line on the first page is the abstract; the keywords line starts the body,
- * where it joins the abstract's section.
- */
-function keywordsAbstract(flow: FlowLine[], limit: number): BodyLocation | null {
-  const firstPage = flow[0]?.page ?? 1;
-  const k = flow.findIndex((l, i) => i < limit && l.page === firstPage && KEYWORDS_MARKER.test(l.text.trim()));
-  if (k < 1) return null;
-  const last = flow[k - 1];
-  let s = k - 1;
-  while (
-    s > 0 &&
-    flow[s - 1].page === last.page &&
-    Math.abs(flow[s - 1].size - last.size) < 0.5 &&
-    flow[s - 1].y - flow[s].y < 1.8 * last.size
-  )
-    s--;
-  const block = flow.slice(s, k);
-  const chars = block.reduce((n, l) => n + l.text.length, 0);
-  // The title block sits above the abstract: a block that starts the page, or is bold, is not an abstract.
-  if (s === 0 || block.length < 2 || chars < KEYWORDS_ABSTRACT_MIN_CHARS || isBold(block[0])) return null;
-  return { frontEnd: s, bodyStart: k, abstract: { start: s, end: k, inlineText: '' }, labelled: false };
+/** An unlabelled abstract found by the keywords line after it; the keywords start the body. */
+function beforeKeywords(flow: FlowLine[], limit: number): BodyLocation | null {
+  const block = keywordsAbstract(flow, limit);
+  return block && { frontEnd: block.start, bodyStart: block.end, abstract: { ...block, inlineText: '' }, labelled: false };
 }
-
-/** The fewest characters a block before a keywords line needs to count as an abstract. */
-const KEYWORDS_ABSTRACT_MIN_CHARS = 100;
 
 function firstStrongHeading(flow: FlowLine[], body: BodyStyle, beforePage: number): number {
   const ctx = { body, headingFonts: new Set<string>(), inAppendix: false };
