@@ -3,6 +3,8 @@ import { evaluateLine } from './heading-candidates';
 import { isBold, type FlowLine } from './layout.types';
 import { extractAffiliations, extractAuthors } from './authors';
 import { ABSTRACT_MARKER, CAPTION, COPYRIGHT_TERMS, isLetterSpaced, letters, words } from './text-patterns';
+import { keywordsAbstract } from './front-matter-keywords';
+import { isOrganisation, organisationAuthor } from './front-matter-organisations';
 
 export interface FrontMatter {
   title: string;
@@ -32,7 +34,9 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
         .slice(title.start, Math.max(frontEnd, title.end))
         .filter((l, k) => !title.lines.has(title.start + k) && l.page === flow[title.start].page)
     : [];
-  const authors = extractAuthors(between);
+  // A society or committee printed as an affiliation ("¹American Astronomical Society") is no person.
+  const people = extractAuthors(between).filter((name) => !isOrganisation(name));
+  const authors = people.length ? people : organisationAuthor(between);
   return {
     title: title?.text ?? '',
     authors,
@@ -76,11 +80,12 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
     }
   }
   const limit = heading >= 0 ? heading : flow.findIndex((_, i) => !inFront(i));
-  const first = nextParagraphRun(flow, 0, limit < 0 ? flow.length : limit);
+  const end = limit < 0 ? flow.length : limit;
+  const first = nextParagraphRun(flow, 0, end);
   if (!first) {
     // Books: title page, copyright, dedication… the body starts at the first real heading.
     const start = heading >= 0 ? heading : firstStrongHeading(flow, body, firstPage + BOOK_FRONT_PAGES);
-    return { frontEnd: start, bodyStart: start, abstract: null, labelled: false };
+    return beforeKeywords(flow, heading >= 0 ? heading : end) ?? { frontEnd: start, bodyStart: start, abstract: null, labelled: false };
   }
   const second = nextParagraphRun(flow, first.end, flow.length);
   const firstRunPage = flow[first.start].page;
@@ -93,7 +98,13 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
       labelled: false,
     };
   }
-  return { frontEnd: first.start, bodyStart: first.start, abstract: null, labelled: false };
+  return beforeKeywords(flow, end) ?? { frontEnd: first.start, bodyStart: first.start, abstract: null, labelled: false };
+}
+
+/** An unlabelled abstract found by the keywords line after it; the keywords start the body. */
+function beforeKeywords(flow: FlowLine[], limit: number): BodyLocation | null {
+  const block = keywordsAbstract(flow, limit);
+  return block && { frontEnd: block.start, bodyStart: block.end, abstract: { ...block, inlineText: '' }, labelled: false };
 }
 
 function firstStrongHeading(flow: FlowLine[], body: BodyStyle, beforePage: number): number {
@@ -112,6 +123,8 @@ function isAbstractMarker(line: FlowLine): boolean {
   // A bare label may share its baseline with a sidebar or the other column; a run-in one must stand alone.
   if (!rest) return words(line.text).length <= 2 && (line.rowPeers === 1 || isBold(line) || line.text === line.text.toUpperCase());
   if (line.rowPeers > 1) return false;
+  // A label is capitalised: "abstract is typeset as …" is a bold abstract's own line wrapped onto the word.
+  if (!/^[A-Z]/.test(line.text)) return false;
   // Run-in label: "Abstract—We …", "ABSTRACT: …", or a bold label followed by regular text.
   return (
     /^(abstract|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)/i.test(line.text) &&
@@ -140,10 +153,18 @@ function nextParagraphRun(flow: FlowLine[], from: number, to: number): Run | nul
     const run = flow.slice(i, j);
     const chars = run.reduce((n, l) => n + l.text.length, 0);
     const wide = run.filter((l) => l.x1 - l.x0 >= 0.7 * (l.columnRight - l.columnLeft)).length;
-    if (run.length >= 4 && chars >= 300 && wide >= 0.6 * run.length) return { start: i, end: j, style };
+    // A list of affiliations, each opening with its marker ("¹Institute for …"), is not a paragraph.
+    const marked = run.filter(opensWithMarker).length;
+    if (run.length >= 4 && chars >= 300 && wide >= 0.6 * run.length && marked < 0.4 * run.length) return { start: i, end: j, style };
     i = j;
   }
   return null;
+}
+
+/** A line opening with a raised affiliation marker set smaller than its text. */
+function opensWithMarker(line: FlowLine): boolean {
+  const [marker, text] = line.runs;
+  return !!marker && !!text && /^\s*[\d*∗†‡§¶a-e]{1,2}\s*$/.test(marker.text) && marker.size < 0.9 * text.size;
 }
 
 /**
