@@ -77,4 +77,44 @@ describe(stripMarginLineNumbers.name, () => {
     const out = stripMarginLineNumbers([code(1), code(2), code(3)]);
     expect(out[1].lines[3].text).toBe('23 2.1 Methods');
   });
+
+  it('drops numbers set smaller than the text that read as lines of their own, and those of a title page that numbers fewer lines', () => {
+    // lineno in a tiny font: where a number's baseline is not its line's exactly, pdf.js gives it a line of its own.
+    const lone = (pg: number, n: number, y: number): TextLine => ({
+      ...numbered(pg, null, String(n), y),
+      x0: 60,
+      size: 5,
+      runs: [{ ...run(String(n), 60), size: 5 }],
+    });
+    const body = (pg: number, first: number) =>
+      page(
+        pg,
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2 ? numbered(pg, first + i, `joined line ${i}`, 700 - 14 * i) : numbered(pg, null, `list item ${i}`, 700 - 14 * i),
+        ).flatMap((l, i) => (i % 2 ? [l] : [lone(pg, first + i, 700 - 14 * i), l])),
+      );
+    // The title page: centred author and affiliation lines (none numbered) outnumber the numbered ones.
+    const title = page(1, [
+      ...Array.from({ length: 12 }, (_, i) => ({ ...numbered(1, null, `Affiliation ${i}`, 740 - 10 * i), x0: 250 })),
+      ...Array.from({ length: 4 }, (_, i) => lone(1, i + 1, 600 - 14 * i)),
+      numbered(1, 5, '1. INTRODUCTION', 530),
+    ]);
+    const out = stripMarginLineNumbers([title, body(2, 6), body(3, 16), body(4, 26)]);
+    const texts = out.flatMap((p) => p.lines.map((l) => l.text));
+    expect(texts.filter((t) => /^\d/.test(t))).toEqual(['1. INTRODUCTION']);
+    expect(texts).toContain('list item 0');
+    expect(texts).toContain('joined line 1');
+  });
+
+  it('keeps lone numbers in the margin column of a document that does not number its lines', () => {
+    const figures = (pg: number) =>
+      page(
+        pg,
+        Array.from({ length: 10 }, (_, i) =>
+          i % 3 ? numbered(pg, null, `sentence ${i}`, 700 - 14 * i) : { ...numbered(pg, null, String(i + 1), 700 - 14 * i), x0: 60 },
+        ),
+      );
+    const out = stripMarginLineNumbers([figures(1), figures(2), figures(3)]);
+    expect(out[0].lines.map((l) => l.text)).toContain('4');
+  });
 });

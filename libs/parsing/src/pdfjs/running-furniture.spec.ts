@@ -78,4 +78,26 @@ describe(removeRunningFurniture.name, () => {
     const { pages: kept } = removeRunningFurniture(pages(40, (n) => (n >= 18 && n <= 20 ? [opening(n)] : [])));
     expect(kept.flatMap((p) => p.lines).filter((l) => !l.text.startsWith('Body'))).toHaveLength(3);
   });
+
+  it('removes a running head set a sixth of the page down, in a deep top margin, on every other page of a short paper', () => {
+    // Five pages: the title page has none; even pages print the title, odd pages the authors, above the text block.
+    const head = (n: number) => line(n, n % 2 ? 'a. smith et al' : 'a short research title', 680);
+    const { pages: kept } = removeRunningFurniture(
+      pages(5, (n) => [...(n > 1 ? [head(n)] : []), line(n, `first line of the text on page ${n}`, 655)]),
+    );
+    expect(kept.flatMap((p) => p.lines).filter((l) => /title|et al/.test(l.text))).toHaveLength(0);
+    expect(kept.flatMap((p) => p.lines).filter((l) => l.text.startsWith('first line'))).toHaveLength(5);
+  });
+
+  it('keeps a lone capital letter in the bottom band, an index’s group label, where no page prints capital roman numbers', () => {
+    const labels = ['C', 'D', 'I', 'L', 'M', 'V'];
+    const { pages: kept } = removeRunningFurniture(pages(6, (n) => [line(n, labels[n - 1], 60), line(n, String(n), 30)]));
+    expect(kept.flatMap((p) => p.lines.map((l) => l.text)).filter((t) => /^[A-Z]$/.test(t))).toEqual(labels);
+  });
+
+  it('removes lone capital roman page numbers where other pages print capital roman numbers of two letters', () => {
+    const numbers = ['I', 'II', 'III', 'IV', 'V', 'VI'];
+    const { pages: kept } = removeRunningFurniture(pages(6, (n) => [line(n, numbers[n - 1], 30)]));
+    expect(kept.flatMap((p) => p.lines).every((l) => l.text.startsWith('Body'))).toBe(true);
+  });
 });

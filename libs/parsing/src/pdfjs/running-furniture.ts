@@ -34,16 +34,19 @@ export function removeRunningFurniture(pages: PageText[]): FurnitureResult {
   const minPages = Math.max(2, Math.ceil(pages.length * 0.25));
   const bodySize = dominantSize(pages);
   const numberedHeads = findNumberedRunningHeads(pages, minPages, bodySize);
-  const sectionHeads = findSectionRunningHeads(pages, minPages, bodySize, BAND);
+  // A deep top margin sets the head lower than the band (~15% down): the section heads' own guards (the page's top
+  // line, above the text block with a head's wide space below) let them look as deep as a numbered head may sit.
+  const sectionHeads = findSectionRunningHeads(pages, minPages, bodySize, NUMBERED_HEAD_BAND);
+  const isPageNumber = pageNumberTest(pages);
   const removed: TextLine[] = [];
   const kept = pages.map((page) => {
     const lines = page.lines.filter((line) => {
       const key = bandKey(line, page);
-      if (!key && !numberedHeads.has(line)) return true;
+      if (!key && !numberedHeads.has(line) && !sectionHeads.has(line)) return true;
       const furniture =
         numberedHeads.has(line) ||
         sectionHeads.has(line) ||
-        (key !== null && (PAGE_NUMBER.test(line.text) || (pagesByKey.get(key)?.size ?? 0) >= minPages));
+        (key !== null && (isPageNumber(line.text) || (pagesByKey.get(key)?.size ?? 0) >= minPages));
       if (furniture) removed.push(line);
       return !furniture;
     });
@@ -80,6 +83,17 @@ function findNumberedRunningHeads(pages: PageText[], minPages: number, bodySize:
     lines.length >= Math.max(MIN_HEAD_PAGES, minPages) ||
     (lines.length >= MIN_HEAD_PAGES && lines.every((line) => line.size <= bodySize + 0.5));
   return new Set([...bySignature.values()].filter(isHeads).flat());
+}
+
+/**
+ * A lone capital C, D, I, L, M, V or X in a band is an index's group label as often as a roman page number: it counts
+ * as a page number only where the bands also carry capital roman numbers of two letters or more ("II", "XIV").
+ */
+function pageNumberTest(pages: PageText[]): (text: string) => boolean {
+  const capitalRomans = pages.some((page) =>
+    page.lines.some((line) => bandKey(line, page) !== null && /^[IVXLCDM]{2,6}$/.test(line.text.trim())),
+  );
+  return (text) => PAGE_NUMBER.test(text) && (capitalRomans || !/^[IVXLCDM]$/.test(text.trim()));
 }
 
 /** The numbers at either end of a running head ("2 Chapter 1. Compilation", "1.3. The process 3"): page candidates. */
