@@ -9,6 +9,10 @@ describe(parseNumbering.name, () => {
     ['B. Hyperparameters', 'B', 'Hyperparameters', 'letter'],
     ['Chapter 3 Virtual memory', '3', 'Virtual memory', 'chapter'],
     ['Appendix C: Extra Results', 'C', 'Extra Results', 'appendix'],
+    ['Appendix A : Accessories', 'A', 'Accessories', 'appendix'],
+    ['Chapter 2 : Electricity', '2', 'Electricity', 'chapter'],
+    ['5.2 180° out of phase sine waves', '5.2', '180° out of phase sine waves', 'arabic'],
+    ['5.2 1800out of phase sine waves', '5.2', '1800out of phase sine waves', 'arabic'],
     ['9.1.113 Stavespacing', '9.1.113', 'Stavespacing', 'arabic'],
     ['Related Work', null, 'Related Work', 'none'],
   ])('reads "%s" as number %s, title "%s"', (text, number, title, kind) => {
@@ -23,6 +27,8 @@ describe(parseNumbering.name, () => {
   it('does not read a number followed by another number as a heading number', () => {
     expect(parseNumbering('2016 2017 2018', false).kind).toBe('none');
     expect(parseNumbering('2016 Results', false).kind).toBe('none');
+    expect(parseNumbering('2.1 3.4 5.6', false).kind).toBe('none');
+    expect(parseNumbering('2 300 patients were seen', false).kind).toBe('none');
   });
 });
 

@@ -13,12 +13,15 @@ export interface Numbering {
 export const SUB_NUMBERS = String.raw`(?:\.\d{1,3}){0,3}`;
 // The top component has at most two digits (a year or a count is not a section).
 const ARABIC = new RegExp(String.raw`^(\d{1,2}${SUB_NUMBERS})(\.?)\s+(\S.*)$`);
+// A sub-section title may open with a figure ("5.2 180° out of phase sine waves") when words follow it; a row of
+// figures ("2.1 3.4 5") is no title.
+const DIGIT_LED_TITLE = /^\d[\d.,]*\S*\s+\p{L}{2,}\s+\p{L}/u;
 const ROMAN = /^([IVX]{1,5})\.\s+(\S.*)$/;
 // AAPM's REVTeX prints the whole path: "II.A. Multiline equations", "I.A.1. Third-level heading".
 const ROMAN_PATH = /^([IVX]{1,5}\.[A-H](?:\.\d{1,2})?)\.?\s+(\S.*)$/;
 const LETTER = /^([A-H])((?:\.\d{1,2}){0,2})([.:]?)\s+(\S.*)$/;
-const CHAPTER = /^(chapter|cap[ií]tulo|chapitre|kapitel|part)\s+(\d{1,3}|[IVXL]{1,6})\b[.:]?\s*(.*)$/i;
-const APPENDIX = /^(appendix|anexo|ap[ée]ndice|annexe|anhang)\s+([A-Z]|\d{1,2})\b[.:]?\s*(.*)$/i;
+const CHAPTER = /^(chapter|cap[ií]tulo|chapitre|kapitel|part)\s+(\d{1,3}|[IVXL]{1,6})\b\s*[.:]?\s*(.*)$/i;
+const APPENDIX = /^(appendix|anexo|ap[ée]ndice|annexe|anhang)\s+([A-Z]|\d{1,2})\b\s*[.:]?\s*(.*)$/i;
 
 /**
  * Splits a heading line into the paper's own number and the title. A bare capital letter (`A Study of…`)
@@ -33,7 +36,8 @@ export function parseNumbering(printed: string, inAppendix: boolean): Numbering 
   m = APPENDIX.exec(text);
   if (m) return { number: m[2], title: m[3].trim() || `${m[1]} ${m[2]}`, kind: 'appendix' };
   m = ARABIC.exec(text);
-  if (m && !/^\d/.test(m[3])) return { number: m[1], title: m[3].trim(), kind: 'arabic' };
+  if (m && (!/^\d/.test(m[3]) || (m[1].includes('.') && DIGIT_LED_TITLE.test(m[3]))))
+    return { number: m[1], title: m[3].trim(), kind: 'arabic' };
   m = ROMAN_PATH.exec(text);
   if (m && /^[\p{Lu}\d]/u.test(m[2])) return { number: m[1], title: m[2].trim(), kind: 'letter' };
   m = ROMAN.exec(text);

@@ -1,7 +1,7 @@
 import type { ContextKind, ParsedBlock } from '../article';
 import { ocrProvenance } from '../ocr/ocr-blocks';
 import { pageStartsOf } from './block-pages';
-import type { FlowLine } from './layout.types';
+import { isBold, type FlowLine } from './layout.types';
 import { joinLine, type Vocabulary } from './line-joiner';
 import { CAPTION } from './text-patterns';
 
@@ -41,7 +41,7 @@ export function groupParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Par
     pending = [];
   };
   for (const line of lines) {
-    if (current && continues(current, line, pageTops)) {
+    if (current && (opensWithLabel(current, line) || continues(current, line, pageTops))) {
       append(current, line, vocabulary);
       continue;
     }
@@ -51,7 +51,7 @@ export function groupParagraphs(lines: FlowLine[], vocabulary?: Vocabulary): Par
       continue;
     }
     const paragraph: Paragraph = { lines: [line], text: line.text };
-    const aside = open !== null && line.size < lastLine(open).size - 0.5 && isUnfinished(open);
+    const aside = open !== null && line.size < lastLine(open).size - 0.5 && isUnfinished(open) && !isLabel(open);
     if (aside) pending.push(paragraph);
     else {
       flushPending();
@@ -92,6 +92,33 @@ function continues(p: Paragraph, line: FlowLine, pageTops?: ReadonlySet<FlowLine
   const short = prev.x1 < prev.columnRight - 2.5 * em;
   if (short && /[.!?:]["”’)]?$/.test(prev.text)) return false;
   return true;
+}
+
+/**
+ * A short bold label on a line of its own ("Objective", "Procedure:") set at or above the body size heads the text
+ * right under it, also an indented list: it opens that paragraph rather than waiting, unfinished, for the next label.
+ */
+function opensWithLabel(p: Paragraph, line: FlowLine): boolean {
+  if (!isLabel(p)) return false;
+  const label = p.lines[0];
+  if (line.page !== label.page || line.columnStart || isBold(line)) return false;
+  if (label.size < line.size - 0.5 || line.x0 < label.x0 - 1) return false;
+  // Room for a small inline picture between a label and its list ("Equipment", a drawn part, then the items).
+  const gap = label.y - line.y;
+  return gap > 0 && gap <= 3.5 * label.size;
+}
+
+/** One short bold line opening with a capital and not ending a sentence: a label, never a paragraph left unfinished. */
+function isLabel(p: Paragraph): boolean {
+  if (p.lines.length !== 1 || !isBold(p.lines[0])) return false;
+  const label = p.lines[0];
+  const words = label.text.trim().split(/\s+/);
+  return (
+    words.length <= 4 &&
+    /^\p{Lu}/u.test(label.text) &&
+    !/[.!?;,]$/.test(label.text) &&
+    label.x1 < (label.columnLeft + label.columnRight) / 2
+  );
 }
 
 /** Across a column, page or float: only an unfinished paragraph, with a same-size, unindented line. */
