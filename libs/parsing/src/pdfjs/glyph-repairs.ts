@@ -42,13 +42,26 @@ export function glyphRepairs(font: PdfjsFontData | null | undefined): GlyphRepai
   const repairs = new Map<string, string>();
   if (!font) return repairs;
   const toUnicode = font.toUnicode?._map ?? {};
+  const widths = font.widths as Record<number, number | undefined> | undefined;
+  // Texts a drawn glyph means as pdf.js reads them: a symbol repair keyed on the same text would be ambiguous.
+  const meant = new Set<string>();
   for (let code = 0; code < 256; code++) {
     const mapped = (toUnicode as Record<number, string | undefined>)[code];
     // pdf.js falls back to the code itself when no map or name gives a character.
     const text = typeof mapped === 'string' && mapped.length > 0 ? mapped : String.fromCharCode(code);
-    if (repairs.has(text)) continue;
-    const letters = LOST_GLYPH.test(text) ? lettersFor(font, code, text) : symbolFor(font, code, text);
-    if (letters) repairs.set(text, letters);
+    if (LOST_GLYPH.test(text)) {
+      const letters = repairs.has(text) ? null : lettersFor(font, code, text);
+      if (letters) repairs.set(text, letters);
+      continue;
+    }
+    // Codes the font draws nothing at (no width) still map to text; only drawn glyphs count.
+    if (widths && widths[code] === undefined) continue;
+    const symbol = meant.has(text) ? null : symbolFor(font, code, text);
+    if (symbol && !repairs.has(text)) repairs.set(text, symbol);
+    else if (!symbol) {
+      meant.add(text);
+      repairs.delete(text);
+    }
   }
   return repairs;
 }

@@ -40,6 +40,13 @@ describe(composeNegations.name, () => {
     expect(repairGlyphs('6', repairs)).toBe(NEGATION_SLASH);
     expect(repairGlyphs('6', glyphRepairs({ name: 'NewTXSymbols', differences: { 54: 'six' } }))).toBe('6');
   });
+
+  it("leaves a symbol's text alone when a glyph the font draws means that text, and ignores codes it draws nothing at", () => {
+    // cmsy's bar (0x6A, named) reads "|"; the club's code 0x7C also falls back to "|" but is not in the subset.
+    const font = { name: 'LMMathSymbols10-Regular', differences: { 106: 'bar' }, toUnicode: { _map: { 106: '|', 124: '|' } } };
+    expect(repairGlyphs('|ψ〉', glyphRepairs({ ...font, widths: { 106: 278 } }))).toBe('|ψ〉');
+    expect(repairGlyphs('|ψ〉', glyphRepairs({ ...font, widths: { 106: 278, 124: 778 } }))).toBe('|ψ〉');
+  });
 });
 
 describe('symbol fonts in a page', () => {
