@@ -1,3 +1,4 @@
+import { composeNegations, symbolFontGlyph, texMathGlyph } from './symbol-glyphs';
 import { ADOBE_FIGURES, ADOBE_SMALL_CAPS, adobePrivateUseLetter, lettersOfGlyphName, LOST_GLYPH, texLigatureAt } from './glyph-letters';
 
 /**
@@ -5,6 +6,7 @@ import { ADOBE_FIGURES, ADOBE_SMALL_CAPS, adobePrivateUseLetter, lettersOfGlyphN
  * the encoding's glyph names by code, the ToUnicode map, the advance widths.
  */
 export interface PdfjsFontData {
+  name?: string;
   isType3Font?: boolean;
   composite?: boolean;
   differences?: Record<number, string | undefined> | Array<string | undefined>;
@@ -40,26 +42,53 @@ export function glyphRepairs(font: PdfjsFontData | null | undefined): GlyphRepai
   const repairs = new Map<string, string>();
   if (!font) return repairs;
   const toUnicode = font.toUnicode?._map ?? {};
+  const widths = font.widths as Record<number, number | undefined> | undefined;
+  // Texts a drawn glyph means as pdf.js reads them: a symbol repair keyed on the same text would be ambiguous.
+  const meant = new Set<string>();
   for (let code = 0; code < 256; code++) {
     const mapped = (toUnicode as Record<number, string | undefined>)[code];
     // pdf.js falls back to the code itself when no map or name gives a character.
     const text = typeof mapped === 'string' && mapped.length > 0 ? mapped : String.fromCharCode(code);
-    if (!LOST_GLYPH.test(text) || repairs.has(text)) continue;
-    const letters = lettersFor(font, code, text);
-    if (letters) repairs.set(text, letters.normalize('NFKC'));
+    if (LOST_GLYPH.test(text)) {
+      const letters = repairs.has(text) ? null : lettersFor(font, code, text);
+      if (letters) repairs.set(text, letters);
+      continue;
+    }
+    // Codes the font draws nothing at (no width) still map to text; only drawn glyphs count.
+    if (widths && widths[code] === undefined) continue;
+    const symbol = meant.has(text) ? null : symbolFor(font, code, text);
+    if (symbol && !repairs.has(text)) repairs.set(text, symbol);
+    else if (!symbol) {
+      meant.add(text);
+      repairs.delete(text);
+    }
   }
   return repairs;
 }
 
+function glyphName(font: PdfjsFontData, code: number): string | undefined {
+  return (font.differences as Record<number, string | undefined> | undefined)?.[code] ?? font.defaultEncoding?.[code];
+}
+
+/**
+ * A symbol pdf.js read as the letter or figure at its code: a TeX math glyph named outside the glyph list, or a
+ * symbol font's code its name tells (`symbolFontGlyph`). Only where pdf.js fell back to the code itself.
+ */
+function symbolFor(font: PdfjsFontData, code: number, text: string): string | null {
+  const named = text === String.fromCharCode(code) ? texMathGlyph(glyphName(font, code)) : null;
+  return named ?? symbolFontGlyph(font.name, code, text);
+}
+
 function lettersFor(font: PdfjsFontData, code: number, text: string): string | null {
-  const name = (font.differences as Record<number, string | undefined> | undefined)?.[code] ?? font.defaultEncoding?.[code];
-  const named = lettersOfGlyphName(name);
+  const name = glyphName(font, code);
+  // NFKC spreads ligatures into letters; a symbol (ℓ, the negation slash) is kept as it is.
+  const named = lettersOfGlyphName(name)?.normalize('NFKC') ?? texMathGlyph(name) ?? symbolFontGlyph(font.name, code, text);
   if (named) return named;
   const adobe = [...text].length === 1 ? adobePrivateUseLetter(text) : null;
   if (adobe) return adobe;
   if (!font.isType3Font) return null;
   const ligature = texLigatureAt(code);
-  return ligature && asWideAsLetters(font, code, ligature) ? ligature : null;
+  return ligature && asWideAsLetters(font, code, ligature) ? ligature.normalize('NFKC') : null;
 }
 
 /** Whether the glyph at `code` is as wide as its letters set one by one (ASCII codes in every TeX encoding). */
@@ -72,10 +101,13 @@ function asWideAsLetters(font: PdfjsFontData, code: number, letters: string): bo
   return own >= WIDTH_TOLERANCE.low * sum && own <= WIDTH_TOLERANCE.high * sum;
 }
 
-/** The text with each lost character replaced by its letters, where the font says what they are. */
+/**
+ * The text with each lost or misread character replaced by what the font says it is, TeX's negation slash composed
+ * with the relation it is drawn over.
+ */
 export function repairGlyphs(text: string, repairs: GlyphRepairs | undefined): string {
-  if (!repairs || repairs.size === 0 || !LOST_GLYPH.test(text)) return text;
+  if (!repairs || repairs.size === 0) return text;
   let out = '';
   for (const char of text) out += repairs.get(char) ?? char;
-  return out;
+  return composeNegations(out);
 }
