@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import { CorpusDb } from './corpus.db';
-import { openDatabase } from './database';
 import { storeAtOlderSchema } from './testing/later-schema.fixture';
-import { articleFromTei, TEST_EMBEDDING, testEmbedder } from './testing/corpus.fixture';
+import { articleFromTei, TEST_EMBEDDING, testEmbedder, readRows } from './testing/corpus.fixture';
 import { GROBID_NAMES } from './testing/tei-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
 
@@ -18,15 +17,6 @@ function openSchema2Corpus(dir: string, names: string[]): string {
   return file;
 }
 
-function read<T>(file: string, sql: string): T[] {
-  const db = openDatabase(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
-
 describe(`corpus migration ${MIGRATION}`, () => {
   const tempDir = useTempDir();
 
@@ -34,20 +24,20 @@ describe(`corpus migration ${MIGRATION}`, () => {
     const [first, second, third] = GROBID_NAMES;
     const file = openSchema2Corpus(tempDir(), [first, second, third]);
     const contextsSql = 'SELECT seq, id, text, section_title, page_number, kind, bbox, hex(embedding) AS e FROM contexts ORDER BY seq';
-    const before = read(file, contextsSql);
-    const junctionsBefore = read(file, 'SELECT * FROM section_contexts ORDER BY section_id, position');
+    const before = readRows(file, contextsSql);
+    const junctionsBefore = readRows(file, 'SELECT * FROM section_contexts ORDER BY section_id, position');
     const maxSeq = Math.max(...before.map((row) => (row as { seq: number }).seq));
 
     const corpus = CorpusDb.open(file, TEST_EMBEDDING);
-    expect(read(file, 'SELECT name FROM schema_migrations WHERE version = 3')).toEqual([{ name: 'contexts_seq_autoincrement' }]);
-    expect(read<{ sql: string }>(file, "SELECT sql FROM sqlite_master WHERE name = 'contexts'")[0].sql).toMatch(
+    expect(readRows(file, 'SELECT name FROM schema_migrations WHERE version = 3')).toEqual([{ name: 'contexts_seq_autoincrement' }]);
+    expect(readRows<{ sql: string }>(file, "SELECT sql FROM sqlite_master WHERE name = 'contexts'")[0].sql).toMatch(
       /seq INTEGER PRIMARY KEY AUTOINCREMENT/,
     );
-    expect(read(file, contextsSql)).toEqual(before);
-    expect(read(file, 'SELECT * FROM section_contexts ORDER BY section_id, position')).toEqual(junctionsBefore);
-    expect(read(file, 'PRAGMA foreign_key_check')).toEqual([]);
-    expect(read(file, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-    expect(read(file, "SELECT * FROM sqlite_sequence WHERE name = 'contexts'")).toEqual([{ name: 'contexts', seq: maxSeq }]);
+    expect(readRows(file, contextsSql)).toEqual(before);
+    expect(readRows(file, 'SELECT * FROM section_contexts ORDER BY section_id, position')).toEqual(junctionsBefore);
+    expect(readRows(file, 'PRAGMA foreign_key_check')).toEqual([]);
+    expect(readRows(file, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    expect(readRows(file, "SELECT * FROM sqlite_sequence WHERE name = 'contexts'")).toEqual([{ name: 'contexts', seq: maxSeq }]);
 
     // Search still reaches every kept context through the FTS and vector rows keyed by seq.
     for (const row of before as Array<{ seq: number; text: string }>) {
@@ -60,12 +50,12 @@ describe(`corpus migration ${MIGRATION}`, () => {
     const { articleId } = corpus.insertArticle(articleFromTei(third));
     const stored = corpus.listArticleContexts(articleId);
     expect(corpus.keywordSearch(stored[0].text, 20).map((hit) => hit.contextId)).toContain(stored[0].id);
-    const thirdSeqs = read<{ seq: number }>(file, 'SELECT seq FROM contexts ORDER BY seq').filter((row) => row.seq > maxSeq);
+    const thirdSeqs = readRows<{ seq: number }>(file, 'SELECT seq FROM contexts ORDER BY seq').filter((row) => row.seq > maxSeq);
     expect(thirdSeqs).toHaveLength(stored.length);
     expect(corpus.deleteArticle(articleId)).toBe(true);
     expect(corpus.keywordSearch(stored[0].text, 20).map((hit) => hit.contextId)).not.toContain(stored[0].id);
     corpus.insertArticle(articleFromTei(third));
-    const again = read<{ seq: number }>(file, 'SELECT MIN(seq) AS seq FROM contexts WHERE seq > ' + maxSeq)[0].seq;
+    const again = readRows<{ seq: number }>(file, 'SELECT MIN(seq) AS seq FROM contexts WHERE seq > ' + maxSeq)[0].seq;
     expect(again).toBeGreaterThan(Math.max(...thirdSeqs.map((row) => row.seq)));
     corpus.close();
   });

@@ -3,10 +3,9 @@ import * as path from 'node:path';
 import type { ArticleInput } from './corpus.types';
 import { CorpusDb } from './corpus.db';
 import { CorpusImportSource } from './corpus-import';
-import { openDatabase } from './database';
 import { decodePageStarts, encodePageStarts } from './page-starts.codec';
 import { storeAtOlderSchema } from './testing/later-schema.fixture';
-import { articleFromTei, TEST_EMBEDDING, testEmbedder } from './testing/corpus.fixture';
+import { articleFromTei, TEST_EMBEDDING, testEmbedder, readRows } from './testing/corpus.fixture';
 import { GROBID_NAMES } from './testing/tei-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
 
@@ -33,27 +32,20 @@ function withCrossingContext(name: string): ArticleInput {
 
 const contextsSql = 'SELECT id, page_number, page_starts FROM contexts ORDER BY seq';
 
-function read<T>(file: string, sql: string): T[] {
-  const db = openDatabase(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
-
 describe(`corpus migration ${MIGRATION}`, () => {
   const tempDir = useTempDir();
 
   it('adds page_starts, leaving contexts stored before it on their own page', () => {
     const file = path.join(tempDir(), 'corpus.sqlite');
     const { articleId } = storeAtOlderSchema(file, 7, TEST_EMBEDDING, (articles) => articles.insert(withCrossingContext(GROBID_NAMES[0])));
-    expect(read<{ name: string }>(file, "SELECT name FROM pragma_table_info('contexts')").map((c) => c.name)).not.toContain('page_starts');
+    expect(readRows<{ name: string }>(file, "SELECT name FROM pragma_table_info('contexts')").map((c) => c.name)).not.toContain(
+      'page_starts',
+    );
 
     const corpus = CorpusDb.open(file, TEST_EMBEDDING);
     try {
-      expect(read(file, 'SELECT name FROM schema_migrations WHERE version = 8')).toEqual([{ name: 'add_context_page_starts' }]);
-      expect(read<{ page_starts: string | null }>(file, contextsSql).every((c) => c.page_starts === null)).toBe(true);
+      expect(readRows(file, 'SELECT name FROM schema_migrations WHERE version = 8')).toEqual([{ name: 'add_context_page_starts' }]);
+      expect(readRows<{ page_starts: string | null }>(file, contextsSql).every((c) => c.page_starts === null)).toBe(true);
       const old = corpus.listArticleContexts(articleId).find((c) => c.text === TEXT)!;
       expect(old.page).toBe(3);
       expect(old.pageStarts).toBeUndefined();
@@ -96,7 +88,9 @@ describe('context page starts in the corpus', () => {
     } finally {
       source.close();
     }
-    expect(read(exported, 'SELECT page_starts FROM contexts WHERE page_starts IS NOT NULL')).toEqual([{ page_starts: `[[${BREAK},4]]` }]);
+    expect(readRows(exported, 'SELECT page_starts FROM contexts WHERE page_starts IS NOT NULL')).toEqual([
+      { page_starts: `[[${BREAK},4]]` },
+    ]);
 
     const staging = fs.mkdtempSync(path.join(tempDir(), 'staging-'));
     const imported = CorpusImportSource.open(exported, staging);

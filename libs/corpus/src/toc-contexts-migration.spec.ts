@@ -2,23 +2,13 @@ import * as path from 'node:path';
 import type { ArticleInput } from './corpus.types';
 import { checkCorpusFile } from './corpus-check';
 import { CorpusDb } from './corpus.db';
-import { openDatabase } from './database';
 import { storeAtOlderSchema } from './testing/later-schema.fixture';
-import { articleFromTei, countRows, TEST_EMBEDDING, testEmbedder } from './testing/corpus.fixture';
+import { articleFromTei, countRows, TEST_EMBEDDING, testEmbedder, readRows } from './testing/corpus.fixture';
 import { HashingTestEmbedder } from './testing/hashing-embedder.fixture';
 import { GROBID_NAMES } from './testing/tei-corpus.fixture';
 import { useTempDir } from './testing/temp-dir.fixture';
 
 const MIGRATION = '0007_toc_contexts.sql';
-
-function read<T>(file: string, sql: string): T[] {
-  const db = openDatabase(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
 
 /** A TEI article with a printed table of contents in front: one section of two `toc` contexts. */
 function withToc(name: string): ArticleInput {
@@ -46,19 +36,19 @@ describe(`corpus migration ${MIGRATION}`, () => {
       articles.delete(articles.insert(articleFromTei(second)).articleId); // its seqs stay used: AUTOINCREMENT
     });
     const contextsSql = 'SELECT * FROM contexts ORDER BY seq';
-    const before = read<{ seq: number; text: string }>(file, contextsSql);
-    const [mark] = read(file, "SELECT seq FROM sqlite_sequence WHERE name = 'contexts'");
+    const before = readRows<{ seq: number; text: string }>(file, contextsSql);
+    const [mark] = readRows(file, "SELECT seq FROM sqlite_sequence WHERE name = 'contexts'");
 
     const corpus = CorpusDb.open(file, TEST_EMBEDDING);
     try {
-      expect(read(file, 'SELECT name FROM schema_migrations WHERE version = 7')).toEqual([{ name: 'toc_contexts' }]);
+      expect(readRows(file, 'SELECT name FROM schema_migrations WHERE version = 7')).toEqual([{ name: 'toc_contexts' }]);
       // Columns later migrations add (0008's page_starts) are not 0007's business.
       const columns = Object.keys(before[0]);
-      const after = read<Record<string, unknown>>(file, contextsSql).map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
+      const after = readRows<Record<string, unknown>>(file, contextsSql).map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
       expect(after).toEqual(before);
-      expect(read(file, "SELECT seq FROM sqlite_sequence WHERE name = 'contexts'")).toEqual([mark]);
-      expect(read(file, 'PRAGMA foreign_key_check')).toEqual([]);
-      expect(read(file, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      expect(readRows(file, "SELECT seq FROM sqlite_sequence WHERE name = 'contexts'")).toEqual([mark]);
+      expect(readRows(file, 'PRAGMA foreign_key_check')).toEqual([]);
+      expect(readRows(file, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
       const phrase = before[0].text.split(/\s+/).slice(0, 6).join(' ');
       expect(corpus.keywordSearch(phrase, 5).map((hit) => hit.text)).toContain(before[0].text);
       expect(corpus.vectorSearch(testEmbedder.embed(before[0].text), 1, { exact: true })[0].text).toBe(before[0].text);
@@ -107,7 +97,7 @@ describe(`corpus migration ${MIGRATION}`, () => {
     const corpus = CorpusDb.open(file, TEST_EMBEDDING);
     corpus.insertArticle(withToc(GROBID_NAMES[0]));
     corpus.close();
-    const searched = () => read<{ n: number }>(file, "SELECT COUNT(*) AS n FROM contexts WHERE kind != 'toc'")[0].n;
+    const searched = () => readRows<{ n: number }>(file, "SELECT COUNT(*) AS n FROM contexts WHERE kind != 'toc'")[0].n;
     expect(countRows(file, ['contexts_vec'])).toEqual({ contexts_vec: searched() });
     const other = new HashingTestEmbedder(32);
     await CorpusDb.reembed(file, { ...other, embedDocuments: async (texts: string[]) => texts.map((t) => other.embed(t)) });

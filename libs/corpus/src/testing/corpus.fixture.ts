@@ -45,3 +45,13 @@ export function countRows(file: string, tables: string[]): Record<string, number
     db.close();
   }
 }
+
+/** Rows of `sql` read through a second, read-only connection, to check what is really on disk. */
+export function readRows<T>(file: string, sql: string): T[] {
+  const db = openDatabase(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
