@@ -1,6 +1,6 @@
 import { NO_ANSWER_TEXT, NOTICE_LLM_DOWN, NOTICE_NO_LLM } from '@lectern/retrieval';
 import { ChatController } from '../apps/api/src/chat/chat.controller';
-import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
+import { startOpenAiReplay, type ChatRequest, type OpenAiReplay, replayLlmEnv } from './replay/openai.replay-server';
 import { ingestCorpusPdfs, startTestApp, type TestApp } from './support/test-app';
 
 /** Requests here name no mode; with the offline lexical embedder the default is keyword (bench/RESULTS.md). */
@@ -78,10 +78,7 @@ describe(ChatController.name, () => {
   beforeAll(async () => {
     replay = await startOpenAiReplay();
     ({ t, projectId, articles } = await bootWithCorpus({
-      OPENAI_BASE_URL: replay.url,
-      LLM_MODEL: 'llama3.2',
-      LLM_SMALL_MODEL: 'llama3.2:1b',
-      LLM_TIMEOUT_SECONDS: '10',
+      ...replayLlmEnv(replay),
     }));
     await t.app.listen(0, '127.0.0.1');
     baseUrl = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -1,6 +1,6 @@
 import { NOTICE_LLM_DOWN } from '@lectern/retrieval';
 import { buildCrossPagePaper, CROSS_PAGE } from './fixtures/cross-page-paper';
-import { startOpenAiReplay, type OpenAiReplay } from './replay/openai.replay-server';
+import { startOpenAiReplay, type OpenAiReplay, replayLlmEnv } from './replay/openai.replay-server';
 import { startTestApp, waitForDocument, type TestApp } from './support/test-app';
 
 interface CitationBody {
@@ -27,10 +27,7 @@ describe('citing the page a sentence is printed on', () => {
     replay = await startOpenAiReplay();
     t = await startTestApp({
       EMBEDDINGS: 'lexical',
-      OPENAI_BASE_URL: replay.url,
-      LLM_MODEL: 'llama3.2',
-      LLM_SMALL_MODEL: 'llama3.2:1b',
-      LLM_TIMEOUT_SECONDS: '10',
+      ...replayLlmEnv(replay),
     });
     projectId = (await t.http().post('/projects').send({ name: 'pages' }).expect(201)).body.id;
     const upload = t.http().post(`/projects/${projectId}/documents`).attach('files', buildCrossPagePaper(), 'tidal-heat.pdf');

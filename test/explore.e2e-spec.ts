@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as net from 'node:net';
 import { NOTICE_HEURISTIC, NOTICE_HEURISTIC_LLM_DOWN } from '@lectern/agent';
 import { ExploreController } from '../apps/api/src/explore/explore.controller';
-import { startOpenAiReplay, type ChatRequest, type OpenAiReplay } from './replay/openai.replay-server';
+import { startOpenAiReplay, type ChatRequest, type OpenAiReplay, replayLlmEnv } from './replay/openai.replay-server';
 import { runLectern } from './support/cli';
 import { corpusPdf } from './support/paths';
 import { ingestCorpusPdfs, startTestApp, type TestApp } from './support/test-app';
@@ -45,10 +45,7 @@ describe(ExploreController.name, () => {
     replay = await startOpenAiReplay();
     t = await startTestApp({
       EMBEDDINGS: 'lexical',
-      OPENAI_BASE_URL: replay.url,
-      LLM_MODEL: 'llama3.2',
-      LLM_SMALL_MODEL: 'llama3.2:1b',
-      LLM_TIMEOUT_SECONDS: '10',
+      ...replayLlmEnv(replay),
     });
     projectId = (await t.http().post('/projects').send({ name: 'explore' }).expect(201)).body.id;
     const [paper] = await ingestCorpusPdfs(t, projectId, [PAPER, 'arxiv-1211.2288.pdf']);

@@ -20,7 +20,7 @@ import { isFullRun, readEvalOptions, set6HeldOutFlags, wantsSet } from './eval-o
 import { FINAL_CHECK_HIDDEN, FINAL_CHECK_NOTES, FINAL_CHECK_USED, finalCheckDocs } from './final-check-set';
 import { bookmarksStartingLines } from './line-start-gold';
 import { jatsGold, teiGold, type StructureGold } from './structure-gold';
-import { combine, emptyResult, IN_OVERALL, row, strictCounts, type DocResult, type SetResult } from './set-results';
+import { combine, emptyResult, IN_OVERALL, ON_THEIR_OWN, row, strictCounts, type DocResult, type SetResult } from './set-results';
 import { addCounts, matchHeadings, scoreAuthors, scoreTables, tokenF1 } from './structure-scoring';
 import { locateCaptionPages, nougatTableCaptions, unstructuredTablePages } from './table-gold';
 
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     results.push(...parts.filter((p) => p.docs > 0));
   }
   if (wants('8') || wants('8u')) results.push(...(await finalCheckSet(wants('8u'))));
-  const heldOut = (r: SetResult) => /^([568]|8u) /.test(r.set);
+  const heldOut = (r: SetResult) => ON_THEIR_OWN.test(r.set);
   // A run of held-out sets alone has nothing to sum up.
   const ordered = [...results.filter((r) => !heldOut(r)), ...(overall.docs > 0 ? [overall] : []), ...results.filter(heldOut)];
   const table = markdownTable(ordered.filter((r) => !r.set.startsWith('5')).map(row));

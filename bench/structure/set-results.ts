@@ -83,6 +83,8 @@ export function combine(set: string, results: Array<Omit<SetResult, 'set' | 'per
 
 /** The sets "overall" sums: 1, 2 with the outline hidden, 3, 4 and 7 (5, 6 and 8 are read on their own). */
 export const IN_OVERALL = /^(1 |2 bookmarks, outline hidden$|3 |4 |7 )/;
+/** The sets read on their own, after "overall" in the table: 5, 6, 8 and 8u. */
+export const ON_THEIR_OWN = /^([568]|8u) /;
 
 const f = (x: number) => x.toFixed(3);
 

@@ -91,6 +91,16 @@ const OPENAI_FAULTS: ReplayFaultAnswers = {
   empty: [200, '', 'application/json'],
 };
 
+/** The settings that point a test app's LLM client at the replay server (its models are names the replay answers to). */
+export function replayLlmEnv(replay: Pick<OpenAiReplay, 'url'>, timeoutSeconds = 10): Record<string, string> {
+  return {
+    OPENAI_BASE_URL: replay.url,
+    LLM_MODEL: 'llama3.2',
+    LLM_SMALL_MODEL: 'llama3.2:1b',
+    LLM_TIMEOUT_SECONDS: String(timeoutSeconds),
+  };
+}
+
 /**
  * A stand-in for an OpenAI-compatible server (OpenAI, vLLM, Ollama, llama.cpp) on loopback: chat completions as JSON
  * or as server-sent `chat.completion.chunk` events ending in `data: [DONE]`, hash-derived embeddings (float or base64,

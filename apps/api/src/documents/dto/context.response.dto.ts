@@ -47,7 +47,6 @@ export class ContextArticleDto {
   documentId!: string;
 }
 
-/** One context with where it sits: the UI's source view opens the document at `page` and highlights `box`. */
 /** Where a context's text crosses onto another page (corpus migration 0008). */
 export class PageStartDto {
   @ApiProperty({ type: Number, description: "Character offset in the context's text of the first character printed on `page`." })
@@ -57,6 +56,7 @@ export class PageStartDto {
   page!: number;
 }
 
+/** One context with where it sits: the UI's source view opens the document at `page` and highlights `box`. */
 export class ContextResponseDto {
   @ApiProperty({ type: String })
   id!: string;
