@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   EXCLUDED_PACKAGES,
   fetchDebianSet,
+  filesUnder,
   readManifest,
   SET6_MANIFEST_FILE,
   sha256,
@@ -45,6 +46,24 @@ describe(verifiedPdf.name, () => {
     writeFileSync(file, PDF);
     expect(verifiedPdf(file, sha256(PDF))).toBeNull();
     expect(verifiedPdf(path.join(dir, 'none.pdf'), sha256(PDF))).toBeNull();
+  });
+});
+
+describe(filesUnder.name, () => {
+  it('lists the files of every folder below, with links unless told to skip them, never following a link', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'set6-walk-'));
+    try {
+      mkdirSync(path.join(dir, 'usr', 'doc'), { recursive: true });
+      writeFileSync(path.join(dir, 'usr', 'doc', 'a.pdf'), PDF);
+      writeFileSync(path.join(dir, 'b.pdf'), PDF);
+      symlinkSync(path.join(dir, 'usr', 'doc', 'a.pdf'), path.join(dir, 'usr', 'link.pdf'));
+      symlinkSync(path.join(dir, 'usr', 'doc'), path.join(dir, 'folder-link'));
+      const relative = (files: string[]) => files.map((f) => path.relative(dir, f)).sort();
+      expect(relative(filesUnder(dir))).toEqual(['b.pdf', 'folder-link', 'usr/doc/a.pdf', 'usr/link.pdf']);
+      expect(relative(filesUnder(dir, { skipLinks: true }))).toEqual(['b.pdf', 'usr/doc/a.pdf']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

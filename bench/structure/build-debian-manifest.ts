@@ -4,6 +4,7 @@ import { isUsableGold, readBookmarkGold } from './bookmark-gold';
 import {
   CACHE_DIR,
   EXCLUDED_PACKAGES,
+  filesUnder,
   MANIFEST_FILE,
   pdfBytes,
   readManifest,
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     const [pkg, version] = dir.split('_');
     if (EXCLUDED_PACKAGES.has(pkg) || otherSet.has(pkg)) continue;
     const isPdf = (f: string) => f.endsWith('.pdf') || (limits.gzipped && f.endsWith('.pdf.gz'));
-    const files = walk(path.join(root, dir)).filter((f) => isPdf(f) && statSync(f).size <= MAX_BYTES);
+    const files = filesUnder(path.join(root, dir)).filter((f) => isPdf(f) && statSync(f).size <= MAX_BYTES);
     let taken = 0;
     for (const file of files.sort()) {
       if (taken >= limits.maxPerPackage) break;
@@ -72,12 +73,6 @@ async function main(): Promise<void> {
   const out = set6 ? SET6_MANIFEST_FILE : MANIFEST_FILE;
   writeFileSync(out, `${JSON.stringify(picked, null, 2)}\n`);
   console.log(`${picked.length} PDFs → ${out}`);
-}
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
-  );
 }
 
 void main();

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { withPdfDocument } from '@lectern/parsing';
-import { EXCLUDED_PACKAGES, FINAL_CHECK_MANIFEST_FILE, pdfBytes, sha256, unpackPackage, type DebianPdf } from './debian-set';
+import { EXCLUDED_PACKAGES, FINAL_CHECK_MANIFEST_FILE, filesUnder, pdfBytes, sha256, unpackPackage, type DebianPdf } from './debian-set';
 
 /** Set 8 scores a PDF whose outline has at least this many entries (counted at every level). */
 export const MIN_FINAL_CHECK_ENTRIES = 2;
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   for (const pkg of [...EXCLUDED_PACKAGES].sort()) {
     const version = candidateVersion(pkg);
     const root = unpackPackage(pkg, version, (line) => console.log(line));
-    const files = walk(root).filter((f) => f.endsWith('.pdf') || f.endsWith('.pdf.gz'));
+    const files = filesUnder(root, { skipLinks: true }).filter((f) => f.endsWith('.pdf') || f.endsWith('.pdf.gz'));
     let taken = 0;
     for (const file of files.sort()) {
       if (files.includes(`${file}.gz`)) continue; // the fetcher's unzipped copy of a packaged .gz
@@ -68,10 +68,4 @@ function candidateVersion(pkg: string): string {
 }
 
 /** Regular files only: Debian's doc folders link to the manual folder, and the links' targets are not unpacked. */
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(path.join(dir, e.name)) : e.isFile() ? [path.join(dir, e.name)] : [],
-  );
-}
-
 if (require.main === module) void main();

@@ -99,6 +99,17 @@ export function unpackPackage(pkg: string, version: string, log: (line: string) 
   return dir;
 }
 
+/**
+ * Every file below `dir` (an unpacked package), depth first. Links are listed, never followed; `skipLinks` leaves
+ * them out too (and anything else that is not a regular file).
+ */
+export function filesUnder(dir: string, { skipLinks = false } = {}): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.isDirectory()) return filesUnder(path.join(dir, e.name), { skipLinks });
+    return skipLinks && !e.isFile() ? [] : [path.join(dir, e.name)];
+  });
+}
+
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** A packaged file's PDF bytes: unzipped when Debian ships it gzipped. */

@@ -1,3 +1,6 @@
+import { CJK_LETTERS, HAN_KANA } from '@lectern/common';
+import { CJK_APPENDIX_NAMES, CJK_ORDINAL_UNITS, KOREAN_ORDINAL_UNITS } from '@lectern/parsing';
+
 /**
  * Scoring for `npm run eval:structure`: pure functions, unit-tested in structure-scoring.spec.ts.
  * Counts are summed over documents (micro-averages) unless a function says otherwise.
@@ -34,9 +37,11 @@ export function precisionRecallF1({ matched, predicted, gold }: Counts): { p: nu
 
 const CJK_NUMERAL = '[\\d０-９一二三四五六七八九十百〇零IVXⅠ-Ⅻ]+';
 const CJK_NUMBER = new RegExp(
-  String.raw`^\s*(?:第\s*${CJK_NUMERAL}\s*[章部編编篇讲講节節条條回]|제\s*\d+\s*[장부절편]|[一二三四五六七八九十]+\s*[、．]|[（(][一二三四五六七八九十]+[）)]|(?:附录|附錄|付録|부록|appendix)\s*(?:[A-Z]|\d+)[.．:：]?(?=\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])|[A-H](?:\.\d+)*\.?\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]))\s*`,
+  String.raw`^\s*(?:第\s*${CJK_NUMERAL}\s*[${CJK_ORDINAL_UNITS}]|제\s*\d+\s*[${KOREAN_ORDINAL_UNITS}]|[一二三四五六七八九十]+\s*[、．]|[（(][一二三四五六七八九十]+[）)]|(?:${CJK_APPENDIX_NAMES}|appendix)\s*(?:[A-Z]|\d+)[.．:：]?(?=\s*[${CJK_LETTERS}])|[A-H](?:\.\d+)*\.?\s+(?=[${CJK_LETTERS}]))\s*`,
   'iu',
 );
+
+const SPACE_BESIDE_HAN_KANA = new RegExp(String.raw`\s+(?=[${HAN_KANA}])|(?<=[${HAN_KANA}])\s+`, 'gu');
 
 /** Titles already normalized: the matcher compares each title with many others. */
 const normalized = new Map<string, string>();
@@ -57,10 +62,7 @@ export function normalizeHeading(title: string): string {
     .replace(/^\s*((chapter|section|part|appendix)\s+)?(\d+(\.\d+)*\.?|[ivxlc]+\.|[a-h](\.\d+)*\.)\s+/, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     // Han and kana take no word spaces: a space beside them is typesetting ("pLaTeX の場合" = "pLaTeXの場合", "目 录").
-    .replace(
-      /\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])\s+/gu,
-      '',
-    )
+    .replace(SPACE_BESIDE_HAN_KANA, '')
     .trim();
   normalized.set(title, out);
   return out;

@@ -1,17 +1,16 @@
+import { CJK_LETTER } from '@lectern/common';
+
 /**
  * Text loss: the words a reference extraction (pdftotext) reads off a PDF that the parser's stored text lacks,
  * compared as multisets (reading order and page breaks do not matter). Only words with a letter count: page numbers
  * are furniture by design. Han, kana and Hangul count per character, since neither side marks their word breaks.
  */
-
 export interface WordLoss {
   words: number;
   lost: number;
   /** A few lost words, in the reference's order, to read what kind of text went missing. */
   examples: string[];
 }
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 export function wordTokens(text: string): string[] {
   const tokens: string[] = [];
@@ -20,7 +19,7 @@ export function wordTokens(text: string): string[] {
     .toLowerCase()
     .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
     if (!/\p{L}/u.test(word)) continue;
-    if (CJK.test(word)) tokens.push(...[...word].filter((c) => /\p{L}/u.test(c)));
+    if (CJK_LETTER.test(word)) tokens.push(...[...word].filter((c) => /\p{L}/u.test(c)));
     else tokens.push(word);
   }
   return tokens;

@@ -1,4 +1,4 @@
-import { pageAtOffset, type PageStart } from '@lectern/common';
+import { joinPageStarts, pageAtOffset, type JoinedSpan, type PageStart } from '@lectern/common';
 import type { ParsedBlock } from '@lectern/parsing';
 import type { Piece } from './piece.splitter';
 
@@ -33,22 +33,17 @@ export function contextPages(
   from: number,
   to: number,
 ): { page: number; pageStarts?: PageStart[] } {
-  const starts: PageStart[] = [];
   const first = sources[from];
   const page = pageAtOffset(first.block.page, first.block.pageStarts, first.offset);
-  let current = page;
+  const spans: JoinedSpan[] = [];
   let at = 0;
   for (let i = from; i < to; i++) {
     const piece = pieces[i];
     const { block, offset } = sources[i];
     if (i > from) at += piece.joiner.length;
-    const opening = pageAtOffset(block.page, block.pageStarts, offset);
-    if (opening !== current) starts.push({ offset: at, page: (current = opening) });
-    for (const start of block.pageStarts ?? []) {
-      if (start.offset <= offset || start.offset >= offset + piece.text.length || start.page === current) continue;
-      starts.push({ offset: at + start.offset - offset, page: (current = start.page) });
-    }
+    spans.push({ at, page: block.page, pageStarts: block.pageStarts, from: offset, length: piece.text.length });
     at += piece.text.length;
   }
-  return starts.length > 0 ? { page, pageStarts: starts } : { page };
+  const pageStarts = joinPageStarts(page, spans);
+  return pageStarts ? { page, pageStarts } : { page };
 }

@@ -1,4 +1,4 @@
-import { lastPageOf, pageAtOffset, pagesOfSpan } from './page-starts';
+import { joinPageStarts, lastPageOf, pageAtOffset, pagesOfSpan } from './page-starts';
 
 const starts = [
   { offset: 40, page: 3 },
@@ -42,5 +42,40 @@ describe(lastPageOf.name, () => {
   it('is the passage page when it never crosses a break', () => {
     expect(lastPageOf(4, [])).toBe(4);
     expect(lastPageOf(4, starts)).toBe(5);
+  });
+});
+
+describe(joinPageStarts.name, () => {
+  it('marks where a span opening on another page stands in the joined text, then its own breaks', () => {
+    const spans = [
+      { at: 0, page: 2, length: 30 },
+      { at: 31, page: 3, pageStarts: [{ offset: 20, page: 4 }] },
+    ];
+    expect(joinPageStarts(2, spans)).toEqual([
+      { offset: 31, page: 3 },
+      { offset: 51, page: 4 },
+    ]);
+  });
+
+  it('opens a span cut from inside a passage on the page its first character is printed on', () => {
+    const spans = [{ at: 0, page: 2, pageStarts: starts, from: 50, length: 60 }];
+    expect(joinPageStarts(3, spans)).toEqual([{ offset: 40, page: 5 }]);
+  });
+
+  it('leaves out the breaks of the passage outside the span and starts on the page already reached', () => {
+    const spans = [
+      { at: 0, page: 2, pageStarts: starts, from: 0, length: 60 },
+      { at: 61, page: 3, pageStarts: [{ offset: 10, page: 3 }] },
+    ];
+    expect(joinPageStarts(2, spans)).toEqual([{ offset: 40, page: 3 }]);
+  });
+
+  it('gives none for a text printed on its first page', () => {
+    expect(
+      joinPageStarts(4, [
+        { at: 0, page: 4 },
+        { at: 12, page: 4 },
+      ]),
+    ).toBeUndefined();
   });
 });

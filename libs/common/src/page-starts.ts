@@ -47,3 +47,37 @@ export function pagesLabel(page: number, pageEnd?: number | null): string {
 export function lastPageOf(page: number, starts: readonly PageStart[] | null | undefined): number {
   return starts && starts.length > 0 ? starts[starts.length - 1].page : page;
 }
+
+/** A span of a passage's text set into a joined text. */
+export interface JoinedSpan {
+  /** Where the span stands in the joined text. */
+  at: number;
+  /** The page the passage starts on, and its page starts. */
+  page: number;
+  pageStarts?: readonly PageStart[] | null;
+  /** Where the span starts in the passage's text (0 when not given). */
+  from?: number;
+  /** The span's length: to the passage's end when not given. */
+  length?: number;
+}
+
+/**
+ * Where a text joined from spans of passages crosses page breaks, for a text starting on `page`: where a span opens on
+ * another page than the text before it ends on, and the passage's own page starts inside the span. A start on the page
+ * already reached says nothing and is left out. Undefined when the whole text is printed on `page`.
+ */
+export function joinPageStarts(page: number, spans: readonly JoinedSpan[]): PageStart[] | undefined {
+  const joined: PageStart[] = [];
+  let current = page;
+  for (const span of spans) {
+    const from = span.from ?? 0;
+    const end = span.length === undefined ? Infinity : from + span.length;
+    const opening = pageAtOffset(span.page, span.pageStarts, from);
+    if (opening !== current) joined.push({ offset: span.at, page: (current = opening) });
+    for (const start of span.pageStarts ?? []) {
+      if (start.offset <= from || start.offset >= end || start.page === current) continue;
+      joined.push({ offset: span.at + start.offset - from, page: (current = start.page) });
+    }
+  }
+  return joined.length > 0 ? joined : undefined;
+}

@@ -8,6 +8,7 @@ export { readTeiOutline, type TeiOutline } from './tei/tei-outline.reader';
 export { loadPdfjs } from './pdfjs/pdfjs.loader';
 export { readPdfDocument, readPdfOutline, textOnlyDocumentOptions, withPdfDocument } from './pdfjs/pdf-document.reader';
 export { MONOSPACE_FONT } from './pdfjs/body-style';
+export { CJK_APPENDIX_NAMES, CJK_ORDINAL_UNITS, KOREAN_ORDINAL_UNITS } from './pdfjs/cjk-section-names';
 export type { PageText, TextLine } from './pdfjs/layout.types';
 export type { PdfBookmark } from './pdfjs/pdf-bookmarks.reader';
 export { ParserUnavailableError, ParserOutputError } from './service-errors';

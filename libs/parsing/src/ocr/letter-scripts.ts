@@ -1,10 +1,12 @@
+import { CJK_LETTERS } from '@lectern/common';
+
 /**
  * Which writing system a text's letters belong to. Chinese, Japanese and Korean mix Han with kana or Hangul in one
  * text, so they count as one group; every other script is its own.
  */
 const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
   ['Latin', /\p{Script=Latin}/u],
-  ['CJK', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u],
+  ['CJK', new RegExp(String.raw`[${CJK_LETTERS}\u30fc]`, 'u')],
   ['Cyrillic', /\p{Script=Cyrillic}/u],
   ['Greek', /\p{Script=Greek}/u],
   ['Arabic', /\p{Script=Arabic}/u],

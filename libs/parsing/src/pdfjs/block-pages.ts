@@ -1,4 +1,4 @@
-import type { PageStart } from '@lectern/common';
+import { joinPageStarts, type PageStart } from '@lectern/common';
 import type { ParsedBlock } from '../article';
 import type { TextLine } from './layout.types';
 
@@ -33,10 +33,8 @@ export function pageStartsOf(lines: readonly Pick<TextLine, 'page' | 'text'>[], 
 /** The page starts of `after` appended to `before`'s text, its trimmed text starting at `at` in the joined text. */
 export function joinedPageStarts(before: ParsedBlock, after: ParsedBlock, at: number): PageStart[] | undefined {
   const lead = (block: ParsedBlock) => block.text.length - block.text.trimStart().length;
-  const shift = (block: ParsedBlock, by: number) => (block.pageStarts ?? []).map((s) => ({ ...s, offset: Math.max(0, s.offset + by) }));
-  const starts = shift(before, -lead(before)).filter((s) => s.offset < at);
-  const ownPage = starts.length ? starts[starts.length - 1].page : before.page;
-  if (after.page !== ownPage) starts.push({ offset: at, page: after.page });
-  starts.push(...shift(after, at - lead(after)).filter((s) => s.offset > at));
-  return starts.length > 0 ? starts : undefined;
+  return joinPageStarts(before.page, [
+    { at: 0, page: before.page, pageStarts: before.pageStarts, from: lead(before), length: at },
+    { at, page: after.page, pageStarts: after.pageStarts, from: lead(after) },
+  ]);
 }

@@ -1,3 +1,5 @@
+import { HAN_KANA } from '@lectern/common';
+import { CJK_APPENDIX_NAMES, CJK_ORDINAL_UNITS, KOREAN_ORDINAL_UNITS } from './cjk-section-names';
 import type { Numbering } from './heading-numbering';
 
 const DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
@@ -38,18 +40,18 @@ function labelNumber(raw: string): string | null {
 
 // "第一章 绪论", "第 2 节 安装", "第II部", Japanese "第3節", Korean "제 1 장".
 const ORDINAL_LABEL = new RegExp(
-  String.raw`^(?:第\s*(\d{1,3}|${NUMERAL}|[${ROMAN_LETTERS}]{1,4})\s*[章部編编篇讲講节節条條回]|제\s*(\d{1,3})\s*[장부절편])\s*(.*)$`,
+  String.raw`^(?:第\s*(\d{1,3}|${NUMERAL}|[${ROMAN_LETTERS}]{1,4})\s*[${CJK_ORDINAL_UNITS}]|제\s*(\d{1,3})\s*[${KOREAN_ORDINAL_UNITS}])\s*(.*)$`,
 );
 // "附录 A 公式", "付録 B", "부록 C." — an appendix.
-const APPENDIX_LABEL = /^(?:附录|附錄|付録|부록)\s*([A-Z]|\d{1,2})(?![\p{L}\d])[.:：．]?\s*(.*)$/u;
+const APPENDIX_LABEL = new RegExp(String.raw`^(?:${CJK_APPENDIX_NAMES})\s*([A-Z]|\d{1,2})(?![\p{L}\d])[.:：．]?\s*(.*)$`, 'u');
 // "一、引言", "二．方法": the top level of Chinese numbering.
 const ENUMERATED = new RegExp(String.raw`^(${NUMERAL})\s*[、．.]\s*(\S.*)$`);
 // "（一）研究背景": the level below it.
 const PARENTHESISED = new RegExp(String.raw`^[（(]\s*(${NUMERAL})\s*[）)]\s*(\S.*)$`);
 // "6．图表的规定", "2、方法": the level below "（一）", with a full-width stop or an enumeration comma.
-const DIGIT_ENUMERATED = /^(\d{1,2})[．、]\s*(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])(.+)$/u;
+const DIGIT_ENUMERATED = new RegExp(String.raw`^(\d{1,2})[．、]\s*(?=[${HAN_KANA}])(.+)$`, 'u');
 // "1.1标题" with no space before a Han or kana title (digits alone would take "12月" for a number).
-const UNSPACED = /^(\d{1,2}(?:\.\d{1,3}){1,3})\.?(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])(.+)$/u;
+const UNSPACED = new RegExp(String.raw`^(\d{1,2}(?:\.\d{1,3}){1,3})\.?(?=[${HAN_KANA}])(.+)$`, 'u');
 
 /**
  * CJK heading numbers, read as the numbering kinds the heading detector already levels: a "第…章" label is a

@@ -1,12 +1,18 @@
+import { CJK_LETTERS, HAN_KANA, HAN_KANA_LETTER } from '@lectern/common';
+
 /**
  * Chinese, Japanese and Korean text: scripts written without spaces between words (Han, kana), or with Hangul
  * words whose letters a display title may spread apart. Only CJK-specific rules live here; the layout steps call them.
  */
 
 /** Han ideographs and kana (no spaces between words), with CJK and full-width punctuation. */
-export const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u30fc]/u;
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
-const HAN_OR_KANA = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+export const CJK_CHAR = new RegExp(String.raw`[${HAN_KANA}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u30fc]`, 'u');
+const CJK_RUN = new RegExp(`[${CJK_LETTERS}]`, 'gu');
+const HAN_OR_KANA = new RegExp(`^[${HAN_KANA}]$`, 'u');
+const HAN_KANA_ALL = new RegExp(`[${HAN_KANA}]`, 'gu');
+const HAN_KANA_RUNS = new RegExp(`[${HAN_KANA}]+`, 'gu');
+/** A Japanese full stop ("．") with more Han or kana text after it. */
+const INNER_FULL_STOP = new RegExp(`．(?=\\s*[${HAN_KANA}])`, 'u');
 const HANGUL = /^\p{Script=Hangul}$/u;
 
 /** Han, kana or Hangul letters in the text. */
@@ -36,9 +42,9 @@ export function joinCjkLetterSpacing(text: string, isSectionName: (joined: strin
  * them, except that Han or kana text, written without spaces, counts about two characters a word.
  */
 export function titleWordCount(text: string): number {
-  if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return text.split(/\s+/).filter(Boolean).length;
-  const han = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu) ?? []).length;
-  const rest = text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu, ' ');
+  if (!HAN_KANA_LETTER.test(text)) return text.split(/\s+/).filter(Boolean).length;
+  const han = (text.match(HAN_KANA_ALL) ?? []).length;
+  const rest = text.replace(HAN_KANA_RUNS, ' ');
   return rest.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length + Math.ceil(han / 2);
 }
 
@@ -48,7 +54,7 @@ export function titleWordCount(text: string): number {
  */
 export function isCjkSentence(title: string, subNumbered = false): boolean {
   if (cjkLetters(title) < 2) return false;
-  if (/[。]/.test(title) || /．(?=\s*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/u.test(title)) return true;
+  if (/[。]/.test(title) || INNER_FULL_STOP.test(title)) return true;
   if (!isMostlyCjk(title)) return false;
   // A sub-numbered title may end in a colon ("1.1 命令的基本格式:"); a list item numbered "4" ending in one is a lead-in.
   if (/[，、；;]$/.test(title) || (/[：:]$/.test(title) && !subNumbered)) return true;

@@ -83,7 +83,11 @@ function dominantSize(runs: TextRun[]): number {
   return best;
 }
 
-/** Runs grouped into rows by baseline and split at wide gaps, each part read left to right. */
+/**
+ * Runs grouped into rows by baseline and split at wide gaps, each part read left to right. Not `assembleLines`: this
+ * runs before it, on raw runs, and must keep a balloon row apart from the body row it overlaps (a fixed 0.6 pt
+ * baseline window, two-em gaps and a size change split), where the line assembler joins rows by vertical overlap.
+ */
 function textRows(runs: TextRun[]): Row[] {
   // Top to bottom, each run joins the row opened by the first run within tolerance above it: one pass after the sort.
   const sorted = [...runs].sort((p, q) => q.y - p.y || p.x - q.x);

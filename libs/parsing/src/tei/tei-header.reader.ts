@@ -1,4 +1,4 @@
-import type { ArticleMetadata } from '@lectern/common';
+import { CJK_LETTERS, type ArticleMetadata } from '@lectern/common';
 import { ABSTRACT_SECTION_NUMBER, type ParsedBlock, type ParsedSection } from '../article';
 import { firstBox } from './tei-coords';
 import { attr, children, childrenNamed, descendants, findChild, findPath, tagOf, textOf, type TeiNode } from './tei-nodes';
@@ -44,13 +44,13 @@ export function personName(persName: TeiNode): string {
   return parts.join(' ');
 }
 
+/** A letter of a script names are written in: Latin, Greek, Cyrillic or CJK. */
+const NAME_SCRIPT = new RegExp(String.raw`[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}${CJK_LETTERS}]`, 'u');
+
 export function isPlausibleName(name: string): boolean {
   const letters = name.match(/\p{L}/gu) ?? [];
   // A real name has at least two letters and at least one Latin, Greek, Cyrillic or CJK one (U+1C14 is not).
-  return (
-    letters.length >= 2 &&
-    /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name)
-  );
+  return letters.length >= 2 && NAME_SCRIPT.test(name);
 }
 
 function readAuthors(analytic: TeiNode): string[] {
