@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { ParsedArticle, ParsedBlock, ParsedSection } from '@lectern/parsing';
+import { teiText } from '../../../../test/support/tei-text';
 
 /** Spec fixture only: real corpus text shaped as a ParsedArticle, without depending on the parsing lib's code. */
 export const CORPUS_DIR = path.resolve(__dirname, '../../../..', '../shared/corpus');
@@ -25,7 +26,7 @@ export function loadTeiArticle(name: string): ParsedArticle {
 
   const sections: ParsedSection[] = [];
   const abstract = [...between(xml, '<abstract>', '</abstract>').matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/g)]
-    .map((m) => clean(m[1]))
+    .map((m) => teiText(m[1]))
     .join('\n\n');
   if (abstract) sections.push({ number: '0', title: 'Abstract', level: 1, blocks: [block(abstract, 'text')] });
 
@@ -33,26 +34,26 @@ export function loadTeiArticle(name: string): ParsedArticle {
     const head = /<head(?: n="([^"]*)")?[^>]*>([\s\S]*?)<\/head>/.exec(div[1]);
     const number = head?.[1] ?? String(sections.length + 1);
     const blocks = [...div[1].matchAll(/<(p|formula)\b[^>]*>([\s\S]*?)<\/\1>/g)]
-      .map((m) => block(clean(m[2]), m[1] === 'formula' ? 'equation' : 'text'))
+      .map((m) => block(teiText(m[2]), m[1] === 'formula' ? 'equation' : 'text'))
       .filter((b) => b.text.length > 0);
-    sections.push({ number, title: clean(head?.[2] ?? ''), level: number.split('.').length, blocks });
+    sections.push({ number, title: teiText(head?.[2] ?? ''), level: number.split('.').length, blocks });
   }
   const figures = [...body.matchAll(/<figure\b([^>]*)>([\s\S]*?)<\/figure>/g)]
     .map((m) => {
       const kind = /type="table"/.test(m[1]) ? 'table' : 'figure_caption';
-      return block(clean(m[2].replace(/<head>[\s\S]*?<\/head>/, '')), kind);
+      return block(teiText(m[2].replace(/<head>[\s\S]*?<\/head>/, '')), kind);
     })
     .filter((b) => b.text.length > 0);
   if (sections.length > 0) sections[sections.length - 1].blocks.push(...figures);
 
   const references = [...xml.matchAll(/<biblStruct\b[^>]*>([\s\S]*?)<\/biblStruct>/g)]
     .slice(1) // the first biblStruct is the paper's own header
-    .map((m) => block(clean(/<note type="raw_reference">([\s\S]*?)<\/note>/.exec(m[1])?.[1] ?? m[1]), 'text'))
+    .map((m) => block(teiText(/<note type="raw_reference">([\s\S]*?)<\/note>/.exec(m[1])?.[1] ?? m[1]), 'text'))
     .filter((b) => b.text.length > 0);
   sections.push({ number: 'ref', title: 'References', level: 1, blocks: references });
 
   return {
-    title: clean(/<title level="a" type="main">([\s\S]*?)<\/title>/.exec(xml)?.[1] ?? ''),
+    title: teiText(/<title level="a" type="main">([\s\S]*?)<\/title>/.exec(xml)?.[1] ?? ''),
     authors: [],
     abstract,
     datePublished: null,
@@ -68,16 +69,4 @@ function between(xml: string, open: string, close: string): string {
   const start = xml.indexOf(open);
   const end = xml.indexOf(close, start);
   return start < 0 || end < 0 ? '' : xml.slice(start + open.length, end);
-}
-
-function clean(fragment: string): string {
-  return fragment
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

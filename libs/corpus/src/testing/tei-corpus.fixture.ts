@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ArticleInput, ContextKind, SectionInput } from '../corpus.types';
+import { teiText } from '../../../../test/support/tei-text';
 
 export const SHARED_CORPUS_DIR = path.resolve(__dirname, '../../../..', '../shared/corpus');
 export const GROBID_DIR = path.join(SHARED_CORPUS_DIR, 'grobid');
@@ -29,34 +30,22 @@ export interface TeiDocument {
   sections: TeiSection[];
 }
 
-function clean(xml: string): string {
-  return xml
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** A deliberately small TEI reader: body divs with their head, paragraphs and formulas. */
 export function readTei(name: string): TeiDocument {
   const xml = fs.readFileSync(path.join(GROBID_DIR, `${name}.tei.xml`), 'utf8');
-  const title = clean(/<title[^>]*type="main"[^>]*>([\s\S]*?)<\/title>/.exec(xml)?.[1] ?? name);
-  const abstract = clean(/<abstract>([\s\S]*?)<\/abstract>/.exec(xml)?.[1] ?? '');
+  const title = teiText(/<title[^>]*type="main"[^>]*>([\s\S]*?)<\/title>/.exec(xml)?.[1] ?? name);
+  const abstract = teiText(/<abstract>([\s\S]*?)<\/abstract>/.exec(xml)?.[1] ?? '');
   const body = /<body>([\s\S]*?)<\/body>/.exec(xml)?.[1] ?? '';
   const sections: TeiSection[] = [];
   for (const div of body.matchAll(/<div[^>]*>([\s\S]*?)<\/div>/g)) {
     const head = /<head(?:\s+n="([^"]*)")?[^>]*>([\s\S]*?)<\/head>/.exec(div[1]);
     const blocks: TeiBlock[] = [];
     for (const block of div[1].matchAll(/<(p|formula)\b[^>]*>([\s\S]*?)<\/\1>/g)) {
-      const text = clean(block[2]);
+      const text = teiText(block[2]);
       if (text.length > 0) blocks.push({ text, kind: block[1] === 'formula' ? 'equation' : 'text' });
     }
     if (blocks.length === 0) continue;
-    sections.push({ number: head?.[1] ?? String(sections.length + 1), title: clean(head?.[2] ?? ''), blocks });
+    sections.push({ number: head?.[1] ?? String(sections.length + 1), title: teiText(head?.[2] ?? ''), blocks });
   }
   return { title, abstract, sections };
 }

@@ -6,6 +6,7 @@ import { CORPUS_DIR, corpusPdf } from '../../../../test/support/paths';
 import type { ParsedArticle, ParsedBlock } from '../article';
 import { equationsFromMmd, locateEquationPages, type ParsedEquation } from '../nougat/equations';
 import { NougatClient } from '../nougat/nougat.client';
+import { parsedArticle } from '../testing/parsed-article.fixture';
 import { mergeEquations } from './equations.merge';
 import { latexGlyphs } from './text-similarity';
 
@@ -43,17 +44,8 @@ function removedWords(skeleton: ParsedArticle, merged: ParsedArticle): string[] 
   });
 }
 
-const article = (blocks: ParsedBlock[]): ParsedArticle => ({
-  title: 'T',
-  authors: [],
-  abstract: '',
-  datePublished: null,
-  journal: null,
-  doi: null,
-  pageCount: 5,
-  sections: [{ number: '2', title: 'Method', level: 1, blocks }],
-  parsers: ['grobid'],
-});
+const article = (blocks: ParsedBlock[]): ParsedArticle =>
+  parsedArticle([{ number: '2', title: 'Method', level: 1, blocks }], { pageCount: 5 });
 
 describe(mergeEquations.name, () => {
   it.each([

@@ -2,6 +2,7 @@ import { startUnstructuredReplay, type UnstructuredReplay } from '../../../../te
 import { corpusPageTexts, parsedCorpusPdf } from '../../../../test/support/parsed-corpus';
 import { corpusPdf } from '../../../../test/support/paths';
 import type { ParsedArticle, ParsedBlock } from '../article';
+import { parsedArticle } from '../testing/parsed-article.fixture';
 import { tablesFromElements, type ParsedTable } from '../unstructured/tables';
 import { UnstructuredClient } from '../unstructured/unstructured.client';
 import { mergeTables } from './tables.merge';
@@ -9,20 +10,14 @@ import { mergeTables } from './tables.merge';
 const DIB_NAME = 'dib-2019-sanni-p454.pdf';
 const DIB = corpusPdf(DIB_NAME);
 
-const article = (blocks: ParsedBlock[], pageCount = 3): ParsedArticle => ({
-  title: 'T',
-  authors: [],
-  abstract: '',
-  datePublished: null,
-  journal: null,
-  doi: null,
-  pageCount,
-  sections: [
-    { number: '1', title: 'Results', level: 1, blocks },
-    { number: 'ref', title: 'References', level: 1, blocks: [{ text: '[1] A. Author. 2019.', page: pageCount, kind: 'text' }] },
-  ],
-  parsers: ['pdfjs'],
-});
+const article = (blocks: ParsedBlock[], pageCount = 3): ParsedArticle =>
+  parsedArticle(
+    [
+      { number: '1', title: 'Results', level: 1, blocks },
+      { number: 'ref', title: 'References', level: 1, blocks: [{ text: '[1] A. Author. 2019.', page: pageCount, kind: 'text' }] },
+    ],
+    { pageCount, parsers: ['pdfjs'] },
+  );
 
 const allBlocks = (parsed: ParsedArticle) => parsed.sections.flatMap((section) => section.blocks);
 

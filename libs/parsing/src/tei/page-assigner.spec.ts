@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { corpusPageTexts } from '../../../../test/support/parsed-corpus';
 import type { ParsedArticle, ParsedBlock } from '../article';
+import { parsedArticle } from '../testing/parsed-article.fixture';
 import { assignPages } from './page-assigner';
 import { parseTei } from './tei.parser';
 
@@ -17,17 +18,8 @@ const PAIRS = [
   'mpra-8468-mora-alfaro-es',
 ];
 
-const article = (blocks: Partial<ParsedBlock>[]): ParsedArticle => ({
-  title: 'T',
-  authors: [],
-  abstract: '',
-  datePublished: null,
-  journal: null,
-  doi: null,
-  pageCount: 1,
-  parsers: ['grobid'],
-  sections: [{ number: '1', title: 'S', level: 1, blocks: blocks.map((b) => ({ text: '', page: 1, kind: 'text', ...b })) }],
-});
+const article = (blocks: Partial<ParsedBlock>[]): ParsedArticle =>
+  parsedArticle([{ number: '1', title: 'S', level: 1, blocks: blocks.map((b) => ({ text: '', page: 1, kind: 'text', ...b })) }]);
 const pagesOf = (a: ParsedArticle) => a.sections.flatMap((s) => s.blocks.map((b) => b.page));
 
 const words = (text: string) =>
