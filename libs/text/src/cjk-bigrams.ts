@@ -35,10 +35,11 @@ export function cjkIndexText(text: string): string {
 }
 
 /**
- * Query terms with their CJK runs taken apart for the bigram index: a run of three letters or more is searched as the
- * whole run (a phrase of its bigrams once the query is built, `cjkIndexText`) and as each bigram, so a passage with
- * the exact run ranks first and one sharing only some of a question's words is still found; a run of one or two
- * letters is one token. Latin words stay as they are. At most MAX_QUERY_TERMS terms, de-duplicated, in order.
+ * Query terms with their CJK runs taken apart for the bigram index: a run of three letters or more is searched as each
+ * bigram and as the whole run (a phrase of its bigrams once the query is built, `cjkIndexText`), so a passage with the
+ * exact run ranks first and one sharing only some of a question's words is still found; a run of one or two letters
+ * is one token. Latin words stay as they are. At most MAX_QUERY_TERMS terms, de-duplicated, in order (a long run's
+ * later bigrams and its phrase are the ones cut).
  */
 export function withCjkBigrams(terms: readonly string[]): string[] {
   if (!terms.some(hasCjkLetter)) return [...terms];
@@ -47,7 +48,7 @@ export function withCjkBigrams(terms: readonly string[]): string[] {
     return (term.match(CJK_RUN_OR_OTHER) ?? []).flatMap((piece) => {
       if (!hasCjkLetter(piece)) return [piece];
       const bigrams = cjkBigrams(piece);
-      return bigrams.length > 1 ? [piece, ...bigrams] : bigrams;
+      return bigrams.length > 1 ? [...bigrams, piece] : bigrams;
     });
   });
   return [...new Set(expanded)].slice(0, MAX_QUERY_TERMS);
