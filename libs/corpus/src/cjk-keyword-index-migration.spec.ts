@@ -59,7 +59,12 @@ describe(`corpus migration ${MIGRATION}`, () => {
     const old = CorpusDb.openReadonly(file); // no migration: the index as Lectern built it at schema 8
     expect(old.keywordSearch('分层抽样', 5)).toEqual([]);
     expect(old.keywordSearch('抽样', 5)).toEqual([]);
-    const latinBefore = LATIN_QUERIES.map((q) => old.keywordSearch(q, 20).map((hit) => hit.contextId).sort());
+    const latinBefore = LATIN_QUERIES.map((q) =>
+      old
+        .keywordSearch(q, 20)
+        .map((hit) => hit.contextId)
+        .sort(),
+    );
     old.close();
 
     const corpus = CorpusDb.open(file, TEST_EMBEDDING);
@@ -71,7 +76,14 @@ describe(`corpus migration ${MIGRATION}`, () => {
       expect(corpus.keywordSearch('機械翻訳', 5)[0].text).toBe(P.jaTranslation);
       expect(corpus.keywordSearch('文脈', 5)[0].text).toBe(P.jaContext);
       // The same Latin passages match (ranks may move a little: CJK runs now count as several tokens in bm25's lengths).
-      expect(LATIN_QUERIES.map((q) => corpus.keywordSearch(q, 20).map((hit) => hit.contextId).sort())).toEqual(latinBefore);
+      expect(
+        LATIN_QUERIES.map((q) =>
+          corpus
+            .keywordSearch(q, 20)
+            .map((hit) => hit.contextId)
+            .sort(),
+        ),
+      ).toEqual(latinBefore);
       // Every searched context is in the index once; the toc context is not.
       const [{ n: searched }] = readRows<{ n: number }>(file, "SELECT COUNT(*) AS n FROM contexts WHERE kind != 'toc'");
       expect(readRows(file, 'SELECT COUNT(*) AS n FROM contexts_fts_docsize')).toEqual([{ n: searched }]);
@@ -123,10 +135,16 @@ describe(`corpus migration ${MIGRATION}`, () => {
     olderCorpus.close();
 
     // The export itself is searchable by bigrams in any SQLite, without Lectern's function.
-    const plainMatch = readRows<{ n: number }>(exported, `SELECT COUNT(*) AS n FROM contexts_fts WHERE contexts_fts MATCH '"分层 层抽 抽样"'`);
+    const plainMatch = readRows<{ n: number }>(
+      exported,
+      `SELECT COUNT(*) AS n FROM contexts_fts WHERE contexts_fts MATCH '"分层 层抽 抽样"'`,
+    );
     expect(plainMatch).toEqual([{ n: 1 }]);
 
-    for (const [name, source] of [['current', exported], ['schema 8', olderExport]] as const) {
+    for (const [name, source] of [
+      ['current', exported],
+      ['schema 8', olderExport],
+    ] as const) {
       const staging = fs.mkdtempSync(path.join(tempDir(), 'staging-'));
       const imported = CorpusImportSource.open(source, staging);
       expect(imported.inspection.schemaVersion).toBe(name === 'current' ? 9 : 8);
