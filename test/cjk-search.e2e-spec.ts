@@ -32,6 +32,7 @@ async function search(query: string, mode = 'keyword', k = 5): Promise<Hit[]> {
 
 describe(`${SearchController.name} over Chinese text`, () => {
   it.each([
+    ['权', '方法'],
     ['显存', '结论'],
     ['知识图谱', '引言'],
     ['命中率', '实验'],

@@ -34,6 +34,18 @@ describe(`${CorpusDb.name} keyword search in Chinese, Japanese and Korean`, () =
     expect(topText('ニューラル')).toBe(P.jaTranslation);
   });
 
+  it('finds one letter wherever it stands in a run: inside it, and last', () => {
+    expect(topText('检')).toBe(P.zhDeepLearning); // 检索 starts with it
+    expect(topText('索')).toBe(P.zhDeepLearning); // the run ends with it: "…用于文献检索。"
+    expect(
+      corpus
+        .keywordSearch('馆', 5)
+        .map((hit) => hit.text)
+        .sort(),
+    ).toEqual([P.zhSampling, P.zhSatisfaction].sort());
+    expect(corpus.termRarity(['馆']).holding.get('馆')).toBe(2);
+  });
+
   it('finds a Korean word joined to its particle', () => {
     expect(topText('학습')).toBe(P.koMotivation);
     expect(topText('설문조사')).toBe(P.koMotivation);
@@ -95,5 +107,9 @@ describe(keywordTerms.name, () => {
 
   it('searches a CJK run as the phrase of its bigrams and as each bigram', () => {
     expect(anyOfTerms(keywordTerms('深度学习'))).toBe('" 深度 " OR " 度学 " OR " 学习 " OR " 深度 度学 学习 "');
+  });
+
+  it('searches one CJK letter as a prefix', () => {
+    expect(anyOfTerms(keywordTerms('水'))).toBe('" 水 "*');
   });
 });

@@ -1,4 +1,4 @@
-import { cjkIndexText, queryTerms, withCjkBigrams } from '@lectern/text';
+import { cjkQueryText, isLoneCjkLetter, queryTerms, withCjkBigrams } from '@lectern/text';
 
 /**
  * Turns arbitrary user text into a safe FTS5 MATCH expression: every word is quoted (so `NEAR`, `-`, `*`, `:`,
@@ -20,8 +20,9 @@ export function keywordTerms(text: string): string[] {
 
 /**
  * `"a" OR "b" OR …`: each term a quoted phrase (a quote inside doubled), so no term is read as FTS5 syntax. A term is
- * written as the index holds it (cjkIndexText), so a CJK run is the phrase of its bigrams; Latin terms are unchanged.
+ * written as the index holds it (cjkQueryText), so a CJK run is the phrase of its bigrams, and one CJK letter is a
+ * prefix (`"水"*`: the bigrams it starts and a run's last letter); Latin terms are unchanged.
  */
 export function anyOfTerms(terms: readonly string[]): string {
-  return terms.map((term) => `"${cjkIndexText(term).replaceAll('"', '""')}"`).join(' OR ');
+  return terms.map((term) => `"${cjkQueryText(term).replaceAll('"', '""')}"${isLoneCjkLetter(term) ? '*' : ''}`).join(' OR ');
 }

@@ -1,4 +1,4 @@
-import { cjkBigrams, cjkIndexText, hasCjkLetter, withCjkBigrams } from './cjk-bigrams';
+import { cjkBigrams, cjkIndexText, cjkQueryText, hasCjkLetter, isLoneCjkLetter, withCjkBigrams } from './cjk-bigrams';
 import { MAX_QUERY_TERMS, queryTerms } from './question-terms';
 
 describe(cjkIndexText.name, () => {
@@ -8,22 +8,39 @@ describe(cjkIndexText.name, () => {
     }
   });
 
-  it('writes each CJK run as its overlapping bigrams, spaced apart, and leaves the text around it alone', () => {
-    expect(cjkIndexText('深度学习').trim()).toBe('深度 度学 学习');
-    expect(cjkIndexText('基于GPT-4的模型。').split(/\s+/).filter(Boolean)).toEqual(['基于', 'GPT-4', '的模', '模型', '。']);
-    expect(cjkIndexText('ニューラル機械翻訳').trim().split(' ')).toEqual(['ニュ', 'ュー', 'ーラ', 'ラル', 'ル機', '機械', '械翻', '翻訳']);
-    expect(cjkIndexText('학교에서 공부').trim().split(/\s+/)).toEqual(['학교', '교에', '에서', '공부']);
+  it('writes each CJK run as its overlapping bigrams and its last letter, spaced apart, and leaves the text around it alone', () => {
+    const tokens = (text: string) => cjkIndexText(text).split(/\s+/).filter(Boolean);
+    expect(tokens('深度学习')).toEqual(['深度', '度学', '学习', '习']);
+    expect(tokens('基于GPT-4的模型。')).toEqual(['基于', '于', 'GPT-4', '的模', '模型', '型', '。']);
+    expect(tokens('ニューラル機械翻訳')).toEqual(['ニュ', 'ュー', 'ーラ', 'ラル', 'ル機', '機械', '械翻', '翻訳', '訳']);
+    expect(tokens('학교에서 공부')).toEqual(['학교', '교에', '에서', '서', '공부', '부']);
   });
 
   it('keeps a lone letter as one token and folds half-width kana', () => {
     expect(cjkIndexText('第3章').split(/\s+/).filter(Boolean)).toEqual(['第', '3', '章']);
-    expect(cjkIndexText('ﾃｽﾄ').trim()).toBe('テス スト');
+    expect(cjkIndexText('ﾃｽﾄ').trim()).toBe('テス スト ト');
   });
 
   it('does not take CJK punctuation or radicals for letters', () => {
     expect(hasCjkLetter('。，「」・')).toBe(false);
     expect(hasCjkLetter('⼀')).toBe(false);
     expect(hasCjkLetter('々')).toBe(true);
+  });
+});
+
+describe(cjkQueryText.name, () => {
+  it('writes a query run as its bigrams only, so it matches inside a longer run', () => {
+    expect(cjkQueryText('深度学习').trim()).toBe('深度 度学 学习');
+    expect(cjkQueryText('citation')).toBe('citation');
+  });
+
+  it('tells one CJK letter, searched as a prefix, from longer terms', () => {
+    expect([isLoneCjkLetter('水'), isLoneCjkLetter('ｶ'), isLoneCjkLetter('水质'), isLoneCjkLetter('a')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -39,7 +56,7 @@ describe(withCjkBigrams.name, () => {
     expect(withCjkBigrams(terms)).toEqual(terms);
   });
 
-  it('searches a run of three or more letters as each bigram and as itself; one or two letters as one token', () => {
+  it('searches a run of three or more letters as each bigram and as itself, a shorter run as itself', () => {
     expect(withCjkBigrams(queryTerms('深度学习'))).toEqual(['深度', '度学', '学习', '深度学习']);
     expect(withCjkBigrams(queryTerms('抽样'))).toEqual(['抽样']);
     expect(withCjkBigrams(queryTerms('猫'))).toEqual(['猫']);

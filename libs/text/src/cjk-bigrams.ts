@@ -26,19 +26,35 @@ export function cjkBigrams(run: string): string[] {
 }
 
 /**
- * The text as the keyword index tokenizes it: every CJK run replaced by its bigrams, spaced apart. Text without a CJK
- * letter is returned as it is, so Latin text is tokenized exactly as before.
+ * The text as the keyword index tokenizes it: every CJK run replaced by its bigrams and then its last letter, spaced
+ * apart ("饮用水" → 饮用 用水 水). The last letter makes every letter of a run the start of a token, so a one-letter
+ * query finds it as a prefix (`cjkQueryText`). Text without a CJK letter is returned as it is, so Latin text is
+ * tokenized exactly as before.
  */
 export function cjkIndexText(text: string): string {
   if (!hasCjkLetter(text)) return text;
-  return text.replace(CJK_RUN, (run) => ` ${cjkBigrams(run).join(' ')} `);
+  return text.replace(CJK_RUN, (run) => {
+    const letters = Array.from(run.normalize('NFKC'));
+    return letters.length < 2 ? ` ${letters.join('')} ` : ` ${cjkBigrams(run).join(' ')} ${letters.at(-1)} `;
+  });
+}
+
+/** A query term as the index holds it: each CJK run as its bigrams (a phrase once quoted), without the run's last letter. */
+export function cjkQueryText(term: string): string {
+  if (!hasCjkLetter(term)) return term;
+  return term.replace(CJK_RUN, (run) => ` ${cjkBigrams(run).join(' ')} `);
+}
+
+/** Whether the term is one CJK letter: searched as a prefix, the bigrams it starts and a run's last letter. */
+export function isLoneCjkLetter(term: string): boolean {
+  return Array.from(term.normalize('NFKC')).length === 1 && hasCjkLetter(term);
 }
 
 /**
  * Query terms with their CJK runs taken apart for the bigram index: a run of three letters or more is searched as each
- * bigram and as the whole run (a phrase of its bigrams once the query is built, `cjkIndexText`), so a passage with the
- * exact run ranks first and one sharing only some of a question's words is still found; a run of one or two letters
- * is one token. Latin words stay as they are. At most MAX_QUERY_TERMS terms, de-duplicated, in order (a long run's
+ * bigram and as the whole run (a phrase of its bigrams once the query is built, `cjkQueryText`), so a passage with the
+ * exact run ranks first and one sharing only some of a question's words is still found; a run of two letters is one
+ * token, and one letter a prefix (isLoneCjkLetter). Latin words stay as they are. At most MAX_QUERY_TERMS terms, de-duplicated, in order (a long run's
  * later bigrams and its phrase are the ones cut).
  */
 export function withCjkBigrams(terms: readonly string[]): string[] {
