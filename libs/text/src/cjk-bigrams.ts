@@ -54,8 +54,8 @@ export function isLoneCjkLetter(term: string): boolean {
  * Query terms with their CJK runs taken apart for the bigram index: a run of three letters or more is searched as each
  * bigram and as the whole run (a phrase of its bigrams once the query is built, `cjkQueryText`), so a passage with the
  * exact run ranks first and one sharing only some of a question's words is still found; a run of two letters is one
- * token, and one letter a prefix (isLoneCjkLetter). Latin words stay as they are. At most MAX_QUERY_TERMS terms, de-duplicated, in order (a long run's
- * later bigrams and its phrase are the ones cut).
+ * token, and one letter a prefix (isLoneCjkLetter). Latin words stay as they are. At most MAX_QUERY_TERMS terms,
+ * de-duplicated, in order (a long run's later bigrams and its phrase are the ones cut).
  */
 export function withCjkBigrams(terms: readonly string[]): string[] {
   if (!terms.some(hasCjkLetter)) return [...terms];
