@@ -19,6 +19,8 @@ describe(cjkIndexText.name, () => {
   it('keeps a lone letter as one token and folds half-width kana', () => {
     expect(cjkIndexText('第3章').split(/\s+/).filter(Boolean)).toEqual(['第', '3', '章']);
     expect(cjkIndexText('ﾃｽﾄ').trim()).toBe('テス スト ト');
+    expect(cjkIndexText('ｶﾞｲﾄﾞ').trim()).toBe('ガイ イド ド');
+    expect(cjkQueryText(queryTerms('ｶﾞｲﾄﾞ')[0]).trim()).toBe('ガイ イド');
   });
 
   it('does not take CJK punctuation or radicals for letters', () => {

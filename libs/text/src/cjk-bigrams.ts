@@ -7,8 +7,12 @@ import { MAX_QUERY_TERMS } from './question-terms';
  * and a query's run is searched as the phrase of its bigrams, so any two or more letters match wherever they occur.
  */
 
-/** A Han, kana or Hangul letter (the scripts' symbols and radicals are not letters), or the kana length mark. */
-const CJK_LETTER = /(?:(?=[\p{L}\p{Nl}])[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\u30fc\uff70])/u;
+/**
+ * A Han, kana or Hangul letter (the scripts' symbols and radicals are not letters), the kana length mark, or a voicing
+ * mark (full-width combining or half-width: NFKC joins it to the kana before it, as the query's NFKC does).
+ */
+const CJK_LETTER =
+  /(?:(?=[\p{L}\p{Nl}])[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\u30fc\uff70\u3099\u309a\uff9e\uff9f])/u;
 const CJK_RUN = new RegExp(`${CJK_LETTER.source}+`, 'gu');
 /** A query word's pieces: its CJK runs and what lies between them. */
 const CJK_RUN_OR_OTHER = new RegExp(`${CJK_LETTER.source}+|(?:(?!${CJK_LETTER.source})[\\s\\S])+`, 'gu');
