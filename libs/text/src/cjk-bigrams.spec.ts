@@ -20,6 +20,7 @@ describe(cjkIndexText.name, () => {
     expect(cjkIndexText('第3章').split(/\s+/).filter(Boolean)).toEqual(['第', '3', '章']);
     expect(cjkIndexText('ﾃｽﾄ').trim()).toBe('テス スト ト');
     expect(cjkIndexText('ｶﾞｲﾄﾞ').trim()).toBe('ガイ イド ド');
+    expect(cjkIndexText('か\u3099いと\u3099').trim()).toBe('がい いど ど');
     expect(cjkQueryText(queryTerms('ｶﾞｲﾄﾞ')[0]).trim()).toBe('ガイ イド');
   });
 

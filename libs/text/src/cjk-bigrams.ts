@@ -12,7 +12,7 @@ import { MAX_QUERY_TERMS } from './question-terms';
  * mark (full-width combining or half-width: NFKC joins it to the kana before it, as the query's NFKC does).
  */
 const CJK_LETTER =
-  /(?:(?=[\p{L}\p{Nl}])[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\u30fc\uff70\u3099\u309a\uff9e\uff9f])/u;
+  /(?:(?=[\p{L}\p{Nl}])[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\u30fc\uff70\uff9e\uff9f]|\u3099|\u309a)/u;
 const CJK_RUN = new RegExp(`${CJK_LETTER.source}+`, 'gu');
 /** A query word's pieces: its CJK runs and what lies between them. */
 const CJK_RUN_OR_OTHER = new RegExp(`${CJK_LETTER.source}+|(?:(?!${CJK_LETTER.source})[\\s\\S])+`, 'gu');
