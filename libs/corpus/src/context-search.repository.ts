@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { queryTerms } from '@lectern/text';
 import { PLACED_CONTEXT_COLUMNS, PLACED_CONTEXT_JOINS, type PlacedContextRecord } from './context-lookup.repository';
 import type { ContextBox, CorpusHit } from './corpus.types';
+import { keywordTerms } from './fts-query';
 import { withPageStarts } from './page-starts.codec';
 import { KeywordIndex, PRUNE_FROM_CONTEXTS } from './keyword-index';
 import type { KeywordThread } from './keyword-thread';
@@ -58,7 +58,7 @@ export class ContextSearchRepository {
 
   /** `keyword`'s ranking, not yet read into hits (see `hits`). */
   keywordRanking(query: string, k: number, exact = false, scope: SearchScope = {}): RankedContext[] {
-    const terms = queryTerms(query);
+    const terms = keywordTerms(query);
     const within = this.scopedSeqs(scope);
     return within ? this.keywords.within(terms, k, within) : this.keywords.top(terms, k, exact);
   }
@@ -74,7 +74,7 @@ export class ContextSearchRepository {
 
   /** `keywordConcurrently`'s ranking, not yet read into hits (see `hits`). */
   async keywordRankingConcurrently(query: string, k: number, scope: SearchScope = {}): Promise<RankedContext[]> {
-    const terms = queryTerms(query);
+    const terms = keywordTerms(query);
     if (!this.thread || scope.articleIds || terms.length < 2 || k <= 0 || this.db.inTransaction)
       return this.keywordRanking(query, k, false, scope);
     if (this.keywords.indexedRows() < PRUNE_FROM_CONTEXTS) return this.keywordRanking(query, k, false, scope);

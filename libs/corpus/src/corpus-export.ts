@@ -23,7 +23,8 @@ export interface ExportedDocument {
 /**
  * Writes a consistent snapshot of `source` to `file` that opens in any SQLite (DB Browser, the sqlite3 CLI)
  * without sqlite-vec: the vec0 tables are dropped from the copy, the vectors stay in `contexts.embedding`,
- * and FTS5 (built into SQLite) stays. Replaces `file` atomically.
+ * and FTS5 (built into SQLite) stays — its CJK text as bigrams (corpus migration 0009), and its triggers call Lectern's
+ * `lectern_keyword_text`, so the file reads anywhere but takes new contexts only in Lectern. Replaces `file` atomically.
  */
 export function exportCorpus(source: Database.Database, file: string, documents: ExportedDocument[] = []): void {
   const target = path.resolve(file);

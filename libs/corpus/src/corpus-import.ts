@@ -6,6 +6,7 @@ import { EXPORT_DOCUMENTS_TABLE, EXPORT_PDFS_TABLE, exportTableSql, type Exporte
 import type { EmbeddingSpec } from './corpus.types';
 import { openDatabase } from './database';
 import { ImportRefusedError } from './errors';
+import { registerKeywordText } from './keyword-text';
 import { listMigrations, migrationsDir, runMigrations } from './migrator';
 import { SIMHASH_TABLE, VECTOR_TABLE } from './vector-index';
 
@@ -217,6 +218,7 @@ function inspect(db: Database.Database, limits: ImportLimits): { inspection: Imp
   const reference = new Database(':memory:');
   let tableColumns: Map<string, string[]>;
   try {
+    registerKeywordText(reference); // migration 0009 rebuilds the keyword index with it
     runMigrations(reference, migrationsDir('corpus'), { upTo: schemaVersion });
     const expected = new Map(
       (reference.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all() as SchemaObject[]).map((o) => [o.name, o]),

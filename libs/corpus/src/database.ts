@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
+import { registerKeywordText } from './keyword-text';
 
 export interface OpenDatabaseOptions {
   readonly?: boolean;
@@ -9,7 +10,8 @@ export interface OpenDatabaseOptions {
 
 /**
  * Opens a SQLite file with sqlite-vec loaded and the pragmas every Lectern connection needs:
- * WAL so the API can read while the worker writes, and a busy timeout so two processes queue instead of failing.
+ * WAL so the API can read while the worker writes, and a busy timeout so two processes queue instead of failing;
+ * with the keyword index's text function, which its triggers call (keyword-text.ts).
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database.Database {
   const readonly = options.readonly ?? false;
@@ -17,6 +19,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   const db = new Database(file, { readonly, fileMustExist: readonly });
   try {
     loadSqliteVec(db);
+    registerKeywordText(db);
     // A read-only connection cannot change the journal mode; the writer already set WAL in the file header.
     if (!readonly) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');

@@ -1,4 +1,4 @@
-import { queryTerms } from '@lectern/text';
+import { cjkQueryText, isLoneCjkLetter, queryTerms, withCjkBigrams } from '@lectern/text';
 
 /**
  * Turns arbitrary user text into a safe FTS5 MATCH expression: every word is quoted (so `NEAR`, `-`, `*`, `:`,
@@ -8,12 +8,21 @@ import { queryTerms } from '@lectern/text';
 
 /** The FTS5 expression, or null when the text has no searchable word. */
 export function toFtsQuery(text: string): string | null {
-  const terms = queryTerms(text);
+  const terms = keywordTerms(text);
   if (terms.length === 0) return null;
   return anyOfTerms(terms);
 }
 
-/** `"a" OR "b" OR …`: each term a quoted phrase (a quote inside doubled), so no term is read as FTS5 syntax. */
+/** The terms keyword search looks for in `text`: its query terms, CJK runs also as their bigrams (withCjkBigrams). */
+export function keywordTerms(text: string): string[] {
+  return withCjkBigrams(queryTerms(text));
+}
+
+/**
+ * `"a" OR "b" OR …`: each term a quoted phrase (a quote inside doubled), so no term is read as FTS5 syntax. A term is
+ * written as the index holds it (cjkQueryText), so a CJK run is the phrase of its bigrams, and one CJK letter is a
+ * prefix (`"水"*`: the bigrams it starts and a run's last letter); Latin terms are unchanged.
+ */
 export function anyOfTerms(terms: readonly string[]): string {
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ');
+  return terms.map((term) => `"${cjkQueryText(term).replaceAll('"', '""')}"${isLoneCjkLetter(term) ? '*' : ''}`).join(' OR ');
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { cjkQueryText, isLoneCjkLetter } from '@lectern/text';
 
 /**
  * How many rows of an FTS5 table hold a search term, read from an `fts5vocab` row table: FTS5 counts a token's rows in
@@ -46,7 +47,8 @@ export class FtsTermRows {
     const fresh = [...new Set(terms.filter((term) => !this.tokens.has(term)))];
     if (fresh.length === 0) return;
     const { addTerm, tokensOf, clear } = this.statements;
-    fresh.forEach((term, i) => addTerm.run(i, term));
+    // As the query names it: a CJK run is several bigram tokens (a phrase), one CJK letter a prefix: both counted by MATCH.
+    fresh.forEach((term, i) => addTerm.run(i, isLoneCjkLetter(term) ? '' : cjkQueryText(term)));
     const found = new Map<number, string[]>();
     for (const { doc, token } of tokensOf.all()) found.set(doc, [...(found.get(doc) ?? []), token]);
     clear.run();

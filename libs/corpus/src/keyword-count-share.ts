@@ -1,6 +1,7 @@
 import { MAX_QUERY_TERMS } from '@lectern/text';
-/** Terms of one search the two keyword threads count together: every term a question yields (`queryTerms` keeps
- * at most MAX_QUERY_TERMS); further terms, which only a caller of its own could pass, each thread counts. */
+/** Terms of one search the two keyword threads count together: every term a question yields (`keywordTerms` keeps
+ * at most MAX_QUERY_TERMS, CJK bigrams included); further terms, which only a caller of its own could pass, each
+ * thread counts. */
 export const SHARED_TERM_SLOTS = MAX_QUERY_TERMS;
 /** FTS5's totals record (a row count and a token total per column, as varints) fits here; a longer one is not shared. */
 const TOTALS_BYTES = 40;

@@ -10,7 +10,7 @@ import { VectorIndex } from '../vector-index';
 /**
  * What later migrations add that today's `ArticlesRepository` writes, and how a test takes it away again: the
  * columns and tables of 0005 (references, front matter), 0006 (how a context's text was obtained) and 0008 (where a
- * context's text crosses page breaks).
+ * context's text crosses page breaks). 0009 (the CJK keyword index) changes no table the repository writes.
  */
 const ADDITIONS: ReadonlyArray<{ version: number; file: string; undo: string }> = [
   {
