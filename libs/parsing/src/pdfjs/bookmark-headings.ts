@@ -28,6 +28,17 @@ function bare(text: string): string {
   return compact(numbering.kind === 'none' ? text : numbering.title);
 }
 
+/**
+ * The numbering printed on a heading's lines. A bare capital before the title is an appendix letter when the outline
+ * titles the entry without it ("A First section of the appendix" for "First section of the appendix").
+ */
+function printedNumbering(lines: FlowLine[], bookmarkTitle: string) {
+  const text = normalizeSpaces(lines.map((l) => l.text).join(' '));
+  const plain = parseNumbering(text, false);
+  const lettered = plain.kind === 'none' ? parseNumbering(text, true) : null;
+  return lettered?.kind === 'letter' && compact(lettered.title) === compact(bookmarkTitle) ? lettered : plain;
+}
+
 export interface BookmarkHeadings {
   headings: Heading[];
   /** Bookmarks with a page whose title was found as a line on that page. */
@@ -75,17 +86,7 @@ export function headingsFromBookmarks(
     if (start === null) continue;
     const end = match?.end ?? start;
     const numbering = parseNumbering(normalizeSpaces(bookmark.title), false);
-    const lineNumbering = match
-      ? parseNumbering(
-          normalizeSpaces(
-            flow
-              .slice(match.start, match.end)
-              .map((l) => l.text)
-              .join(' '),
-          ),
-          false,
-        )
-      : null;
+    const lineNumbering = match ? printedNumbering(flow.slice(match.start, match.end), bookmark.title) : null;
     const label = numbering.kind === 'none' ? splitOutlineLabel(normalizeSpaces(bookmark.title), lineNumbering, sequenced.has(k)) : null;
     const printed = label?.number ?? numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
     // "0" is the abstract's number: a chapter printed "0." goes unnumbered rather than pose as it.
