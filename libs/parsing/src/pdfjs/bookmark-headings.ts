@@ -75,7 +75,7 @@ export function headingsFromBookmarks(
     abstractLevel = null;
     const page = bookmark.page as number;
     const range = pageLines.get(page);
-    const match = range ? findTitle(flow, range, bookmark, cursor, repeats[k]) : null;
+    const match = (range ? findTitle(flow, range, bookmark, cursor, repeats[k]) : null) ?? opensNextPage(flow, pageLines, bookmark, cursor);
     if (match) found++;
     if (options.skipAbstract && ABSTRACT_MARKER.test(bookmark.title) && compact(bookmark.title).length <= 8) {
       abstractLevel = bookmark.level;
@@ -129,6 +129,18 @@ function colocatedStart(
 }
 
 /** Flow index range [from, to) of each page's lines; the flow is in page order. */
+/**
+ * A title its destination's page does not print, printed at the head of the next page: the anchor was set before a
+ * page break (an unnumbered chapter such as a bibliography added to the outline before its page is begun).
+ */
+function opensNextPage(flow: FlowLine[], pages: Map<number, [number, number]>, bookmark: PdfBookmark, cursor: number) {
+  const next = pages.get((bookmark.page as number) + 1);
+  if (!next) return null;
+  const head: [number, number] = [next[0], Math.min(next[1], next[0] + NEXT_PAGE_HEAD_LINES)];
+  return findTitle(flow, head, { ...bookmark, page: (bookmark.page as number) + 1, top: null }, cursor, { rank: 0, of: 1 });
+}
+const NEXT_PAGE_HEAD_LINES = 3;
+
 function indexPages(flow: FlowLine[]): Map<number, [number, number]> {
   const ranges = new Map<number, [number, number]>();
   flow.forEach((line, i) => {
