@@ -34,12 +34,14 @@ export function unlistedFrontSections(flow: FlowLine[], firstListed: number, lev
 const opensPage = (flow: FlowLine[], i: number) => i === 0 || flow[i - 1].page !== flow[i].page;
 
 /**
- * Without an outline: the same names before the first detected heading (a body-size "Preface" the detector
- * cannot tell from text), as unnumbered top-level headings.
+ * Without an outline: the same names opening a page before the first detected heading (a body-size "Preface" the
+ * detector cannot tell from text), as unnumbered top-level headings.
  */
 export function unheadedFrontSections(flow: FlowLine[], headings: Heading[]): Heading[] {
   const firstHeading = headings[0]?.start ?? flow.length;
-  return [...unlistedFrontSections(flow, firstHeading, 1), ...headings];
+  // Only at the head of a page: a bold "Acknowledgments:" run into a paper's last paragraph is no front section.
+  const front = unlistedFrontSections(flow, firstHeading, 1).filter((h) => opensPage(flow, h.start));
+  return [...front, ...headings];
 }
 
 /** The font size carrying the most characters: the body's. */
