@@ -142,7 +142,12 @@ function readKeywords(sections: ParsedSection[]): string[] {
   // Spaced dashes separate keywords too (AAS: "Novae (251) — Ultraviolet astronomy (1736)"), with a thesaurus code after each.
   return list
     .split(/\s*[;,·•]\s*|\s+[—–-]\s+/)
-    .map((k) => k.replace(/\s*\(\d+\)$/, '').replace(/[.\s]+$/, '').trim())
+    .map((k) =>
+      k
+        .replace(/\s*\(\d+\)$/, '')
+        .replace(/[.\s]+$/, '')
+        .trim(),
+    )
     .filter((k) => k.length > 0 && k.length <= 80);
 }
 

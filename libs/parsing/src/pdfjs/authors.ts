@@ -171,7 +171,9 @@ export function extractAffiliations(lines: FlowLine[]): string[] {
   const named = candidates.filter((b) => AFFILIATION_NAME.test(b.text));
   // In a marked list whose entries name institutions, an entry naming none ("IOP Publishing, Washington") is one too.
   const listed = (b: (typeof blocks)[number]) =>
-    b.marked && words(b.text).length <= MAX_UNNAMED_AFFILIATION_WORDS && named.some((n) => n.marked && Math.abs(n.last.size - b.last.size) < 0.5);
+    b.marked &&
+    words(b.text).length <= MAX_UNNAMED_AFFILIATION_WORDS &&
+    named.some((n) => n.marked && Math.abs(n.last.size - b.last.size) < 0.5);
   const kept = candidates.filter((b) => named.includes(b) || listed(b));
   return [...new Set(kept.map((b) => b.text))];
 }

@@ -29,7 +29,14 @@ export function raiseBandsOverHeadings(lines: TextLine[], bands: FullWidthBand[]
       );
       if (!heading) break;
       // Any column line between the heading's baseline and the band (other column: below the heading) keeps it a column's.
-      const between = lines.some((l) => l !== heading && !spans(l) && l.y > band.top && l.y < heading.y + 0.3 * heading.size && (side(l) !== side(heading) || l.y < heading.y));
+      const between = lines.some(
+        (l) =>
+          l !== heading &&
+          !spans(l) &&
+          l.y > band.top &&
+          l.y < heading.y + 0.3 * heading.size &&
+          (side(l) !== side(heading) || l.y < heading.y),
+      );
       if (between) break;
       band.top = heading.y + heading.size;
     }

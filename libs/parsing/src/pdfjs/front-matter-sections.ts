@@ -21,8 +21,7 @@ export function unlistedFrontSections(flow: FlowLine[], firstListed: number, lev
     const line = flow[i];
     const text = normalizeSpaces(line.text).replace(/[.:]$/, '');
     if (!FRONT_SECTION.test(text)) continue;
-    const setApart =
-      line.size >= bodySize + 1 || isBold(line) || (text === text.toUpperCase() && text.length > 3) || opensPage(flow, i);
+    const setApart = line.size >= bodySize + 1 || isBold(line) || (text === text.toUpperCase() && text.length > 3) || opensPage(flow, i);
     const next = flow[i + 1];
     if (!setApart || !next || i + 1 >= firstListed || next.page !== line.page) continue;
     out.push({ start: i, end: i + 1, number: null, title: titleCase(text), level, references: false });

@@ -1,4 +1,3 @@
-import { headingStyleClass } from './heading-style-class';
 import type { BodyStyle } from './body-style';
 import {
   continuesHeading,
@@ -13,6 +12,7 @@ import { numberDepth, parseNumbering } from './heading-numbering';
 import { addChangelogHeadings } from './changelog-entries';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
+import { headingStyleClass } from './heading-style-class';
 import { romanToInt } from './section-numbering';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';

@@ -1,8 +1,8 @@
-import { skipRaisedMarks } from './raised-marks';
 import type { BodyStyle } from './body-style';
 import { baselineRowEnd } from './baseline-rows';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
+import { skipRaisedMarks } from './raised-marks';
 import { cellsOf, isTabular } from './table-rows';
 import { letters, words } from './text-patterns';
 

@@ -13,9 +13,7 @@ export function isRaisedMark(flow: readonly FlowLine[], j: number): boolean {
   const below = flow[j + 1];
   if (!mark || !below || below.page !== mark.page || !MARK.test(mark.text.trim())) return false;
   const rise = mark.y - below.y;
-  return (
-    mark.size < 0.85 * below.size && rise > 0 && rise < 0.6 * below.size && mark.x0 >= below.x0 - 1 && mark.x1 <= below.x1 + 1
-  );
+  return mark.size < 0.85 * below.size && rise > 0 && rise < 0.6 * below.size && mark.x0 >= below.x0 - 1 && mark.x1 <= below.x1 + 1;
 }
 
 /** Index of the first line from `j` on that is not a raised mark. */
