@@ -139,9 +139,15 @@ function readKeywords(sections: ParsedSection[]): string[] {
   const inline = block.text.replace(KEYWORDS_MARKER, '').replace(/^[\s:.\u2014\u2013-]+/, '');
   // A label set on its own line ("KEYWORDS") heads the paragraph after it.
   const list = inline || (blocks[blocks.indexOf(block) + 1]?.text ?? '');
+  // Spaced dashes separate keywords too (AAS: "Novae (251) — Ultraviolet astronomy (1736)"), with a thesaurus code after each.
   return list
-    .split(/\s*[;,·•]\s*/)
-    .map((k) => k.replace(/[.\s]+$/, '').trim())
+    .split(/\s*[;,·•]\s*|\s+[—–-]\s+/)
+    .map((k) =>
+      k
+        .replace(/\s*\(\d+\)$/, '')
+        .replace(/[.\s]+$/, '')
+        .trim(),
+    )
     .filter((k) => k.length > 0 && k.length <= 80);
 }
 

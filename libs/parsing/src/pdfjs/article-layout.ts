@@ -1,5 +1,6 @@
 import type { BodyStyle } from './body-style';
 import { headingsFromBookmarks } from './bookmark-headings';
+import { unheadedFrontSections } from './front-matter-sections';
 import { readFrontMatter, smallerThanAbstractLabel } from './front-matter';
 import { detectHeadings } from './heading-detector';
 import type { FlowLine } from './layout.types';
@@ -25,6 +26,7 @@ export function readLayout(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap
   }
   const regions = [...tables, ...(toc ? [toc] : [])];
   const inTable = new Set(regions.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  const headings = detectHeadings(flow, front.bodyStart, body, inTable).filter((h) => !smallerThanAbstractLabel(flow, front, h.start));
+  const detected = detectHeadings(flow, front.bodyStart, body, inTable).filter((h) => !smallerThanAbstractLabel(flow, front, h.start));
+  const headings = unheadedFrontSections(flow, detected);
   return { flow, front, tables, toc, headings, fromOutline: false };
 }

@@ -1,4 +1,5 @@
 import type { FlowLine } from './layout.types';
+import { words } from './text-patterns';
 
 const AFFILIATION =
   /@|\d{3,}|universit|institut|department|dept\.|school|college|laborator|\blab\b|cent(er|re)|facult|hospital|\binc\b|ltd|corporation|research|academy|foundation|program|escuela|facultad|street|road|avenue|\bstr\.|email|e-mail|correspond|contribution|editor|google|microsoft|amazon|\bibm\b|\bmeta\b|openai|usa\b|china|germany|france|japan|\buk\b|canada|india|italy|spain|brazil|switzerland|netherlands|korea|australia|republic|abstract|version|press|publish|edition|verlag|books?\b/i;
@@ -135,7 +136,7 @@ function capitaliseSurname(name: string): string {
  */
 export function extractAffiliations(lines: FlowLine[]): string[] {
   const usesMarkers = lines.some((l) => isMarked(l) || MARKER_ONLY.test(l.text) || markerBelow(l));
-  const blocks: Array<{ text: string; last: FlowLine; note: boolean }> = [];
+  const blocks: Array<{ text: string; last: FlowLine; note: boolean; marked: boolean }> = [];
   // A pending marker for the next line: any line after a marker-only line, a line of that size after a stray one.
   let markerAbove: number | null = null;
   for (const line of lines) {
@@ -164,12 +165,21 @@ export function extractAffiliations(lines: FlowLine[]): string[] {
       block.text = `${block.text} ${text}`;
       block.last = line;
       block.note ||= note;
-    } else blocks.push({ text, last: line, note });
+    } else blocks.push({ text, last: line, note, marked });
   }
-  const kept = blocks.filter((b) => !b.note && b.text.length <= MAX_AFFILIATION_CHARS && AFFILIATION_NAME.test(b.text));
+  const candidates = blocks.filter((b) => !b.note && b.text.length <= MAX_AFFILIATION_CHARS);
+  const named = candidates.filter((b) => AFFILIATION_NAME.test(b.text));
+  // In a marked list whose entries name institutions, an entry naming none ("IOP Publishing, Washington") is one too.
+  const listed = (b: (typeof blocks)[number]) =>
+    b.marked &&
+    words(b.text).length <= MAX_UNNAMED_AFFILIATION_WORDS &&
+    named.some((n) => n.marked && Math.abs(n.last.size - b.last.size) < 0.5);
+  const kept = candidates.filter((b) => named.includes(b) || listed(b));
   return [...new Set(kept.map((b) => b.text))];
 }
 
+/** An affiliation known only by its place in a marked list is short: a longer marked line is a note. */
+const MAX_UNNAMED_AFFILIATION_WORDS = 16;
 /** Longer than any affiliation: a paragraph that came between the title and the abstract. */
 const MAX_AFFILIATION_CHARS = 300;
 /** What an affiliation marker is made of: digits, footnote symbols, the letters a–e. */

@@ -28,6 +28,17 @@ function bare(text: string): string {
   return compact(numbering.kind === 'none' ? text : numbering.title);
 }
 
+/**
+ * The numbering printed on a heading's lines. A bare capital before the title is an appendix letter when the outline
+ * titles the entry without it ("A First section of the appendix" for "First section of the appendix").
+ */
+function printedNumbering(lines: FlowLine[], bookmarkTitle: string) {
+  const text = normalizeSpaces(lines.map((l) => l.text).join(' '));
+  const plain = parseNumbering(text, false);
+  const lettered = plain.kind === 'none' ? parseNumbering(text, true) : null;
+  return lettered?.kind === 'letter' && compact(lettered.title) === compact(bookmarkTitle) ? lettered : plain;
+}
+
 export interface BookmarkHeadings {
   headings: Heading[];
   /** Bookmarks with a page whose title was found as a line on that page. */
@@ -64,7 +75,7 @@ export function headingsFromBookmarks(
     abstractLevel = null;
     const page = bookmark.page as number;
     const range = pageLines.get(page);
-    const match = range ? findTitle(flow, range, bookmark, cursor, repeats[k]) : null;
+    const match = (range ? findTitle(flow, range, bookmark, cursor, repeats[k]) : null) ?? opensNextPage(flow, pageLines, bookmark, cursor);
     if (match) found++;
     if (options.skipAbstract && ABSTRACT_MARKER.test(bookmark.title) && compact(bookmark.title).length <= 8) {
       abstractLevel = bookmark.level;
@@ -75,17 +86,7 @@ export function headingsFromBookmarks(
     if (start === null) continue;
     const end = match?.end ?? start;
     const numbering = parseNumbering(normalizeSpaces(bookmark.title), false);
-    const lineNumbering = match
-      ? parseNumbering(
-          normalizeSpaces(
-            flow
-              .slice(match.start, match.end)
-              .map((l) => l.text)
-              .join(' '),
-          ),
-          false,
-        )
-      : null;
+    const lineNumbering = match ? printedNumbering(flow.slice(match.start, match.end), bookmark.title) : null;
     const label = numbering.kind === 'none' ? splitOutlineLabel(normalizeSpaces(bookmark.title), lineNumbering, sequenced.has(k)) : null;
     const printed = label?.number ?? numbering.number ?? (lineNumbering && lineNumbering.kind !== 'none' ? lineNumbering.number : null);
     // "0" is the abstract's number: a chapter printed "0." goes unnumbered rather than pose as it.
@@ -128,6 +129,18 @@ function colocatedStart(
 }
 
 /** Flow index range [from, to) of each page's lines; the flow is in page order. */
+/**
+ * A title its destination's page does not print, printed at the head of the next page: the anchor was set before a
+ * page break (an unnumbered chapter such as a bibliography added to the outline before its page is begun).
+ */
+function opensNextPage(flow: FlowLine[], pages: Map<number, [number, number]>, bookmark: PdfBookmark, cursor: number) {
+  const next = pages.get((bookmark.page as number) + 1);
+  if (!next) return null;
+  const head: [number, number] = [next[0], Math.min(next[1], next[0] + NEXT_PAGE_HEAD_LINES)];
+  return findTitle(flow, head, { ...bookmark, page: (bookmark.page as number) + 1, top: null }, cursor, { rank: 0, of: 1 });
+}
+const NEXT_PAGE_HEAD_LINES = 3;
+
 function indexPages(flow: FlowLine[]): Map<number, [number, number]> {
   const ranges = new Map<number, [number, number]>();
   flow.forEach((line, i) => {

@@ -1,4 +1,5 @@
 import type { FlowLine, PageText, TextLine } from './layout.types';
+import { raiseBandsOverHeadings } from './band-headings';
 import { splitReferenceBand } from './reference-band';
 
 /** A page is two-column when at most this share of its column-width text crosses the gutter. */
@@ -135,7 +136,7 @@ function splitRegions(lines: TextLine[], gutter: number, isFirstPage: boolean): 
   const headerBottom = paragraphTops.length ? Math.max(...paragraphTops) : Infinity;
   const spans = (l: TextLine) => (l.x0 < gutter - l.size && l.x1 > gutter + l.size) || l.y > headerBottom;
   // Vertical extents of full-width material, merged where they touch.
-  const bands: { top: number; bottom: number; lastX0: number; lastSize: number }[] = [];
+  const bands: { top: number; bottom: number; lastX0: number; lastSize: number; firstSize: number }[] = [];
   for (const line of lines.filter(spans).sort((a, b) => b.y - a.y)) {
     const top = line.y + line.size;
     const bottom = line.y - 0.3 * line.size;
@@ -144,7 +145,7 @@ function splitRegions(lines: TextLine[], gutter: number, isFirstPage: boolean): 
       last.bottom = Math.min(last.bottom, bottom);
       last.lastX0 = line.x0;
       last.lastSize = line.size;
-    } else bands.push({ top, bottom, lastX0: line.x0, lastSize: line.size });
+    } else bands.push({ top, bottom, lastX0: line.x0, lastSize: line.size, firstSize: line.size });
   }
   // The short last line of a full-width paragraph does not cross the gutter but still belongs to it.
   for (const band of bands) {
@@ -153,6 +154,7 @@ function splitRegions(lines: TextLine[], gutter: number, isFirstPage: boolean): 
       .filter((l) => Math.abs(l.x0 - band.lastX0) < 2 && Math.abs(l.size - band.lastSize) < 0.5);
     if (next.length === 1) band.bottom = next[0].y - 0.3 * next[0].size;
   }
+  raiseBandsOverHeadings(lines, bands, spans, gutter);
   const bandOf = (l: TextLine) => bands.findIndex((b) => l.y <= b.top && l.y >= b.bottom);
   const regions: Region[] = [];
   const sorted = [...lines].sort((a, b) => b.y - a.y || a.x0 - b.x0);

@@ -21,12 +21,26 @@ export function unlistedFrontSections(flow: FlowLine[], firstListed: number, lev
     const line = flow[i];
     const text = normalizeSpaces(line.text).replace(/[.:]$/, '');
     if (!FRONT_SECTION.test(text)) continue;
-    const setApart = line.size >= bodySize + 1 || isBold(line) || (text === text.toUpperCase() && text.length > 3);
+    const setApart = line.size >= bodySize + 1 || isBold(line) || (text === text.toUpperCase() && text.length > 3) || opensPage(flow, i);
     const next = flow[i + 1];
     if (!setApart || !next || i + 1 >= firstListed || next.page !== line.page) continue;
     out.push({ start: i, end: i + 1, number: null, title: titleCase(text), level, references: false });
   }
   return out;
+}
+
+/** The first line of its page: a body-size name alone there is the section's title, not a wrapped word. */
+const opensPage = (flow: FlowLine[], i: number) => i === 0 || flow[i - 1].page !== flow[i].page;
+
+/**
+ * Without an outline: the same names opening a page before the first detected heading (a body-size "Preface" the
+ * detector cannot tell from text), as unnumbered top-level headings.
+ */
+export function unheadedFrontSections(flow: FlowLine[], headings: Heading[]): Heading[] {
+  const firstHeading = headings[0]?.start ?? flow.length;
+  // Only at the head of a page: a bold "Acknowledgments:" run into a paper's last paragraph is no front section.
+  const front = unlistedFrontSections(flow, firstHeading, 1).filter((h) => opensPage(flow, h.start));
+  return [...front, ...headings];
 }
 
 /** The font size carrying the most characters: the body's. */

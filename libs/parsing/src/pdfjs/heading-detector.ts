@@ -12,6 +12,7 @@ import { numberDepth, parseNumbering } from './heading-numbering';
 import { addChangelogHeadings } from './changelog-entries';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
+import { headingStyleClass } from './heading-style-class';
 import { romanToInt } from './section-numbering';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
@@ -173,7 +174,7 @@ function markRomanSequence(candidates: HeadingCandidate[]): void {
   }
 }
 
-const styleKey = (c: HeadingCandidate) => `${Math.round(c.size * 2) / 2}|${c.bold}|${c.caps}`;
+const styleKey = (c: Pick<HeadingCandidate, 'size' | 'bold' | 'caps'>) => `${Math.round(c.size * 2) / 2}|${c.bold}|${c.caps}`;
 
 /**
  * Numbered headings take their depth from the number. Unnumbered ones take the level of numbered
@@ -189,7 +190,7 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
     depthByStyle.set(key, Math.min(depth, depthByStyle.get(key) ?? depth));
   }
   // Capitals mark a level whatever their size; other styles are told apart by size and weight.
-  const classOf = (c: HeadingCandidate) => (c.caps ? `caps|${c.bold}` : styleKey(c));
+  const classOf = headingStyleClass(candidates, styleKey);
   const rank = (cls: string) => {
     const [first, bold] = cls.split('|');
     return (first === 'caps' ? 1000 : Number(first) * 10) + (bold === 'true' ? 1 : 0);

@@ -2,6 +2,7 @@ import type { BodyStyle } from './body-style';
 import { baselineRowEnd } from './baseline-rows';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
+import { skipRaisedMarks } from './raised-marks';
 import { cellsOf, isTabular } from './table-rows';
 import { letters, words } from './text-patterns';
 
@@ -26,7 +27,8 @@ export function isRunIn(line: FlowLine): boolean {
 export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): boolean {
   const line = flow[i];
   const near = (other: FlowLine | undefined) => other && other.page === line.page && Math.abs(other.y - line.y) < 3 * line.size;
-  const below = rowEnd(flow, i);
+  // A footnote mark raised off the first line under a heading is that line's, not small figure text.
+  const below = skipRaisedMarks(flow, rowEnd(flow, i));
   const next = flow[below];
   // A margin note beside the text below (a command's signature set small in the margin) is not figure text, nor is a
   // sub-heading in small capitals stacked right under its section's heading ("5 Experiments" over "5.1 QUESTION …").

@@ -30,6 +30,11 @@ describe(parseNumbering.name, () => {
     expect(parseNumbering('2.1 3.4 5.6', false).kind).toBe('none');
     expect(parseNumbering('2 300 patients were seen', false).kind).toBe('none');
   });
+  it('reads a section sign before the number as numbering, not title', () => {
+    expect(parseNumbering('§1.1 Scope of the survey', false)).toEqual({ number: '1.1', title: 'Scope of the survey', kind: 'arabic' });
+    expect(parseNumbering('§ 3 Results', false)).toMatchObject({ number: '3', title: 'Results' });
+    expect(parseNumbering('§ of the Act', false).kind).toBe('none');
+  });
 });
 
 describe(numberDepth.name, () => {

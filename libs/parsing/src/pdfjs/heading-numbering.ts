@@ -28,7 +28,8 @@ const APPENDIX = /^(appendix|anexo|ap[ée]ndice|annexe|anhang)\s+([A-Z]|\d{1,2})
  * counts as a number only with a dot or sub-number (`A.`, `A.1`), or in the appendix where `A Proofs` is usual.
  */
 export function parseNumbering(printed: string, inAppendix: boolean): Numbering {
-  const text = halfWidthDigits(printed);
+  // A section sign before the number ("§1.1 Scope", CJK templates) is part of the numbering, not of the title.
+  const text = halfWidthDigits(printed).replace(/^§\s*(?=\d)/, '');
   const cjk = parseCjkNumbering(text);
   if (cjk) return cjk;
   let m = CHAPTER.exec(text);

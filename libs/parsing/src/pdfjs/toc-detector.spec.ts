@@ -118,6 +118,25 @@ describe(findTableOfContents.name, () => {
     expect(findTableOfContents(shuffled)).toBeNull();
   });
 
+  it('ends the entries before the first chapter opening its page as "Chapter 1" over its title', () => {
+    const flow = [
+      line('Contents', 750, { page: 2, size: 16, bold: true }),
+      ...entries(2, 720, [
+        ['1 Getting Started', 9],
+        ['1.1 Introduction', 9],
+        ['1.2 The Equipment', 10],
+        ['2 Electricity', 21],
+        ['2.1 Measuring Voltage', 22],
+      ]),
+      line('Chapter 1', 560, { page: 4, size: 20, bold: true }),
+      line('Getting Started', 510, { page: 4, size: 24, bold: true }),
+      line('Performance of a student is often measured by memory rather than understanding.', 420, { page: 4 }),
+    ];
+    const toc = findTableOfContents(flow);
+    expect(toc?.end).toBe(6);
+    expect(toc?.blocks.map((b) => b.page)).toEqual([2]);
+  });
+
   it('looks for a table of contents only on the front pages', () => {
     const late = [
       line('Intro', 700, { page: 1 }),

@@ -135,9 +135,15 @@ function rowAt(flow: FlowLine[], i: number): Entry | null {
   return { text, page: flow[i].page, start: i, end };
 }
 
+/**
+ * A chapter's opening label ("Chapter 1", "Part II", "Appendix A") alone on its line: what follows a contents
+ * across its last page break is the first chapter, whose number is no page number.
+ */
+const CHAPTER_LABEL = /^(chapter|part|appendix|lecture|unit|book|kapitel|chapitre|cap[ií]tulo)\s+(\d{1,3}|[ivxlc]{1,7}|[a-z])$/i;
+
 function isEntry(line: Entry): boolean {
   const text = line.text.trim();
-  if (!ENTRY_END.test(text)) return false;
+  if (!ENTRY_END.test(text) || CHAPTER_LABEL.test(text)) return false;
   const title = text.replace(ENTRY_END, '').replace(LEADERS, ' ').trim();
   return titleLike(title) && words(title).length <= MAX_ENTRY_WORDS;
 }
