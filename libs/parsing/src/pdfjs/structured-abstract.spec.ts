@@ -72,4 +72,29 @@ describe(`${structuredAbstractParts.name} on parts set without a break between t
     const broken = [lines[0], plain('recorded twice a year in every transect of the study region and', 688), ...lines.slice(2)];
     expect(structuredAbstractParts([{ lines: broken, text: broken.map((l) => l.text).join(' ') }], '0')).toBeNull();
   });
+
+  it('cuts inside a line at a part name in italic with its stop, after the end of a sentence', () => {
+    const y = 652;
+    const inline = styledLine('were examined. Methods. Focus groups met twice in each of the two centres.', {
+      y,
+      runs: [
+        run('were examined.', { y }),
+        run('Methods', { x: 150, y, font: 'Minion-Italic' }),
+        run('. Focus groups met twice in each of the two centres.', { x: 190, y }),
+      ],
+    });
+    const first = styledLine('Objectives. Patient experiences of the programmes and their views', {
+      y: 664,
+      runs: [
+        run('Objectives', { y: 664, font: 'Minion-Italic' }),
+        run('. Patient experiences of the programmes and their views', { x: 130, y: 664 }),
+      ],
+    });
+    const text = `${first.text} ${inline.text}`;
+    const parts = structuredAbstractParts([{ lines: [first, inline], text }], '0')?.parts ?? [];
+    expect(parts.map((p) => [p.title, p.blocks[0].text])).toEqual([
+      ['Objectives', 'Patient experiences of the programmes and their views were examined.'],
+      ['Methods', 'Focus groups met twice in each of the two centres.'],
+    ]);
+  });
 });

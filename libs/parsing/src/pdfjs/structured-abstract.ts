@@ -36,27 +36,64 @@ function lineLead(line: FlowLine, text: string): string | null {
   return ABSTRACT_PART.test(title) && text.startsWith(lead) ? lead : null;
 }
 
+/** The part's name set apart from run `r` of `runs` on: the runs in its style, when the style changes before and after. */
+function runLead(runs: TextRun[], r: number): string | null {
+  const style = (run: TextRun) => `${run.font}|${run.bold}`;
+  if (r > 0 && style(runs[r - 1]) === style(runs[r])) return null;
+  let k = r;
+  while (k < runs.length && style(runs[k]) === style(runs[r])) k++;
+  if (k >= runs.length) return null;
+  const lead = runs
+    .slice(r, k)
+    .map((x) => x.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return ABSTRACT_PART.test(lead.replace(/\s*[:.]$/, '')) ? lead : null;
+}
+
+interface Piece {
+  paragraph: Paragraph;
+  lead: string | null;
+}
+
 /**
- * A part that opens on a line of its own inside a paragraph: the parts of some abstracts (PeerJ) are set without
- * indent or space between them, so a part whose last line runs to the margin does not end its paragraph. The paragraph
- * is cut before each later line that opens with a part's name set apart, after a line that ends a sentence.
+ * Parts that open inside a paragraph: some abstracts set their parts without indent or space between them (PeerJ:
+ * a part whose last line runs to the margin does not end its paragraph), or run them on in one paragraph with the
+ * names in italic (Hindawi: "… were examined. Methods. Focus groups …"). The paragraph is cut before each later name
+ * set apart that follows the end of a sentence; a name inside a line needs its stop ("Methods.", "Methods:").
  */
-function splitAtParts(paragraph: Paragraph): Paragraph[] {
-  const out: Paragraph[] = [];
-  let from = 0;
-  let offset = 0;
-  for (let j = 1; j < paragraph.lines.length; j++) {
-    const line = paragraph.lines[j];
-    if (!/[.!?)\]]$/.test(paragraph.lines[j - 1].text.trim())) continue;
-    // The line's opening words: its end may have been joined to the next line across a hyphen.
-    const at = paragraph.text.indexOf(line.text.trim().slice(0, 30), offset);
-    if (at <= offset || lineLead(line, paragraph.text.slice(at)) === null) continue;
-    out.push({ lines: paragraph.lines.slice(from, j), text: paragraph.text.slice(offset, at).trim() });
-    from = j;
-    offset = at;
-  }
-  out.push({ lines: paragraph.lines.slice(from), text: paragraph.text.slice(offset).trim() });
-  return out;
+function splitAtParts(paragraph: Paragraph): Piece[] {
+  const { text, lines } = paragraph;
+  const cuts: Array<{ at: number; line: number; lead: string; inside: boolean }> = [];
+  let offset = 1;
+  lines.forEach((line, j) => {
+    const runs = inked(line);
+    for (let r = j === 0 ? 1 : 0; r < runs.length; r++) {
+      const lead = runLead(runs, r);
+      if (lead === null) continue;
+      for (let at = text.indexOf(lead, offset); at >= 0; at = text.indexOf(lead, at + 1)) {
+        const after = text.slice(at + lead.length);
+        if (!/[.!?)\]]\s+$/.test(text.slice(Math.max(0, at - 3), at)) || (r > 0 && !/[:.]$/.test(lead) && !/^\s*[:.]/.test(after)))
+          continue;
+        cuts.push({ at, line: j, lead, inside: r > 0 });
+        offset = at + lead.length;
+        break;
+      }
+    }
+  });
+  const pieces: Piece[] = [];
+  const bounds = [{ at: 0, line: 0, lead: partLead(paragraph), inside: false }, ...cuts];
+  bounds.forEach((b, k) => {
+    const next = bounds[k + 1];
+    // A part named inside a line shares that line with the part before it.
+    const end = next ? next.line + (next.inside ? 1 : 0) : lines.length;
+    pieces.push({
+      paragraph: { lines: lines.slice(b.line, Math.max(b.line + 1, end)), text: text.slice(b.at, next?.at ?? text.length).trim() },
+      lead: b.lead,
+    });
+  });
+  return pieces;
 }
 
 /**
@@ -65,8 +102,9 @@ function splitAtParts(paragraph: Paragraph): Paragraph[] {
  * part stay in the abstract section itself; the keywords paragraph after the last part stays in that part.
  */
 export function structuredAbstractParts(given: Paragraph[], number: string): { intro: Paragraph[]; parts: ParsedSection[] } | null {
-  const paragraphs = given.flatMap(splitAtParts);
-  const leads = paragraphs.map(partLead);
+  const pieces = given.flatMap(splitAtParts);
+  const paragraphs = pieces.map((p) => p.paragraph);
+  const leads = pieces.map((p) => p.lead);
   if (leads.filter((l) => l !== null).length < MIN_PARTS) return null;
   const first = leads.findIndex((l) => l !== null);
   const parts: ParsedSection[] = [];
