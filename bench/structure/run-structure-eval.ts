@@ -35,8 +35,11 @@ interface EvalDoc {
   gold: StructureGold | (() => Promise<StructureGold>);
   /** Whether the parser may use the PDF's outline (false where the outline is the gold). */
   ignoreOutline: boolean;
-  /** Sections the gold never lists: TEI heads exclude the reference list. */
-  dropReferences: boolean;
+  /**
+   * The gold lists the body's headings only (GROBID's TEI body, CERMINE's JATS `<body>`): the reference list and the
+   * abstract's own parts (a structured abstract's Background, Methods …, sections `0.N`) are never in it.
+   */
+  bodyOnlyGold: boolean;
   /** Held out (the bookmark set's fifth, set 5): never looked at while tuning; `--verbose` never prints it. */
   heldOut?: boolean;
 }
@@ -122,7 +125,9 @@ async function main(): Promise<void> {
     'is over matched headings, levels counted from each side’s shallowest level. Line-start gold (sets 2 and 6; other',
     'sets count as in the old gold): only outline entries whose title starts a printed line at or just below their',
     'destination (bench/structure/line-start-gold.ts, read from pdf.js text items, not the parser); a detected heading',
-    'that matches a dropped entry counts neither way. Set 2 held-out fifth: every 5th document in set order, never',
+    'that matches a dropped entry counts neither way. Sets 1 and 3 (gold of the body only) never count the abstract',
+    'or its parts (a structured abstract’s Background, Methods …); set 2 counts the parts where the outline lists them.',
+    'Set 2 held-out fifth: every 5th document in set order, never',
     'looked at while tuning. Tables: a detected table counts up to the gold tables on its page (TEI tables without',
     'coordinates are placed by their caption in the page text; the rest count per document); only documents whose',
     'gold lists tables are scored; `–`: no table gold.',
@@ -151,7 +156,7 @@ function teiSet(): EvalDoc[] {
       pdf: path.join(CORPUS_DIR, 'pdf', `${name}.pdf`),
       gold: teiGold(path.join(grobid, `${name}.tei.xml`)),
       ignoreOutline: false,
-      dropReferences: true,
+      bodyOnlyGold: true,
     }));
 }
 
@@ -160,7 +165,7 @@ async function bookmarkSet(): Promise<EvalDoc[]> {
     ...d,
     gold: () => outlineGold(d.pdf),
     ignoreOutline: true,
-    dropReferences: false,
+    bodyOnlyGold: false,
   }));
   return keepSplit(split);
 }
@@ -184,7 +189,7 @@ function set6(): EvalDoc[] {
     ...d,
     gold: () => outlineGold(d.pdf),
     ignoreOutline: true,
-    dropReferences: false,
+    bodyOnlyGold: false,
     heldOut: heldOutByName.get(d.name) === true,
   }));
   return keepSplit(docs);
@@ -199,7 +204,7 @@ async function finalCheckSet(used: boolean): Promise<SetResult[]> {
     ...d,
     gold: () => outlineGold(d.pdf),
     ignoreOutline: true,
-    dropReferences: false,
+    bodyOnlyGold: false,
   }));
   const hidden = await runSet(FINAL_CHECK_HIDDEN, docs);
   return used
@@ -236,7 +241,7 @@ function cermineSet(): EvalDoc[] {
     .sort()
     .map((f) => {
       const name = f.replace(/-(metadata|content)\.xml$/, '');
-      return { name, pdf: path.join(dir, `${name}.pdf`), gold: jatsGold(path.join(dir, f)), ignoreOutline: false, dropReferences: true };
+      return { name, pdf: path.join(dir, `${name}.pdf`), gold: jatsGold(path.join(dir, f)), ignoreOutline: false, bodyOnlyGold: true };
     });
 }
 
@@ -256,7 +261,7 @@ function unstructuredSet(): EvalDoc[] {
     pdf: path.join(CORPUS_DIR, 'pdf', p.pdf),
     gold: { tables: unstructuredTablePages(p.json, p.firstPage, p.pages) },
     ignoreOutline: false,
-    dropReferences: true,
+    bodyOnlyGold: true,
   }));
 }
 
@@ -273,10 +278,13 @@ function nougatSet(): EvalDoc[] {
         pdf: path.join(CORPUS_DIR, 'pdf', f.replace(/\.mmd$/, '.pdf')),
         gold: { tables: captions.map(() => null), tableCaptions: captions },
         ignoreOutline: false,
-        dropReferences: true,
+        bodyOnlyGold: true,
       };
     });
 }
+
+/** A predicted section that body-only gold never lists: the reference list, or a part of the abstract ("0.2 Methods"). */
+const outsideBody = (s: { number: string }) => s.number === REFERENCES_SECTION_NUMBER || s.number.startsWith(`${ABSTRACT_SECTION_NUMBER}.`);
 
 const OPTIONS = readEvalOptions(process.argv);
 
@@ -284,7 +292,7 @@ function holdoutSet(): EvalDoc[] {
   return readFrontMatterHoldout(path.join(REPO_ROOT, 'bench', 'structure', 'front-matter-holdout.json'), CORPUS_DIR).map((d) => ({
     ...d,
     ignoreOutline: false,
-    dropReferences: true,
+    bodyOnlyGold: true,
     heldOut: true,
   }));
 }
@@ -324,7 +332,7 @@ async function runSet(set: string, all: EvalDoc[]): Promise<SetResult> {
     if (gold.authors && gold.authors.length > 0) addCounts(result.authors, scoreAuthors(predicted.authors, gold.authors));
     if (gold.headings) {
       const sections = predicted.sections.filter(
-        (s) => s.title && s.number !== ABSTRACT_SECTION_NUMBER && !(doc.dropReferences && s.number === REFERENCES_SECTION_NUMBER),
+        (s) => s.title && s.number !== ABSTRACT_SECTION_NUMBER && !(doc.bodyOnlyGold && outsideBody(s)),
       );
       const match = matchHeadings(sections, gold.headings);
       const { predictedMatched, goldMatched, ...counts } = match;
@@ -332,7 +340,8 @@ async function runSet(set: string, all: EvalDoc[]): Promise<SetResult> {
       addCounts(result.strict, strictCounts(match, gold.headings));
       // The outline-used pass is left out: its headings come from the outline, not from detection.
       if (OPTIONS.misses && !set.includes('outline used')) {
-        const page = (k: number) => sections[k].blocks[0]?.page ?? null;
+        // A section with no passage of its own (a part title) is on the page of the next section that has one.
+        const page = (k: number) => sections.slice(k).find((s) => s.blocks.length > 0)?.blocks[0].page ?? null;
         const line = {
           set,
           doc: doc.name,

@@ -3,6 +3,7 @@ import { ocrProvenance } from '../ocr/ocr-blocks';
 import { findBodyStyle, type BodyStyle } from './body-style';
 import { orderPageLines } from './column-layout';
 import { structuredAbstractParts } from './structured-abstract';
+import { readKeywords } from './article-keywords';
 import { abstractLane, type FrontMatter } from './front-matter';
 import type { Heading } from './heading-detector';
 import type { FlowLine, PageText, TextLine } from './layout.types';
@@ -21,7 +22,7 @@ import { addRunInSubheadings } from './run-in-subheadings';
 import { numberSections } from './section-numbering';
 import type { TableRegion } from './tables';
 import type { TocRegion } from './toc-detector';
-import { ABSTRACT_MARKER, CLASSIFICATION_MARKER, KEYWORDS_MARKER } from './text-patterns';
+import { ABSTRACT_MARKER, KEYWORDS_MARKER } from './text-patterns';
 import { readLayout } from './article-layout';
 import { keepParagraph } from './paragraph-filter';
 import { joinAcrossTables } from './table-joins';
@@ -125,30 +126,6 @@ export function assembleArticle({ pages, furniture, parserName, bookmarks = [], 
     sections,
     parsers: [parserName],
   };
-}
-
-/** "Keywords: a; b, c" in the abstract section → ["a", "b", "c"]. */
-function readKeywords(sections: ParsedSection[]): string[] {
-  // A structured abstract's keywords sit in its last part ("0.4").
-  const abstract = sections.filter((s) => s.number === ABSTRACT_SECTION_NUMBER || s.number.startsWith(`${ABSTRACT_SECTION_NUMBER}.`));
-  const blocks = abstract.flatMap((s) => s.blocks);
-  // A classification (CCS concepts, JEL codes) is read only when no keywords are printed.
-  const labelled = blocks.filter((b) => KEYWORDS_MARKER.test(b.text));
-  const block = labelled.find((b) => !CLASSIFICATION_MARKER.test(b.text)) ?? labelled[0];
-  if (!block) return [];
-  const inline = block.text.replace(KEYWORDS_MARKER, '').replace(/^[\s:.\u2014\u2013-]+/, '');
-  // A label set on its own line ("KEYWORDS") heads the paragraph after it.
-  const list = inline || (blocks[blocks.indexOf(block) + 1]?.text ?? '');
-  // Spaced dashes separate keywords too (AAS: "Novae (251) — Ultraviolet astronomy (1736)"), with a thesaurus code after each.
-  return list
-    .split(/\s*[;,·•]\s*|\s+[—–-]\s+/)
-    .map((k) =>
-      k
-        .replace(/\s*\(\d+\)$/, '')
-        .replace(/[.\s]+$/, '')
-        .trim(),
-    )
-    .filter((k) => k.length > 0 && k.length <= 80);
 }
 
 function buildSections(doc: Document): { sections: ParsedSection[]; abstract: string } {

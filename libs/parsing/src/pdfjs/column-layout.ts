@@ -1,5 +1,6 @@
 import type { FlowLine, PageText, TextLine } from './layout.types';
 import { raiseBandsOverHeadings } from './band-headings';
+import { splitFirstPageSidebar } from './first-page-sidebar';
 import { splitReferenceBand } from './reference-band';
 
 /** A page is two-column when at most this share of its column-width text crosses the gutter. */
@@ -18,8 +19,11 @@ interface Region {
  */
 export function orderPageLines(page: PageText, isFirstPage = false): FlowLine[] {
   const gutter = findGutter(page.lines);
-  const regions =
-    gutter === null
+  // A first page's margin column of small type is read before the text, as a column of its own.
+  const sidebar = isFirstPage && gutter === null ? splitFirstPageSidebar(page.lines, dominantSize(page.lines)) : null;
+  const regions: Region[] = sidebar
+    ? [{ fullWidth: false, columns: [sidebar.sidebar, sidebar.main] }]
+    : gutter === null
       ? [{ fullWidth: true, columns: [page.lines] }]
       : splitRegions(page.lines, gutter, isFirstPage).flatMap(withReferenceBand);
   const flow: FlowLine[] = [];

@@ -48,3 +48,35 @@ describe(`${evaluateLine.name} on licence boilerplate`, () => {
     expect(evaluateLine(pageWith('Copyright'), 2, ctx())?.text).toBe('Copyright');
   });
 });
+
+describe(`${evaluateLine.name} on stacked sub-headings`, () => {
+  // BMC (Springer's AdvTT fonts, ".I" for italic): a second level in an upright font, a third in italic at its size.
+  const upright = 'NptcdsAdvTT99c4c969';
+  const italic = 'RmdwyjAdvTT83913201.I';
+  const styled = (text: string, y: number, font: string) => ({ ...flowLine(text, y, { size: 9.2 }), font, runs: [] });
+  const page = () => [
+    flowLine('and the paragraph ends here with a full stop and some more words.', 420),
+    styled('Experimental setup', 396, upright),
+    styled('Neuromuscular electrical stimulation and EMG recording', 384, italic),
+    flowLine('FES was provided through a surface electrode array with thirty contacts and', 372),
+    flowLine('the array was composed of two main blocks with fixed electrode positions.', 360),
+  ];
+  const context = () => ({ ...ctx(), headingFonts: new Set([upright, italic]) });
+
+  it('takes an italic line right under an upright heading of its size as a sub-heading, and marks the heading above', () => {
+    const flow = page();
+    const c = context();
+    const above = evaluateLine(flow, 1, c);
+    expect(above?.text).toBe('Experimental setup');
+    const below = evaluateLine(flow, 2, { ...c, previous: above });
+    expect(below?.text).toBe('Neuromuscular electrical stimulation and EMG recording');
+    expect(above?.overItalicSubheading).toBe(true);
+  });
+
+  it('leaves an upright line under an upright heading of its size alone', () => {
+    const flow = page();
+    flow[2] = styled('Neuromuscular electrical stimulation and EMG recording', 384, upright);
+    const c = context();
+    expect(evaluateLine(flow, 2, { ...c, previous: evaluateLine(flow, 1, c) })).toBeNull();
+  });
+});

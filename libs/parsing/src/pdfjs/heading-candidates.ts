@@ -17,7 +17,7 @@ import {
   isLicenceBoilerplate,
 } from './heading-guards';
 import { TABLE_NOTE } from './tables';
-import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
+import { CAPTION, isAllCaps, isLetterSpaced, ITALIC_FONT, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
 
 export interface HeadingCandidate {
   /** Flow indexes [start, end) of the heading's lines. */
@@ -37,6 +37,8 @@ export interface HeadingCandidate {
   unnumberedSubheading?: boolean;
   /** Set by selection: a roman section in capitals that continues the sequence ("II." after "I."), kept likewise. */
   romanInSequence?: boolean;
+  /** Set while scanning: an italic sub-heading is stacked right under it, so it is a heading too, kept likewise. */
+  overItalicSubheading?: boolean;
 }
 
 export interface HeadingContext {
@@ -105,18 +107,24 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
     references,
   };
   if (strength === 0 && !references) return null;
-  const room = hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering)) || stacksUnder(ctx.previous, candidate);
-  return room ? candidate : null;
+  if (hasRoomAbove(flow, i) || (larger && followsNumberedHeading(flow, i, numbering))) return candidate;
+  if (!stacksUnder(ctx.previous, candidate)) return null;
+  if (ctx.previous && italicUnderUpright(ctx.previous, candidate)) ctx.previous.overItalicSubheading = true;
+  return candidate;
 }
 
 /**
  * A sub-heading set right under its section's heading ("METHODS" over "Search strategy") has no space above it; it
- * stacks when the heading above ends on the line before and is of a higher style: capitals over mixed case, or larger.
+ * stacks when the heading above ends on the line before and is of a higher style: capitals over mixed case, larger,
+ * or upright over italic at its size (BMC's third level: "Experimental setup" over an italic "EMG recording").
  */
 function stacksUnder(above: HeadingCandidate | null | undefined, c: HeadingCandidate): boolean {
   if (!above || above.end !== c.start || above.references) return false;
-  return (above.caps && !c.caps && above.size >= c.size - 0.3) || above.size >= c.size + 1;
+  return (above.caps && !c.caps && above.size >= c.size - 0.3) || above.size >= c.size + 1 || italicUnderUpright(above, c);
 }
+
+const italicUnderUpright = (above: HeadingCandidate, c: HeadingCandidate) =>
+  ITALIC_FONT.test(c.font) && !ITALIC_FONT.test(above.font) && !c.caps && above.size >= c.size - 0.3;
 
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
 export function hasHeadingShape(text: string): boolean {

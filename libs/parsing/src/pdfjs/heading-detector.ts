@@ -16,7 +16,7 @@ import { headingStyleClass } from './heading-style-class';
 import { romanToInt } from './section-numbering';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
-import { words } from './text-patterns';
+import { ITALIC_FONT, words } from './text-patterns';
 
 export interface Heading {
   /** Flow indexes [start, end) of the heading's lines. */
@@ -189,11 +189,16 @@ function assignLevels(candidates: HeadingCandidate[]): Heading[] {
     const key = styleKey(c);
     depthByStyle.set(key, Math.min(depth, depthByStyle.get(key) ?? depth));
   }
-  // Capitals mark a level whatever their size; other styles are told apart by size and weight.
-  const classOf = headingStyleClass(candidates, styleKey);
+  // Capitals mark a level whatever their size; other styles are told apart by size and weight, and italic ranks
+  // below upright at one size (BMC: "Experimental setup" over an italic "EMG recording").
+  const styleClass = headingStyleClass(candidates, styleKey);
+  const classOf = (c: HeadingCandidate) => {
+    const cls = styleClass(c);
+    return cls.startsWith('caps|') ? cls : `${cls}${ITALIC_FONT.test(c.font) ? '|italic' : ''}`;
+  };
   const rank = (cls: string) => {
-    const [first, bold] = cls.split('|');
-    return (first === 'caps' ? 1000 : Number(first) * 10) + (bold === 'true' ? 1 : 0);
+    const [first, bold, , italic] = cls.split('|');
+    return (first === 'caps' ? 1000 : Number(first) * 10) + (bold === 'true' ? 1 : 0) - (italic ? 0.5 : 0);
   };
   const unmatched = [
     ...new Set(candidates.filter((c) => c.numbering.kind === 'none' && !c.references && !depthByStyle.has(styleKey(c))).map(classOf)),

@@ -9,7 +9,7 @@ export const CAPTION = new RegExp(
 );
 
 /** Italic or slanted font names: "Times-Italic", TeX's CMTI10/CMSL10, "-It", "_i" suffixes. */
-export const ITALIC_FONT = /italic|oblique|-it\b|cmti|cmsl|[-_]i$|ti\d/i;
+export const ITALIC_FONT = /italic|oblique|-it\b|cmti|cmsl|[-_.]i$|ti\d/i;
 
 export const REFERENCES_TITLE = new RegExp(
   String.raw`^(references?( and notes)?|bibliography|literature cited|works cited|cited literature|references cited|referencias( bibliogr[aá]ficas)?|bibliograf[ií]a|r[ée]f[ée]rences( bibliographiques)?|literatur(verzeichnis)?|refer[êe]ncias( bibliogr[aá]ficas)?|riferimenti bibliografici|${CJK_REFERENCES_NAMES})$`,
