@@ -178,7 +178,11 @@ function isPartTitle(line: Entry, next: Entry | null): boolean {
  * ("Chapter 1" over the first chapter's title reads like an entry for page 1).
  */
 function turnsBack(entries: Entry[], row: Entry): boolean {
-  const last = [...entries].reverse().find(isEntry);
+  // A second title ("Short Contents", then "Table of Contents") starts the page numbers over.
+  const latest = [...entries].reverse();
+  const title = latest.findIndex(isTocTitle);
+  const since = title === -1 ? latest : latest.slice(0, title);
+  const last = since.find(isEntry);
   if (!last || row.page === last.page || !isEntry(row)) return false;
   const number = (e: Entry) => Number(/(\d{1,4})$/.exec(e.text.trim())?.[1] ?? NaN);
   return number(row) < number(last);
