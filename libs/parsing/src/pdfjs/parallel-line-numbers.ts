@@ -1,8 +1,8 @@
 import type { PageText, TextLine, TextRun } from './layout.types';
 import { toLine } from './text-lines';
 
-/** reledpar numbers the right-hand text's lines with a side letter: "8R". */
-const SIDE_NUMBER = /^(\d{1,4})([A-Z])$/;
+/** reledpar numbers the right-hand text's lines with a side letter: "8R" (ledpar: "8r"). */
+const SIDE_NUMBER = /^(\d{1,4})([A-Za-z])$/;
 const PLAIN_NUMBER = /^\d{1,4}$/;
 /** A page numbers a side's lines when this many side numbers count up in one column. */
 const MIN_PAGE_NUMBERS = 3;
@@ -11,6 +11,7 @@ const MIN_PAGES = 2;
 /** The numbers' left edges stay within this many points (right-aligned digits shift by a digit's width). */
 const COLUMN_SPREAD = 8;
 const COUNTING_SHARE = 0.7;
+const MAX_STEP = 10;
 
 export interface NumberedLine {
   line: TextLine;
@@ -27,7 +28,7 @@ export function sideNumberedLines(pages: readonly PageText[]): Map<number, Numbe
   for (const page of pages) {
     const numbered = page.lines.flatMap((line) => {
       const match = SIDE_NUMBER.exec(lastRun(line)?.text.trim() ?? '');
-      return match && setApart(line) ? [{ line, value: Number(match[1]), suffix: match[2] }] : [];
+      return match && (setApart(line) || alone(line)) ? [{ line, value: Number(match[1]), suffix: match[2] }] : [];
     });
     const suffix = mostCommon(numbered.map((n) => n.suffix));
     const column = numberColumn(
@@ -78,15 +79,23 @@ function setApart(line: TextLine): boolean {
   return number.x - before.x1 >= 0.25 * line.size;
 }
 
-/** The numbers in the median column, top to bottom, when at least three count up mostly by one. */
+/** A number read as a line of its own beside its text line (set in smaller type off the text's baseline). */
+const alone = (line: TextLine) => line.runs.filter((r) => r.text.trim()).length === 1;
+
+/**
+ * The numbers in the median column, top to bottom, when at least three count up mostly by one step (one, or a
+ * lineation that prints every second or fifth number).
+ */
 function numberColumn<T extends NumberedLine>(numbered: T[], x: (n: T) => number): T[] | null {
   if (numbered.length < MIN_PAGE_NUMBERS) return null;
   const xs = numbered.map(x).sort((a, b) => a - b);
   const median = xs[Math.floor(xs.length / 2)];
   const column = numbered.filter((n) => Math.abs(x(n) - median) <= COLUMN_SPREAD).sort((a, b) => b.line.y - a.line.y);
   if (column.length < MIN_PAGE_NUMBERS) return null;
-  const steps = column.slice(1).filter((n, i) => n.value === column[i].value + 1).length;
-  return steps >= COUNTING_SHARE * (column.length - 1) ? column : null;
+  const differences = column.slice(1).map((n, i) => n.value - column[i].value);
+  const step = Number(mostCommon(differences.map(String)));
+  if (!(step >= 1 && step <= MAX_STEP)) return null;
+  return differences.filter((d) => d === step).length >= COUNTING_SHARE * differences.length ? column : null;
 }
 
 function mostCommon(values: string[]): string | null {

@@ -92,6 +92,19 @@ describe(readParallelTexts.name, () => {
     expect(out.every((p) => p.lines.length === 6)).toBe(true);
   });
 
+  it('drops side numbers read as lines of their own, printed on every second line ("2r", "4r")', () => {
+    const rightPage = (number: number, first: number) =>
+      page(
+        number,
+        Array.from({ length: 6 }, (_, k) => row(number, 700 - 16 * k, [run(RIGHT[k % 3], 100)])).flatMap((line, k) =>
+          (first + k) % 2 === 0 ? [line, row(number, line.y, [run(`${first + k}r`, 520, 7)])] : [line],
+        ),
+      );
+    const out = readParallelTexts([rightPage(7, 1), rightPage(9, 7)]);
+    expect(out.map((p) => p.lines.length)).toEqual([6, 6]);
+    expect(out[1].lines.map((l) => l.text)).toEqual([...RIGHT, ...RIGHT]);
+  });
+
   it('leaves a document alone when only one page ends its lines with side-lettered numbers', () => {
     const pages = [columnsPage(5, 1), page(6, [row(6, 700, [run('A closing remark on the edition.', 100)])])];
     expect(readParallelTexts(pages)).toBe(pages);

@@ -23,8 +23,17 @@ export function readParallelTexts(pages: PageText[]): PageText[] {
   if (!sides) return pages;
   return pages.map((page) => {
     const trailing = new Set((sides.get(page.number) ?? []).map((n) => n.line));
-    const unnumbered = stripLeadingNumbers({ ...page, lines: page.lines.flatMap((l) => (trailing.has(l) ? keep(withoutNumber(l, 'trailing')) : [l])) });
-    return trailing.size > 0 ? splitColumns(unnumbered, new Set(unnumbered.lines.filter((_, k) => trailing.has(page.lines[k])))) : unnumbered;
+    if (trailing.size === 0) return stripLeadingNumbers(page);
+    // The rows that carried a side number vote for the gutter once their number is gone.
+    const rows = new Set<TextLine>();
+    const lines = page.lines.flatMap((l) => {
+      if (!trailing.has(l)) return [l];
+      const rest = keep(withoutNumber(l, 'trailing'));
+      rest.forEach((r) => rows.add(r));
+      return rest;
+    });
+    const unnumbered = stripLeadingNumbers({ ...page, lines });
+    return splitColumns(unnumbered, new Set(unnumbered.lines.filter((_, k) => rows.has(lines[k]))));
   });
 }
 
@@ -32,7 +41,8 @@ function stripLeadingNumbers(page: PageText): PageText {
   const numbered = leadingNumberedLines(page);
   if (!numbered || numbered.length < LEADING_SHARE * page.lines.length) return page;
   const strip = new Set(numbered.map((n) => n.line));
-  return { ...page, lines: page.lines.flatMap((l) => (strip.has(l) ? keep(withoutNumber(l, 'leading')) : [l])) };
+  // One line for one line: the caller pairs them up by index.
+  return { ...page, lines: page.lines.map((l) => (strip.has(l) ? (withoutNumber(l, 'leading') ?? l) : l)) };
 }
 
 /**
