@@ -22,15 +22,18 @@ const pageWith = (heading: TextLine): PageText => ({
   width: 612,
   height: 792,
   sideText: [],
-  lines: [
-    ...[700, 688, 676, 664].map((y) => line(y, [run('I use git to manage some packages and would like a hook', 107, 451)])),
-    heading,
-  ],
+  lines: [...[700, 688, 676, 664].map((y) => line(y, [run('I use git to manage some packages and would like a hook', 107, 451)])), heading],
 });
 
 describe(dropRepeatedMarginNotes.name, () => {
   it('drops a margin note that repeats its heading, so the heading is read once', () => {
-    const heading = line(640, [run('1.1', 107, 123, 14), run(' ', 123, 138, 14), run('Methods', 138, 190, 14), run(' ', 190, 463, 14), run('Methods', 463, 490, 8)]);
+    const heading = line(640, [
+      run('1.1', 107, 123, 14),
+      run(' ', 123, 138, 14),
+      run('Methods', 138, 190, 14),
+      run(' ', 190, 463, 14),
+      run('Methods', 463, 490, 8),
+    ]);
     const [out] = dropRepeatedMarginNotes([pageWith(heading)]);
     expect(out.lines[4].text).toBe('1.1 Methods');
     expect(out.lines[4].x1).toBe(190);

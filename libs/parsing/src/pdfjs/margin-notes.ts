@@ -54,7 +54,11 @@ function withoutCopy(line: TextLine, edge: number): TextLine {
   return kept ?? line;
 }
 
-const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 function trimEnd(runs: TextRun[]): TextRun[] {
   let end = runs.length;
