@@ -5,6 +5,25 @@ const entries = (page: number, from: number, items: Array<[string, number]>) =>
   items.map(([title, n], k) => line(`${title} . . . . . . . . . . . . ${n}`, from - 14 * k, { page }));
 
 describe(findTableOfContents.name, () => {
+  it('reads on into a list of figures on the next page whose page numbers start over', () => {
+    const flow = [
+      line('Contents', 750, { page: 3, size: 16, bold: true }),
+      ...entries(3, 720, [
+        ['1 Getting Started', 3],
+        ['2 Recording Water Levels', 9],
+        ['3 Reducing the Observations', 17],
+        ['4 Tidal Constituents', 25],
+        ['5 Datums', 31],
+      ]),
+      line('List of Figures', 750, { page: 4, size: 16, bold: true }),
+      ...entries(4, 720, [
+        ['1.1 A float well', 4],
+        ['2.1 A chart recorder', 10],
+      ]),
+    ];
+    expect(findTableOfContents(flow)!.end).toBe(flow.length);
+  });
+
   it('ends the contents before a chapter label on a later page whose number reads as an earlier page', () => {
     const flow = [
       line('Contents', 750, { page: 3, size: 16, bold: true }),

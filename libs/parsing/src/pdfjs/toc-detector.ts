@@ -61,7 +61,8 @@ function readEntries(flow: FlowLine[], titleAt: number): TocRegion | null {
   let row = rowAt(flow, j);
   while (row) {
     const next = rowAt(flow, row.end);
-    if (turnsBack(entries, row)) break;
+    // A list of figures or tables after the contents starts its page numbers over, but goes on with entries.
+    if (turnsBack(entries, row) && !(next && isEntry(next))) break;
     // A second title ("Short Contents" then "Table of Contents") goes on with the same entries.
     if (isEntry(row) || isWrapped(row, next) || isPartTitle(row, next) || isTocTitle(row) || wrapsOntoDotted(flow, row)) entries.push(row);
     else {
@@ -174,8 +175,8 @@ function isPartTitle(line: Entry, next: Entry | null): boolean {
 }
 
 /**
- * An entry on a later page whose page number falls below the last entry's: the contents ended and the book began
- * ("Chapter 1" over the first chapter's title reads like an entry for page 1).
+ * An entry on a later page whose page number falls below the last entry's: with no entry after it, the contents ended
+ * and the book began ("Chapter 1" over the first chapter's title reads like an entry for page 1).
  */
 function turnsBack(entries: Entry[], row: Entry): boolean {
   // A second title ("Short Contents", then "Table of Contents") starts the page numbers over.
