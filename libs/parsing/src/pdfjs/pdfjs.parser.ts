@@ -9,6 +9,8 @@ import { assembleArticle } from './article-assembler';
 import { hasTextLayer } from './text-layer';
 import { readPdfDocument } from './pdf-document.reader';
 import { stripMarginLineNumbers } from './margin-line-numbers';
+import { readParallelTexts } from './parallel-texts';
+import { dropRepeatedMarginNotes } from './margin-notes';
 import { removeRunningFurniture } from './running-furniture';
 import { readSlideDeck } from './slide-deck';
 
@@ -37,7 +39,7 @@ export class PdfjsParser implements DocumentParser {
       if (ocr && !pages.some((p) => p.lines.length > 0)) throw new NoTextLayerError(pages.length);
       const { pages: navigationFree, deck } = readSlideDeck(pages);
       const { pages: furnitureFree, removed } = removeRunningFurniture(navigationFree);
-      const content = stripMarginLineNumbers(furnitureFree);
+      const content = stripMarginLineNumbers(readParallelTexts(dropRepeatedMarginNotes(furnitureFree)));
       const article = assembleArticle({ pages: content, furniture: removed, parserName: this.name, bookmarks, slides: deck });
       if (!ocr || (ocr.records.length === 0 && ocr.kept.length === 0)) return article;
       placeOcrBoxes(article, new Map(pages.map((p) => [p.number, p.height])), ocr.records);

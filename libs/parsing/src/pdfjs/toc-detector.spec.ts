@@ -5,6 +5,47 @@ const entries = (page: number, from: number, items: Array<[string, number]>) =>
   items.map(([title, n], k) => line(`${title} . . . . . . . . . . . . ${n}`, from - 14 * k, { page }));
 
 describe(findTableOfContents.name, () => {
+  it('reads on into a list of figures on the next page whose page numbers start over', () => {
+    const flow = [
+      line('Contents', 750, { page: 3, size: 16, bold: true }),
+      ...entries(3, 720, [
+        ['1 Getting Started', 3],
+        ['2 Recording Water Levels', 9],
+        ['3 Reducing the Observations', 17],
+        ['4 Tidal Constituents', 25],
+        ['5 Datums', 31],
+      ]),
+      line('List of Figures', 750, { page: 4, size: 16, bold: true }),
+      ...entries(4, 720, [
+        ['1.1 A float well', 4],
+        ['2.1 A chart recorder', 10],
+      ]),
+    ];
+    expect(findTableOfContents(flow)!.end).toBe(flow.length);
+  });
+
+  it('ends the contents before a chapter label on a later page whose number reads as an earlier page', () => {
+    const flow = [
+      line('Contents', 750, { page: 3, size: 16, bold: true }),
+      ...entries(3, 720, [
+        ['1 Preamble', 5],
+        ['2 Left chapter', 6],
+        ['2.1 Left section', 6],
+        ['2.2 Left section', 8],
+        ['3 Left chapter', 10],
+        ['3.1 Left section', 12],
+      ]),
+      line('Chapter 1', 700, { page: 5, size: 20, bold: true }),
+      line('Preamble', 660, { page: 5, size: 24, bold: true }),
+      line('A chapter outside any parallel typesetting environment.', 620, { page: 5 }),
+      line('Chapter 2', 700, { page: 6, size: 20, bold: true }),
+      line('Left chapter', 660, { page: 6, size: 24, bold: true }),
+    ];
+    const toc = findTableOfContents(flow);
+    expect(toc!.end).toBe(7);
+    expect(toc!.lines).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
   it('reads a "Contents" page of dotted-leader entries, across a page break with a footnote and a running head', () => {
     const flow = [
       line('A Field Guide to Tidal Gauges', 600, { page: 1, size: 20 }),

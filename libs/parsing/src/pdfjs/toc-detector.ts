@@ -61,6 +61,8 @@ function readEntries(flow: FlowLine[], titleAt: number): TocRegion | null {
   let row = rowAt(flow, j);
   while (row) {
     const next = rowAt(flow, row.end);
+    // A list of figures or tables after the contents starts its page numbers over, but goes on with entries.
+    if (turnsBack(entries, row) && !(next && isEntry(next))) break;
     // A second title ("Short Contents" then "Table of Contents") goes on with the same entries.
     if (isEntry(row) || isWrapped(row, next) || isPartTitle(row, next) || isTocTitle(row) || wrapsOntoDotted(flow, row)) entries.push(row);
     else {
@@ -176,6 +178,21 @@ function isWrapped(line: Entry, next: Entry | null): boolean {
 /** A part title without a page number ("Part I  Foundations") right before numbered entries. */
 function isPartTitle(line: Entry, next: Entry | null): boolean {
   return !!next && isEntry(next) && /^(part|appendix|appendices|book)\b/i.test(line.text.trim()) && words(line.text).length <= 8;
+}
+
+/**
+ * An entry on a later page whose page number falls below the last entry's: with no entry after it, the contents ended
+ * and the book began ("Chapter 1" over the first chapter's title reads like an entry for page 1).
+ */
+function turnsBack(entries: Entry[], row: Entry): boolean {
+  // A second title ("Short Contents", then "Table of Contents") starts the page numbers over.
+  const latest = [...entries].reverse();
+  const title = latest.findIndex(isTocTitle);
+  const since = title === -1 ? latest : latest.slice(0, title);
+  const last = since.find(isEntry);
+  if (!last || row.page === last.page || !isEntry(row)) return false;
+  const number = (e: Entry) => Number(/(\d{1,4})$/.exec(e.text.trim())?.[1] ?? NaN);
+  return number(row) < number(last);
 }
 
 /** Arabic page numbers of the entries mostly go up (roman front-matter numbers are left out). */
