@@ -15,7 +15,9 @@ import {
   startsParagraph,
   titlesSmallType,
   isLicenceBoilerplate,
+  changesFontBelow,
 } from './heading-guards';
+import { withoutCommandNames, withoutTrailingNote } from './heading-title-text';
 import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
 
@@ -37,6 +39,8 @@ export interface HeadingCandidate {
   unnumberedSubheading?: boolean;
   /** Set by selection: a roman section in capitals that continues the sequence ("II." after "I."), kept likewise. */
   romanInSequence?: boolean;
+  /** Set by selection: an appendix letter that continues the numbered sections ("A", "A.1" after "8"), kept likewise. */
+  appendixInSequence?: boolean;
 }
 
 export interface HeadingContext {
@@ -55,7 +59,11 @@ const TOC_LEADER = /(\.\s?){4,}\s*([0-9]+|[ivxlc]+)$/i;
 export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): HeadingCandidate | null {
   const line = flow[i];
   const { body } = ctx;
-  if (line.rowPeers > 1 || line.size < 0.72 * body.size) return null;
+  if (line.rowPeers > 1) return null;
+  // The title is judged without a note in small type after it on its row.
+  const trimmed = withoutTrailingNote(line, body);
+  if (trimmed) return evaluateLine(Object.assign(flow.slice(), { [i]: trimmed }), i, ctx);
+  if (line.size < 0.72 * body.size) return null;
   const numbering = parseNumbering(line.text, ctx.inAppendix);
   if (!hasHeadingShape(line.text) && !(numbering.kind !== 'none' && breaksAtComma(flow, i, line))) return null;
   const larger = line.size >= body.size * 1.08 + 0.3;
@@ -67,8 +75,8 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   )
     return null;
   if (
-    isRunIn(line) ||
-    startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) ||
+    isRunIn(line, body) ||
+    (startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) && !(numbering.kind !== 'none' && changesFontBelow(flow, i))) ||
     runsIntoSentence(flow, i) ||
     inFigureOrTable(flow, i, body)
   )
@@ -122,7 +130,8 @@ function stacksUnder(above: HeadingCandidate | null | undefined, c: HeadingCandi
 export function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
   if (looksLikeCode(text) || isLicenceBoilerplate(text)) return false;
-  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
+  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(withoutCommandNames(text)) || TOC_LEADER.test(text))
+    return false;
   // The letters are counted in the title without its number: "9.1.4 Bar" is mostly digits but its title is a word.
   const number = SECTION_NUMBER.exec(text);
   // A title may open with a markup tag ("<description>", "<br> - Line Break"); "<" or ">" anywhere else mark a formula or code.

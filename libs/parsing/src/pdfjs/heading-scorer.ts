@@ -71,6 +71,7 @@ export function scoreCandidates(
       c.references ||
       c.unnumberedSubheading === true ||
       c.romanInSequence === true ||
+      c.appendixInSequence === true ||
       // The model was fitted on Latin numbering only; a CJK-numbered line set larger than the body is a heading.
       (c.numbering.cjk === true && c.strength === 2) ||
       isAppendixTitle(c) ||
