@@ -176,7 +176,9 @@ export function continuesHeading(
   if (!line || line.page !== prev.page || line.columnStart) return -1;
   const end = rowEnd(flow, j);
   const row = flow.slice(j, end);
-  if (row.some((l) => Math.abs(l.size - first.size) > 0.3 || isBold(l) !== first.bold || l.font !== first.font)) return -1;
+  // A word broken at the line's end goes on in the heading's weight, if in another font ("grundge-" over an italic "setze.sty").
+  const brokenWord = first.bold && /\p{Ll}-$/u.test(prev.text);
+  if (row.some((l) => Math.abs(l.size - first.size) > 0.3 || isBold(l) !== first.bold || (l.font !== first.font && !brokenWord))) return -1;
   const text = row.map((l) => l.text).join(' ');
   // Capitals are judged on the whole title: a word kept lowercase on purpose ("FORCED via") leaves it in capitals.
   const judged = first.caps ? `${first.text} ${text}` : text;

@@ -151,9 +151,15 @@ describe(inFigureOrTable.name, () => {
   });
 
   it("leaves a numbered heading over a command's signature in small typewriter type", () => {
-    const signature = { ...flowLine('\\chemgreekmappingsymbol{〈mapping〉}{〈symbol〉}', 655, { size: 6 }), font: 'BeraSansMono-Roman' };
+    const signature = { ...flowLine('\\chemgreekmappingsymbol 〈mapping〉 〈symbol〉', 655, { size: 6 }), font: 'BeraSansMono-Roman' };
     expect(inFigureOrTable([flowLine('8. Additional Macros', 672, { size: 10.8 }), signature], 0, BODY)).toBe(false);
     expect(inFigureOrTable([flowLine('Encoder', 672, { size: 10.8, bold: true }), signature], 0, BODY)).toBe(true);
+  });
+
+  it("leaves a heading over its section's code in small type (TeX source, a \"%\" comment)", () => {
+    const code = (text: string, y: number) => ({ ...flowLine(text, y, { size: 6 }), font: 'newtxtt' });
+    expect(inFigureOrTable([flowLine('Implementation', 672, { size: 10.8, bold: true }), code('\\NeedsTeXFormat{LaTeX2e}', 655)], 0, BODY)).toBe(false);
+    expect(inFigureOrTable([flowLine('1 License', 672, { size: 10.8, bold: true }), code('% Package: footnotehyper', 655)], 0, BODY)).toBe(false);
   });
 
   it("counts a numbered title's figures without its section number", () => {

@@ -57,12 +57,13 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
 
 /**
  * Small type right below a heading that is not the figure's own: a table's caption opening the float set under it,
- * the next line number of a code listing the heading interrupts, or a command's signature in typewriter type under
- * a numbered section's title.
+ * the next line number of a code listing the heading interrupts, the section's code (TeX source, a "%" comment), or
+ * a command's signature in typewriter type under a numbered section's title.
  */
 function opensOwnMatter(flow: FlowLine[], i: number, below: number, numbering: Numbering): boolean {
   const next = flow[below];
   if (TABLE_CAPTION.test(next.text) || interruptsNumberedListing(flow, i, below)) return true;
+  if (looksLikeCode(next.text) || /^%\s/.test(next.text)) return true;
   return numbering.number !== null && MONOSPACE_FONT.test(next.font) && next.rowPeers === 1;
 }
 
@@ -82,7 +83,8 @@ export function runsIntoSentence(flow: FlowLine[], i: number): boolean {
   const line = flow[i];
   const next = flow[i + 1];
   if (!next || next.page !== line.page || next.columnStart) return false;
-  if (next.font === line.font && isBold(next) === isBold(line)) return false;
+  // Bold going on in bold (another bold font: an emphasised word) is still the title, not body text.
+  if (isBold(next) === isBold(line) && (next.font === line.font || isBold(line))) return false;
   return line.y - next.y <= 1.3 * line.leading + 0.5 && /^\p{Ll}/u.test(next.text) && Math.abs(next.size - line.size) < 0.5;
 }
 
