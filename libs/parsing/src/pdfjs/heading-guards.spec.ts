@@ -156,10 +156,14 @@ describe(inFigureOrTable.name, () => {
     expect(inFigureOrTable([flowLine('Encoder', 672, { size: 10.8, bold: true }), signature], 0, BODY)).toBe(true);
   });
 
-  it("leaves a heading over its section's code in small type (TeX source, a \"%\" comment)", () => {
+  it('leaves a heading over its section\'s code in small type (TeX source, a "%" comment)', () => {
     const code = (text: string, y: number) => ({ ...flowLine(text, y, { size: 6 }), font: 'newtxtt' });
-    expect(inFigureOrTable([flowLine('Implementation', 672, { size: 10.8, bold: true }), code('\\NeedsTeXFormat{LaTeX2e}', 655)], 0, BODY)).toBe(false);
-    expect(inFigureOrTable([flowLine('1 License', 672, { size: 10.8, bold: true }), code('% Package: footnotehyper', 655)], 0, BODY)).toBe(false);
+    expect(
+      inFigureOrTable([flowLine('Implementation', 672, { size: 10.8, bold: true }), code('\\NeedsTeXFormat{LaTeX2e}', 655)], 0, BODY),
+    ).toBe(false);
+    expect(inFigureOrTable([flowLine('1 License', 672, { size: 10.8, bold: true }), code('% Package: footnotehyper', 655)], 0, BODY)).toBe(
+      false,
+    );
   });
 
   it("counts a numbered title's figures without its section number", () => {
