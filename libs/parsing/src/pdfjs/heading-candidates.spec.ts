@@ -17,6 +17,18 @@ describe(evaluateLine.name, () => {
   it('keeps a bold title of the same shape that ends in an acronym', () => {
     expect(evaluateLine(pageWith('Support Vector Machines (SVM)'), 2, ctx())?.text).toBe('Support Vector Machines (SVM)');
   });
+
+  it('takes a numbered title that names a command or an option for a candidate', () => {
+    expect(evaluateLine(pageWith('2.4 \\Deduce$ and \\DeduceC'), 2, ctx())?.numbering.number).toBe('2.4');
+    expect(evaluateLine(pageWith('6.2 The subrefformat= option'), 2, ctx())?.numbering.title).toBe('The subrefformat= option');
+    expect(evaluateLine(pageWith('2.4 Proof that x = y'), 2, ctx())).toBeNull();
+  });
+
+  it('takes a bold title broken mid-word for a candidate when it goes on in another bold font', () => {
+    const flow = pageWith('4.1 Conversion of a begriff.sty document into a grundge-');
+    const rest = { ...flowLine('setze.sty document', 688, { bold: true }), font: 'Times-BoldItalic' };
+    expect(evaluateLine([...flow.slice(0, 3), rest, ...flow.slice(3)], 2, ctx())?.numbering.number).toBe('4.1');
+  });
 });
 
 describe(hasHeadingShape.name, () => {

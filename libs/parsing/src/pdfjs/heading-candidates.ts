@@ -15,7 +15,9 @@ import {
   startsParagraph,
   titlesSmallType,
   isLicenceBoilerplate,
+  changesFontBelow,
 } from './heading-guards';
+import { withoutCommandNames, withoutTrailingNote } from './heading-title-text';
 import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, ITALIC_FONT, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
 
@@ -39,6 +41,8 @@ export interface HeadingCandidate {
   romanInSequence?: boolean;
   /** Set while scanning: an italic sub-heading is stacked right under it, so it is a heading too, kept likewise. */
   overItalicSubheading?: boolean;
+  /** Set by selection: an appendix letter that continues the numbered sections ("A", "A.1" after "8"), kept likewise. */
+  appendixInSequence?: boolean;
 }
 
 export interface HeadingContext {
@@ -57,7 +61,11 @@ const TOC_LEADER = /(\.\s?){4,}\s*([0-9]+|[ivxlc]+)$/i;
 export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): HeadingCandidate | null {
   const line = flow[i];
   const { body } = ctx;
-  if (line.rowPeers > 1 || line.size < 0.72 * body.size) return null;
+  if (line.rowPeers > 1) return null;
+  // The title is judged without a note in small type after it on its row.
+  const trimmed = withoutTrailingNote(line, body);
+  if (trimmed) return evaluateLine(Object.assign(flow.slice(), { [i]: trimmed }), i, ctx);
+  if (line.size < 0.72 * body.size) return null;
   const numbering = parseNumbering(line.text, ctx.inAppendix);
   if (!hasHeadingShape(line.text) && !(numbering.kind !== 'none' && breaksAtComma(flow, i, line))) return null;
   const larger = line.size >= body.size * 1.08 + 0.3;
@@ -69,8 +77,8 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   )
     return null;
   if (
-    isRunIn(line) ||
-    startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) ||
+    isRunIn(line, body) ||
+    (startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) && !(numbering.kind !== 'none' && changesFontBelow(flow, i))) ||
     runsIntoSentence(flow, i) ||
     inFigureOrTable(flow, i, body)
   )
@@ -130,7 +138,8 @@ const italicUnderUpright = (above: HeadingCandidate, c: HeadingCandidate) =>
 export function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
   if (looksLikeCode(text) || isLicenceBoilerplate(text)) return false;
-  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
+  if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(withoutCommandNames(text)) || TOC_LEADER.test(text))
+    return false;
   // The letters are counted in the title without its number: "9.1.4 Bar" is mostly digits but its title is a word.
   const number = SECTION_NUMBER.exec(text);
   // A title may open with a markup tag ("<description>", "<br> - Line Break"); "<" or ">" anywhere else mark a formula or code.
@@ -175,7 +184,9 @@ export function continuesHeading(
   if (!line || line.page !== prev.page || line.columnStart) return -1;
   const end = rowEnd(flow, j);
   const row = flow.slice(j, end);
-  if (row.some((l) => Math.abs(l.size - first.size) > 0.3 || isBold(l) !== first.bold || l.font !== first.font)) return -1;
+  // A word broken at the line's end goes on in the heading's weight, if in another font ("grundge-" over an italic "setze.sty").
+  const brokenWord = first.bold && /\p{Ll}-$/u.test(prev.text);
+  if (row.some((l) => Math.abs(l.size - first.size) > 0.3 || isBold(l) !== first.bold || (l.font !== first.font && !brokenWord))) return -1;
   const text = row.map((l) => l.text).join(' ');
   // Capitals are judged on the whole title: a word kept lowercase on purpose ("FORCED via") leaves it in capitals.
   const judged = first.caps ? `${first.text} ${text}` : text;

@@ -149,6 +149,30 @@ describe(detectHeadings.name, () => {
     ]);
   });
 
+  it('keeps appendix letters and their sub-sections that continue the numbered sections in their styles', () => {
+    const heading = (text: string, size: number, page: number) => ({ text, y: 740, size, font: 'Sans-Heading', page, x1: 300 });
+    const flow = flowOf(
+      [
+        ['1. Introduction', 14.3],
+        ['1.1. Version 0.2', 12],
+        ['2. Macros', 14.3],
+        ['2.1. Setup', 12],
+        ['A. Overviews Over the Mappings', 14.3],
+        ['A.1. Mapping ‘default’', 12],
+        ['A.2. Mapping ‘upgreek’', 12],
+      ].flatMap(([text, size], k) => [heading(String(text), Number(size), k + 1), ...para(716, 4).map((p) => ({ ...p, page: k + 1 }))]),
+    );
+    expect(detectHeadings(flow, 0, BODY).map((h) => `${h.level} ${h.number}`)).toEqual([
+      '1 1',
+      '2 1.1',
+      '1 2',
+      '2 2.1',
+      '1 A',
+      '2 A.1',
+      '2 A.2',
+    ]);
+  });
+
   it('does not open the appendix at a prose line that starts with the word "A"', () => {
     // Top-level headings in capitals in the body's font and size; sub-sections numbered "B." in the body's italic.
     const flow = flowOf([

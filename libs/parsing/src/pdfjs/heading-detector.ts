@@ -13,6 +13,7 @@ import { addChangelogHeadings } from './changelog-entries';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
 import { headingStyleClass } from './heading-style-class';
+import { markAppendixSequence } from './heading-sequence';
 import { romanToInt } from './section-numbering';
 import type { FlowLine } from './layout.types';
 import { joinLine } from './line-joiner';
@@ -136,6 +137,7 @@ function select(candidates: HeadingCandidate[]): HeadingCandidate[] {
   const numberedFonts = new Set(numbered.map((c) => c.font));
   const romanScheme = usesRomanScheme(candidates);
   if (romanScheme) markRomanSequence(candidates);
+  markAppendixSequence(candidates);
   let lastTop = 0;
   return candidates.filter((c) => {
     if (c.references) return true;

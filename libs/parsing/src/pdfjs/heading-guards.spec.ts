@@ -1,5 +1,5 @@
-import { flowLine } from '../testing/flow-line.fixture';
-import { inFigureOrTable, isLicenceBoilerplate, looksLikeCode, titlesSmallType } from './heading-guards';
+import { flowLine, run, styledLine } from '../testing/flow-line.fixture';
+import { changesFontBelow, inFigureOrTable, isLicenceBoilerplate, isRunIn, looksLikeCode, titlesSmallType } from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -130,6 +130,92 @@ describe(inFigureOrTable.name, () => {
     const text = { ...flowLine([['The command typesets the data file in a table.', 144]], 647, { size: 9 }), rowPeers: 2 };
     const flow = [heading, { ...note, rowPeers: 2 }, text, flowLine([['and goes on in the body.', 144]], 636, { size: 9 })];
     expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
+  });
+
+  it('leaves a heading set between two line numbers of a code listing', () => {
+    const flow = [
+      flowLine('71', 690, { size: 5 }),
+      flowLine('2.1 Formatting commands', 672, { size: 10.8, bold: true }),
+      flowLine('72', 655, { size: 5 }),
+    ];
+    expect(inFigureOrTable(flow, 1, BODY)).toBe(false);
+  });
+
+  it("leaves a heading over a table's caption (the float set at the top of the section)", () => {
+    const flow = [
+      flowLine('A Reformulation Examples', 700, { size: 10.8 }),
+      flowLine('Table 2: Results of the qualitative analysis on SearchQA.', 676, { size: 6 }),
+      flowLine('the reference answer, otherwise the answer given.', 668, { size: 6 }),
+    ];
+    expect(inFigureOrTable(flow, 0, BODY)).toBe(false);
+  });
+
+  it("leaves a numbered heading over a command's signature in small typewriter type", () => {
+    const signature = { ...flowLine('\\chemgreekmappingsymbol 〈mapping〉 〈symbol〉', 655, { size: 6 }), font: 'BeraSansMono-Roman' };
+    expect(inFigureOrTable([flowLine('8. Additional Macros', 672, { size: 10.8 }), signature], 0, BODY)).toBe(false);
+    expect(inFigureOrTable([flowLine('Encoder', 672, { size: 10.8, bold: true }), signature], 0, BODY)).toBe(true);
+  });
+
+  it('leaves a heading over its section\'s code in small type (TeX source, a "%" comment)', () => {
+    const code = (text: string, y: number) => ({ ...flowLine(text, y, { size: 6 }), font: 'newtxtt' });
+    expect(
+      inFigureOrTable([flowLine('Implementation', 672, { size: 10.8, bold: true }), code('\\NeedsTeXFormat{LaTeX2e}', 655)], 0, BODY),
+    ).toBe(false);
+    expect(inFigureOrTable([flowLine('1 License', 672, { size: 10.8, bold: true }), code('% Package: footnotehyper', 655)], 0, BODY)).toBe(
+      false,
+    );
+  });
+
+  it("counts a numbered title's figures without its section number", () => {
+    const text = flowLine('The text of the section follows here.', 655, { size: 9 });
+    expect(inFigureOrTable([flowLine('12 From Version 0 to Version 1', 672, { size: 10.8 }), text], 0, BODY)).toBe(false);
+    expect(inFigureOrTable([flowLine('Model B 9.7 13.1 15.0', 672, { size: 10.8, bold: true }), text], 0, BODY)).toBe(true);
+  });
+
+  it('leaves a numbered heading set larger than the body under the last row of a table ending the page above it', () => {
+    const row = { ...flowLine('1s2 2s2 2p6', 700, { size: 7 }), rowPeers: 4 };
+    const text = flowLine('The package also supports the notation.', 650, { size: 9 });
+    expect(inFigureOrTable([row, flowLine('15. Kröger-Vink Notation', 672, { size: 13 }), text], 1, BODY)).toBe(false);
+    expect(inFigureOrTable([row, flowLine('Baselines', 690, { size: 9, bold: true }), text], 1, BODY)).toBe(true);
+  });
+});
+
+describe(isRunIn.name, () => {
+  const body = { size: 10, font: 'CMR10' };
+  const line = (runs: ReturnType<typeof run>[]) => styledLine(runs.map((r) => r.text).join(''), { size: runs[0].size, runs });
+
+  it('takes a bold lead followed by text at the body size for a run-in paragraph', () => {
+    expect(isRunIn(line([run('Data.', { bold: true }), run(' We collected the samples in spring.')]), body)).toBe(true);
+  });
+
+  it('leaves a heading larger than the body whose title names a command in another font', () => {
+    const title = line([
+      run('2.5 Fix ', { size: 12, bold: true, font: 'CMBX12' }),
+      run('\\Gin@ii', { size: 12, font: 'CMTT12' }),
+      run(' of package ', { size: 12, bold: true, font: 'CMBX12' }),
+      run('graphicx', { size: 12, font: 'CMSS12' }),
+    ]);
+    expect(isRunIn(title, body)).toBe(false);
+  });
+
+  it('leaves a title that opens in its own font with a bold word inside it', () => {
+    const title = line([
+      run('A.12. Mapping ‘', { size: 11 }),
+      run('fontspec', { size: 9, bold: true }),
+      run('’ with Font ‘Linux Libertine’', { size: 11 }),
+    ]);
+    expect(isRunIn(title, body)).toBe(false);
+  });
+});
+
+describe(changesFontBelow.name, () => {
+  it('finds a numbered line set wholly in another font than the line below it', () => {
+    const heading = { ...flowLine('4.2.1. Case 1: Embeddings approach', 700), font: 'Times-Italic' };
+    heading.runs = heading.runs.map((r) => ({ ...r, font: 'Times-Italic' }));
+    expect(changesFontBelow([heading, flowLine('In this work, we have selected word vectors', 688)], 0)).toBe(true);
+    expect(changesFontBelow([flowLine('4.2 The data we used were drawn from', 700), flowLine('the archive of the project', 688)], 0)).toBe(
+      false,
+    );
   });
 });
 

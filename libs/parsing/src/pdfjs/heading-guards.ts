@@ -1,20 +1,26 @@
-import type { BodyStyle } from './body-style';
+import { MONOSPACE_FONT, type BodyStyle } from './body-style';
 import { baselineRowEnd } from './baseline-rows';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
 import { skipRaisedMarks } from './raised-marks';
+import { interruptsNumberedListing } from './heading-sequence';
 import { cellsOf, isTabular } from './table-rows';
 import { letters, words } from './text-patterns';
 
 /** Layout tests that tell a heading-styled line which is not a heading: run-ins, table cells, paragraphs. */
 
-/** A bold lead-in followed by ordinary text on the same line ("Data. We collected …") is a paragraph. */
-export function isRunIn(line: FlowLine): boolean {
+/**
+ * A bold lead-in followed by ordinary text on the same line ("Data. We collected …") is a paragraph. The lead opens
+ * the line, and the text after it is at the body's size: a command name or a quoted word in another font inside a
+ * title set larger than the body ("2.5 Fix \Gin@ii of package graphicx") is part of the title.
+ */
+export function isRunIn(line: FlowLine, body?: BodyStyle): boolean {
   const firstBold = line.runs.findIndex((r) => r.bold && letters(r.text) > 0);
-  if (firstBold < 0) return false;
+  if (firstBold < 0 || line.runs.findIndex((r) => letters(r.text) > 0) < firstBold) return false;
+  const headingSize = (size: number) => !!body && size >= body.size * 1.08 + 0.3;
   const rest = line.runs
     .slice(firstBold)
-    .filter((r) => !r.bold && r.size > 0.85 * line.size)
+    .filter((r) => !r.bold && r.size > 0.85 * line.size && !headingSize(r.size))
     .map((r) => r.text)
     .join(' ');
   return words(rest).length >= 2 && /\p{Ll}/u.test(rest);
@@ -33,8 +39,11 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   // A margin note beside the text below (a command's signature set small in the margin) is not figure text, nor is a
   // sub-heading in small capitals stacked right under its section's heading ("5 Experiments" over "5.1 QUESTION …").
   const smallText = () => flow.slice(below, rowEnd(flow, below)).every((l) => l.size < 0.8 * line.size && l.size < 0.9 * body.size);
-  if (near(next) && smallText() && !isChildHeading(line.text, next.text)) return true;
-  if (isNumericRow(line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1)) return true;
+  const numbering = parseNumbering(line.text, false);
+  if (near(next) && smallText() && !isChildHeading(line.text, next.text) && !opensOwnMatter(flow, i, below, numbering)) return true;
+  // The section number is no table value: "12 From Version 0 to Version 1" holds two figures, not three.
+  if (isNumericRow(numbering.number ? numbering.title : line.text) || (near(next) && isNumericRow(next.text) && next.rowPeers === 1))
+    return true;
   // A header directly above rows that each end in a figure: a row label followed by one measured value ("Baseline
   // 12.5"). The rows start right below: a label line in between ("Attribute values:") makes it a list, not a table.
   let figures = 0;
@@ -43,8 +52,24 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
     figures++;
   }
   if (figures >= 2) return true;
-  return [flow[i - 1], next].some((other) => near(other) && other!.rowPeers >= 3);
+  // A numbered title set larger than the body may follow a float at the top of the page: only a row below it counts.
+  const above = numbering.number && line.size >= body.size * 1.08 + 0.3 ? undefined : flow[i - 1];
+  return [above, next].some((other) => near(other) && other!.rowPeers >= 3);
 }
+
+/**
+ * Small type right below a heading that is not the figure's own: a table's caption opening the float set under it,
+ * the next line number of a code listing the heading interrupts, the section's code (TeX source, a "%" comment), or
+ * a command's signature in typewriter type under a numbered section's title.
+ */
+function opensOwnMatter(flow: FlowLine[], i: number, below: number, numbering: Numbering): boolean {
+  const next = flow[below];
+  if (TABLE_CAPTION.test(next.text) || interruptsNumberedListing(flow, i, below)) return true;
+  if (looksLikeCode(next.text) || /^%\s/.test(next.text)) return true;
+  return numbering.number !== null && MONOSPACE_FONT.test(next.font) && next.rowPeers === 1;
+}
+
+const TABLE_CAPTION = /^(table|tab\.|tabelle|tabla|tableau)\s*[0-9IVX]+[a-z]?\s*[:.]/i;
 
 /** `child` is numbered as a sub-section of `parent`'s own number ("5.1 …" under "5 …"); "24 h after …" is not. */
 function isChildHeading(parent: string, child: string): boolean {
@@ -60,7 +85,8 @@ export function runsIntoSentence(flow: FlowLine[], i: number): boolean {
   const line = flow[i];
   const next = flow[i + 1];
   if (!next || next.page !== line.page || next.columnStart) return false;
-  if (next.font === line.font && isBold(next) === isBold(line)) return false;
+  // Bold going on in bold (another bold font: an emphasised word) is still the title, not body text.
+  if (isBold(next) === isBold(line) && (next.font === line.font || isBold(line))) return false;
   return line.y - next.y <= 1.3 * line.leading + 0.5 && /^\p{Ll}/u.test(next.text) && Math.abs(next.size - line.size) < 0.5;
 }
 
@@ -188,3 +214,13 @@ const LICENCE = new RegExp(
   ].join('|'),
   'iu',
 );
+
+/**
+ * A numbered line in one font over lines in another ("4.2.1. Case 1: Embeddings approach" in italics over upright
+ * text): the heading of what follows, not the first line of a paragraph, which keeps its font.
+ */
+export function changesFontBelow(flow: FlowLine[], i: number): boolean {
+  const line = flow[i];
+  const next = flow[i + 1];
+  return !!next && next.page === line.page && next.font !== line.font && line.runs.every((r) => r.font === line.font || !/\S/.test(r.text));
+}

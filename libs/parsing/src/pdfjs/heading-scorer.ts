@@ -72,6 +72,7 @@ export function scoreCandidates(
       c.unnumberedSubheading === true ||
       c.romanInSequence === true ||
       c.overItalicSubheading === true ||
+      c.appendixInSequence === true ||
       // The model was fitted on Latin numbering only; a CJK-numbered line set larger than the body is a heading.
       (c.numbering.cjk === true && c.strength === 2) ||
       isAppendixTitle(c) ||
