@@ -10,6 +10,8 @@ import {
 } from './heading-candidates';
 import { numberDepth, parseNumbering } from './heading-numbering';
 import { addChangelogHeadings } from './changelog-entries';
+import { dropContentsEntries } from './contents-entry-guard';
+import { numberedCueLines } from './numbered-cue-guard';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
 import { romanToInt } from './section-numbering';
@@ -39,8 +41,9 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
   const candidates: HeadingCandidate[] = [];
   const headingFonts = findHeadingFonts(flow, from, body);
   const ctx: HeadingContext = { body, headingFonts, inAppendix: false };
+  const cues = numberedCueLines(flow, from);
   for (let i = from; i < flow.length;) {
-    if ((tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) || skip.has(i)) {
+    if ((tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) || skip.has(i) || cues.has(i)) {
       i++;
       continue;
     }
@@ -58,8 +61,9 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
     i = candidate.end;
   }
-  const kept = select(dropRepeatedLabels(flow, candidates));
-  const selected = scoreCandidates(flow, kept, without(candidates, kept), body, headingFonts);
+  const listed = dropContentsEntries(flow, candidates);
+  const kept = select(dropRepeatedLabels(flow, listed));
+  const selected = scoreCandidates(flow, kept, without(listed, kept), body, headingFonts);
   return addChangelogHeadings(flow, addIndexGroupHeadings(flow, assignLevels(selected)));
 }
 
