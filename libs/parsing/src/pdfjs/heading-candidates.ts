@@ -15,6 +15,7 @@ import {
   startsParagraph,
   titlesSmallType,
   isLicenceBoilerplate,
+  isDateLine,
 } from './heading-guards';
 import { TABLE_NOTE } from './tables';
 import { CAPTION, isAllCaps, isLetterSpaced, KNOWN_SECTION, letters, lineKey, REFERENCES_TITLE, words } from './text-patterns';
@@ -121,7 +122,7 @@ function stacksUnder(above: HeadingCandidate | null | undefined, c: HeadingCandi
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
 export function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
-  if (looksLikeCode(text) || isLicenceBoilerplate(text)) return false;
+  if (looksLikeCode(text) || isLicenceBoilerplate(text) || isDateLine(text)) return false;
   if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(text) || TOC_LEADER.test(text)) return false;
   // The letters are counted in the title without its number: "9.1.4 Bar" is mostly digits but its title is a word.
   const number = SECTION_NUMBER.exec(text);

@@ -12,6 +12,7 @@ import { numberDepth, parseNumbering } from './heading-numbering';
 import { addChangelogHeadings } from './changelog-entries';
 import { dropContentsEntries } from './contents-entry-guard';
 import { numberedCueLines } from './numbered-cue-guard';
+import { withoutSideNote } from './side-note-guard';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
 import { romanToInt } from './section-numbering';
@@ -48,12 +49,13 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
       continue;
     }
     if (!ctx.inAppendix && opensLetteredAppendix(flow[i], candidates)) ctx.inAppendix = true;
-    const candidate = evaluateLine(flow, i, ctx);
-    if (!candidate) {
+    const found = evaluateLine(flow, i, ctx);
+    if (!found) {
       i++;
       continue;
     }
-    extend(flow, candidate, ctx);
+    extend(flow, found, ctx);
+    const candidate = withoutSideNote(flow, found, ctx.inAppendix);
     // "3. References" under "I.B" is a sub-section about references; the reference list itself is unnumbered there.
     if (candidate.references && restartsUnderLetter(candidate, candidates)) candidate.references = false;
     candidates.push(candidate);
