@@ -5,7 +5,6 @@ import { parseNumbering, SUB_NUMBERS, type Numbering } from './heading-numbering
 import { recurringSectionNames } from './recurring-section-names';
 import { endsInUnit } from './table-rows';
 import {
-  besideCode,
   followsNumberedHeading,
   hasRoomAbove,
   inFigureOrTable,
@@ -72,8 +71,7 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
     isRunIn(line) ||
     startsParagraph(flow, i, numbering.kind === 'none' ? 3 : 4) ||
     runsIntoSentence(flow, i) ||
-    inFigureOrTable(flow, i, body) ||
-    besideCode(flow, i)
+    inFigureOrTable(flow, i, body)
   )
     return null;
   const title = numbering.title;

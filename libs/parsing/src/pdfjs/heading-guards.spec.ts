@@ -1,5 +1,5 @@
 import { flowLine } from '../testing/flow-line.fixture';
-import { besideCode, inFigureOrTable, isDateLine, isLicenceBoilerplate, looksLikeCode, titlesSmallType } from './heading-guards';
+import { inFigureOrTable, isDateLine, isLicenceBoilerplate, looksLikeCode, titlesSmallType } from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -164,25 +164,5 @@ describe(isDateLine.name, () => {
   it('leaves titles that carry a month or a year alone', () => {
     for (const text of ['June 2020', '3 March of the Penguins', '2 May Day traditions', '2019 Results', '10 Marketing 2020'])
       expect(isDateLine(text)).toBe(false);
-  });
-});
-
-describe(besideCode.name, () => {
-  const code = (text: string, y: number, x: number) => ({ ...flowLine([[text, x]], y), font: 'CMTT10' });
-
-  it("takes a title level with code lines on its left for a side-by-side example's output", () => {
-    const flow = [
-      code('\\usedefaulttitles', 516, 145),
-      flowLine([['Untitled 1', 374]], 510, { size: 12, bold: true }),
-      code('\\renewcommand*', 504, 145),
-    ];
-    expect(besideCode(flow, 1)).toBe(true);
-  });
-
-  it('keeps a heading over a listing and a heading beside a single margin note', () => {
-    const over = [flowLine('3.2 The loop', 520, { size: 12, bold: true }), code('for i in x:', 505, 50), code('  print(i)', 493, 50)];
-    expect(besideCode(over, 0)).toBe(false);
-    const note = [code('\\section', 700, 10), flowLine([['2 Usage', 60]], 700, { size: 12, bold: true })];
-    expect(besideCode(note, 1)).toBe(false);
   });
 });

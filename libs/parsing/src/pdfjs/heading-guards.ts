@@ -1,4 +1,4 @@
-import { MONOSPACE_FONT, type BodyStyle } from './body-style';
+import type { BodyStyle } from './body-style';
 import { baselineRowEnd } from './baseline-rows';
 import { isBold, type FlowLine } from './layout.types';
 import { parseNumbering, type Numbering } from './heading-numbering';
@@ -204,32 +204,3 @@ const DATE_LINE = new RegExp(
   ].join('|'),
   'i',
 );
-
-/**
- * A title printed beside source code — the output half of a side-by-side example, code on one side and what it
- * typesets on the other — belongs to the example, not to the manual's outline: lines of code in a monospace font sit
- * level with it, above and below its baseline, clear of it on one side. A heading beside a single code line (a
- * margin note) or above a listing is not taken for one.
- */
-export function besideCode(flow: FlowLine[], i: number): boolean {
-  const line = flow[i];
-  let above = false;
-  let below = false;
-  for (const k of samePage(flow, i)) {
-    const other = flow[k];
-    if (k === i || !MONOSPACE_FONT.test(other.font) || Math.abs(other.y - line.y) > 1.5 * line.size) continue;
-    if (other.x1 > line.x0 - 2 && other.x0 < line.x1 + 2) continue;
-    if (other.y > line.y + 0.5) above = true;
-    else if (other.y < line.y - 0.5) below = true;
-  }
-  return above && below;
-}
-
-/** Flow indexes of the lines on line `i`'s page. */
-function samePage(flow: FlowLine[], i: number): number[] {
-  let start = i;
-  let end = i + 1;
-  while (start > 0 && flow[start - 1].page === flow[i].page) start--;
-  while (end < flow.length && flow[end].page === flow[i].page) end++;
-  return Array.from({ length: end - start }, (_, k) => start + k);
-}
