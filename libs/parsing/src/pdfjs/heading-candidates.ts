@@ -16,6 +16,7 @@ import {
   titlesSmallType,
   isLicenceBoilerplate,
   changesFontBelow,
+  isDateLine,
 } from './heading-guards';
 import { withoutCommandNames, withoutTrailingNote } from './heading-title-text';
 import { TABLE_NOTE } from './tables';
@@ -137,7 +138,7 @@ const italicUnderUpright = (above: HeadingCandidate, c: HeadingCandidate) =>
 /** Text that cannot be a heading: captions, table notes ("Note: *, ** and ***…"), code, links, formulas, reference labels, TOC lines, mostly digits. */
 export function hasHeadingShape(text: string): boolean {
   if (text.length < 2 || text.length > 160 || CAPTION.test(text) || TABLE_NOTE.test(text) || isLetterSpaced(text)) return false;
-  if (looksLikeCode(text) || isLicenceBoilerplate(text)) return false;
+  if (looksLikeCode(text) || isLicenceBoilerplate(text) || isDateLine(text)) return false;
   if (/[,;]$/.test(text) || /^\[\d+\]|\S@\S+\.\p{L}|https?:|www\.|[=±×∑∫√$]/u.test(withoutCommandNames(text)) || TOC_LEADER.test(text))
     return false;
   // The letters are counted in the title without its number: "9.1.4 Bar" is mostly digits but its title is a word.

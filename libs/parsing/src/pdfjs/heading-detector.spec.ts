@@ -326,3 +326,27 @@ describe(detectHeadings.name, () => {
     expect(titles(flow)).toEqual(['1 Definition of Threats', '2 Access to Server Resources', '1 Remedies', '2 Denial of Service']);
   });
 });
+
+describe(`${detectHeadings.name}: false headings`, () => {
+  it("reads a play's numbered speeches as cues, not sections, under the scene's heading", () => {
+    const speakers = ['Flore', 'Tircis', 'Dorilas', 'Tircis', 'Dorilas', 'Flore', 'Tircis'];
+    const flow = flowOf([
+      { text: '2.1 Act one', y: 760, size: 14, bold: true },
+      ...para(740, 3),
+      ...speakers.flatMap((name, k) => [{ text: `${k + 1} ${name}`, y: 690 - 60 * k, size: 12, bold: true }, ...para(674 - 60 * k, 2)]),
+    ]);
+    expect(titles(flow)).toEqual(['2 Act one']);
+  });
+
+  it('drops a bold contents entry ending in its page number when its section heading follows', () => {
+    const flow = flowOf([
+      { text: '1 Usage: 2', y: 700, bold: true, x1: 540 },
+      { text: '2 Copying: 3', y: 680, bold: true, x1: 540 },
+      { text: '1 Usage:', y: 760, size: 14, bold: true, page: 2 },
+      ...para(740, 3).map((s) => ({ ...s, page: 2 })),
+      { text: '2 Copying:', y: 760, size: 14, bold: true, page: 3 },
+      ...para(740, 3).map((s) => ({ ...s, page: 3 })),
+    ]);
+    expect(titles(flow)).toEqual(['1 Usage:', '1 Copying:']);
+  });
+});

@@ -10,6 +10,8 @@ import {
 } from './heading-candidates';
 import { numberDepth, parseNumbering } from './heading-numbering';
 import { addChangelogHeadings } from './changelog-entries';
+import { dropContentsEntries } from './contents-entry-guard';
+import { numberedCueLines } from './numbered-cue-guard';
 import { addIndexGroupHeadings } from './index-letters';
 import { scoreCandidates } from './heading-scorer';
 import { headingStyleClass } from './heading-style-class';
@@ -41,18 +43,20 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
   const candidates: HeadingCandidate[] = [];
   const headingFonts = findHeadingFonts(flow, from, body);
   const ctx: HeadingContext = { body, headingFonts, inAppendix: false };
+  const cues = numberedCueLines(flow, from);
   for (let i = from; i < flow.length;) {
-    if ((tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) || skip.has(i)) {
+    if ((tocPages.has(flow[i].page) && TOC_LINE.test(flow[i].text)) || skip.has(i) || cues.has(i)) {
       i++;
       continue;
     }
     if (!ctx.inAppendix && opensLetteredAppendix(flow[i], candidates)) ctx.inAppendix = true;
-    const candidate = evaluateLine(flow, i, ctx);
-    if (!candidate) {
+    const found = evaluateLine(flow, i, ctx);
+    if (!found) {
       i++;
       continue;
     }
-    extend(flow, candidate, ctx);
+    extend(flow, found, ctx);
+    const candidate = found;
     // "3. References" under "I.B" is a sub-section about references; the reference list itself is unnumbered there.
     if (candidate.references && restartsUnderLetter(candidate, candidates)) candidate.references = false;
     candidates.push(candidate);
@@ -60,8 +64,9 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
     if (candidate.references || candidate.numbering.kind === 'appendix') ctx.inAppendix = true;
     i = candidate.end;
   }
-  const kept = select(dropRepeatedLabels(flow, candidates));
-  const selected = scoreCandidates(flow, kept, without(candidates, kept), body, headingFonts);
+  const listed = dropContentsEntries(flow, candidates);
+  const kept = select(dropRepeatedLabels(flow, listed));
+  const selected = scoreCandidates(flow, kept, without(listed, kept), body, headingFonts);
   return addChangelogHeadings(flow, addIndexGroupHeadings(flow, assignLevels(selected)));
 }
 

@@ -1,5 +1,13 @@
 import { flowLine, run, styledLine } from '../testing/flow-line.fixture';
-import { changesFontBelow, inFigureOrTable, isLicenceBoilerplate, isRunIn, looksLikeCode, titlesSmallType } from './heading-guards';
+import {
+  changesFontBelow,
+  inFigureOrTable,
+  isDateLine,
+  isLicenceBoilerplate,
+  isRunIn,
+  looksLikeCode,
+  titlesSmallType,
+} from './heading-guards';
 
 describe(looksLikeCode.name, () => {
   it('recognises TeX code, numbered listing lines and docstrip guards', () => {
@@ -239,5 +247,16 @@ describe(isLicenceBoilerplate.name, () => {
     for (const text of ['Copyright', 'License', 'Copyright and License', 'Open access to clinical trial data', 'Methods']) {
       expect(isLicenceBoilerplate(text)).toBe(false);
     }
+  });
+});
+
+describe(isDateLine.name, () => {
+  it("takes a title page's date for a date", () => {
+    for (const text of ['10 Mar 99', 'March 10, 1999', '1st January 2020', '2019-05-04']) expect(isDateLine(text)).toBe(true);
+  });
+
+  it('leaves titles that carry a month or a year alone', () => {
+    for (const text of ['June 2020', '3 March of the Penguins', '2 May Day traditions', '2019 Results', '10 Marketing 2020'])
+      expect(isDateLine(text)).toBe(false);
   });
 });

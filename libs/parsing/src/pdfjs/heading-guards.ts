@@ -224,3 +224,21 @@ export function changesFontBelow(flow: FlowLine[], i: number): boolean {
   const next = flow[i + 1];
   return !!next && next.page === line.page && next.font !== line.font && line.runs.every((r) => r.font === line.font || !/\S/.test(r.text));
 }
+
+/**
+ * A date alone on its line ("10 Mar 99", "March 10, 1999", "2019-05-04") is a title page's or a letter's date, never
+ * a section title; a month with a year but no day ("June 2020") is left alone, as a newsletter's section may be one.
+ */
+export function isDateLine(text: string): boolean {
+  return DATE_LINE.test(text.trim());
+}
+
+const MONTH = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?`;
+const DATE_LINE = new RegExp(
+  [
+    String.raw`^\d{1,2}(st|nd|rd|th)?\.?\s+${MONTH},?\s+\d{2}(\d{2})?$`,
+    String.raw`^${MONTH}\s+\d{1,2}(st|nd|rd|th)?,?\s+\d{4}$`,
+    String.raw`^\d{4}[-/]\d{1,2}[-/]\d{1,2}$`,
+  ].join('|'),
+  'i',
+);
