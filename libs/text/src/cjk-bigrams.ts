@@ -86,4 +86,3 @@ export function withCjkWordsSplit(words: readonly string[]): string[] {
     return (word.match(CJK_RUN_OR_OTHER) ?? []).flatMap((piece) => (hasCjkLetter(piece) ? cjkBigrams(piece) : [piece]));
   });
 }
-
