@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import { NO_ANSWER_TEXT, NOTICE_NO_LLM } from '@lectern/retrieval';
+import { ChatController } from '../apps/api/src/chat/chat.controller';
 import { SearchController } from '../apps/api/src/search/search.controller';
 import { ingestCorpusPdfs, startTestApp, waitForDocument, type TestApp } from './support/test-app';
 
@@ -59,5 +61,39 @@ describe(`${SearchController.name} over Chinese text`, () => {
     const hits = await search('literature graph citation', 'keyword', 5);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((hit) => hit.article.id === enArticle)).toBe(true);
+  });
+});
+
+interface ChatAnswer {
+  answer: string;
+  notice: string;
+  llm: { used: boolean };
+  citations: Array<{ n: number; articleId: string; page: number; quote?: string }>;
+}
+
+/** No LLM is configured here: chat answers with sentences quoted from the sources (the extractive path). */
+async function chat(question: string): Promise<ChatAnswer> {
+  const body = { messages: [{ role: 'user', content: question }] };
+  return (await t.http().post(`/projects/${projectId}/chat`).send(body).expect(200)).body as ChatAnswer;
+}
+
+describe(`${ChatController.name} over Chinese text, without an LLM`, () => {
+  it.each([
+    ['训练时每个正例配几个负例？', '每个正例配五个负例'],
+    ['本文方法的平均倒数排名提高了多少？', '平均倒数排名提高了百分之六'],
+  ])('answers %s by quoting the sentence that says it, cited', async (question, said) => {
+    const res = await chat(question);
+    expect(res).toMatchObject({ llm: { used: false }, notice: NOTICE_NO_LLM });
+    expect(res.answer).toContain(said);
+    const cited = res.citations.find((c) => c.quote?.includes(said));
+    expect(cited).toMatchObject({ articleId: zhArticle, page: 1 });
+    // The marker sits inside the quoted Chinese sentence, before its full stop.
+    expect(res.answer).toContain(`[${cited!.n}]。`);
+  });
+
+  it('still abstains on a Chinese question the paper does not answer', async () => {
+    const res = await chat('火星土壤里的水分含量有多高？');
+    expect(res.answer).toBe(NO_ANSWER_TEXT);
+    expect(res.citations).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { CorpusDb } from '@lectern/corpus';
-import { QUESTION_STOPWORDS, porterStem, wordsOf } from '@lectern/text';
+import { contentWords, hasCjkLetter, porterStem, wordsOf } from '@lectern/text';
 import {
   asksAboutCitations,
   looksLikeReference,
@@ -41,17 +41,21 @@ export function rankByStructure<T extends Pick<SearchHit, 'text' | 'section'>>(
 
 /**
  * Corpus idf per stemmed question term (the stems the answer scorer uses): ln((N + 1) / (n + 0.5)) with n the
- * contexts holding the word, so a word no context holds weighs most and one in every context little.
+ * contexts holding the word, so a word no context holds weighs most and one in every context little. A CJK run counts
+ * as its bigrams (as the keyword index holds it), and a bigram no context holds weighs nothing.
  */
 export function questionTermWeights(corpus: Pick<CorpusDb, 'termRarity'>, question: string): Map<string, number> {
   const wordOfStem = new Map<string, string>();
-  for (const word of wordsOf(question)) {
-    if (word.length <= 1 || QUESTION_STOPWORDS.has(word)) continue;
+  for (const word of contentWords(wordsOf(question))) {
     const stem = porterStem(word);
     if (!wordOfStem.has(stem)) wordOfStem.set(stem, word);
   }
   const rarity = corpus.termRarity([...wordOfStem.values()]);
   const weights = new Map<string, number>();
-  for (const [stem, word] of wordOfStem) weights.set(stem, Math.log((rarity.rows + 1) / ((rarity.holding.get(word) ?? 0) + 0.5)));
+  for (const [stem, word] of wordOfStem) {
+    const holding = rarity.holding.get(word) ?? 0;
+    // A CJK bigram no context holds is most often two words' edges ("水中" of "饮用水中的"), not a word the answer needs.
+    weights.set(stem, hasCjkLetter(word) && holding === 0 ? 0 : Math.log((rarity.rows + 1) / (holding + 0.5)));
+  }
   return weights;
 }

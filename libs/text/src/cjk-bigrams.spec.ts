@@ -1,4 +1,4 @@
-import { cjkBigrams, cjkIndexText, cjkQueryText, hasCjkLetter, isLoneCjkLetter, withCjkBigrams } from './cjk-bigrams';
+import { cjkBigrams, cjkIndexText, cjkQueryText, hasCjkLetter, isLoneCjkLetter, withCjkBigrams, withCjkWordsSplit } from './cjk-bigrams';
 import { MAX_QUERY_TERMS, queryTerms } from './question-terms';
 
 describe(cjkIndexText.name, () => {
@@ -75,5 +75,13 @@ describe(withCjkBigrams.name, () => {
     expect(terms).toHaveLength(MAX_QUERY_TERMS);
     expect(terms.slice(0, 3)).toEqual(['请问', '问这', '这篇']);
     expect(terms.every((term) => term.length === 2)).toBe(true);
+  });
+});
+
+describe(withCjkWordsSplit.name, () => {
+  it('splits each CJK run of a word into its bigrams, a lone letter kept, and returns Latin words unchanged', () => {
+    expect(withCjkWordsSplit(['饮用水', 'arsenic', 'pm2浓度', '水'])).toEqual(['饮用', '用水', 'arsenic', 'pm2', '浓度', '水']);
+    const latin = ['arsenic', 'levels'];
+    expect(withCjkWordsSplit(latin)).toEqual(latin);
   });
 });

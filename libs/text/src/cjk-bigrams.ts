@@ -73,3 +73,16 @@ export function withCjkBigrams(terms: readonly string[]): string[] {
   });
   return [...new Set(expanded)].slice(0, MAX_QUERY_TERMS);
 }
+
+/**
+ * Words as the answer step compares them: each CJK run inside a word taken apart into its bigrams, in order and with
+ * repeats, as the keyword index holds it ("饮用水中" → 饮用 用水 水中; "pm2浓度" → pm2 浓度); a word without a CJK letter
+ * stays as it is, so Latin words are compared exactly as before.
+ */
+export function withCjkWordsSplit(words: readonly string[]): string[] {
+  if (!words.some(hasCjkLetter)) return [...words];
+  return words.flatMap((word) => {
+    if (!hasCjkLetter(word)) return [word];
+    return (word.match(CJK_RUN_OR_OTHER) ?? []).flatMap((piece) => (hasCjkLetter(piece) ? cjkBigrams(piece) : [piece]));
+  });
+}

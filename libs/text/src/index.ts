@@ -3,5 +3,6 @@ export { TiktokenCounter } from './tiktoken.counter';
 export { splitSentences } from './sentence.splitter';
 export { porterStem } from './porter.stemmer';
 export { ENGLISH_STOPWORDS, FTS_QUERY_STOPWORDS, QUESTION_STOPWORDS, TABLE_MATCH_STOPWORDS } from './stopwords';
-export { MAX_QUERY_TERMS, queryTerms, questionKeywords, stemmedQuestionTerms, wordsOf } from './question-terms';
-export { cjkBigrams, cjkIndexText, cjkQueryText, hasCjkLetter, isLoneCjkLetter, withCjkBigrams } from './cjk-bigrams';
+export { answerWords, contentWords, MAX_QUERY_TERMS, queryTerms, questionKeywords, stemmedQuestionTerms, wordsOf } from './question-terms';
+export { cjkBigrams, cjkIndexText, cjkQueryText, hasCjkLetter, isLoneCjkLetter, withCjkBigrams, withCjkWordsSplit } from './cjk-bigrams';
+export { sentenceWordCount } from './word-count';

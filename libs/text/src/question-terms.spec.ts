@@ -1,4 +1,4 @@
-import { MAX_QUERY_TERMS, queryTerms, questionKeywords, stemmedQuestionTerms } from './question-terms';
+import { answerWords, MAX_QUERY_TERMS, queryTerms, questionKeywords, stemmedQuestionTerms } from './question-terms';
 
 describe(queryTerms.name, () => {
   it('drops stopwords unless the query has nothing else', () => {
@@ -35,5 +35,21 @@ describe(stemmedQuestionTerms.name, () => {
       'graph',
       'graph',
     ]);
+  });
+});
+
+describe(answerWords.name, () => {
+  it('takes a CJK run apart into its bigrams, in order with repeats, and leaves Latin words whole', () => {
+    expect(answerWords('负例和负例 PM2浓度')).toEqual(['负例', '例和', '和负', '负例', 'pm2', '浓度']);
+  });
+
+  it('drops the bigrams of CJK question words, which an answer does not repeat', () => {
+    expect(answerWords('多少负例？')).toEqual(['少负', '负例']);
+    expect(answerWords('무엇을')).toEqual(['엇을']);
+  });
+
+  it('gives Latin text the words stemmedQuestionTerms stemmed before', () => {
+    expect(stemmedQuestionTerms('What are the embeddings of the authors?')).toEqual(['embed']);
+    expect(stemmedQuestionTerms('训练时每个正例配几个负例')).toContain('负例');
   });
 });

@@ -1,3 +1,4 @@
+import { withCjkWordsSplit } from './cjk-bigrams';
 import { porterStem } from './porter.stemmer';
 import { FTS_QUERY_STOPWORDS, QUESTION_STOPWORDS } from './stopwords';
 
@@ -29,6 +30,28 @@ export function questionKeywords(question: string): Set<string> {
  * stopword list (question words, "paper", "authors") and stems, so "embeddings" meets "embedded".
  */
 export function stemmedQuestionTerms(text: string): string[] {
-  const words = text.toLowerCase().match(WORD) ?? [];
-  return words.filter((word) => word.length > 1 && !QUESTION_STOPWORDS.has(word)).map(porterStem);
+  return answerWords(text).map(porterStem);
 }
+
+/**
+ * The words stemmedQuestionTerms stems, unstemmed: lower-cased, stopwords and one-letter words dropped, each CJK run
+ * as its bigrams (withCjkWordsSplit: a Chinese run is no one word), less the bigrams of CJK question words.
+ */
+export function answerWords(text: string): string[] {
+  return contentWords(text.toLowerCase().match(WORD) ?? []);
+}
+
+/** Of lower-cased words, those answerWords keeps, CJK runs split into their bigrams. */
+export function contentWords(words: readonly string[]): string[] {
+  return withCjkWordsSplit(words).filter((word) => word.length > 1 && !QUESTION_STOPWORDS.has(word) && !CJK_QUESTION_BIGRAMS.has(word));
+}
+
+/**
+ * Bigrams of the words Chinese, Japanese and Korean questions ask with ("什么", "多少", "どの", "무엇"): common in
+ * questions, rare in papers, so the corpus's idf would make them decide, but an answer does not repeat them.
+ */
+const CJK_QUESTION_BIGRAMS = new Set([
+  ...['什么', '为什', '哪些', '哪个', '哪种', '如何', '怎么', '怎样', '多少', '是否', '是什', '么样'],
+  ...['何が', '何を', 'なぜ', 'どの', 'どう', 'どれ', 'いつ', 'どこ'],
+  ...['무엇', '어떤', '어떻', '얼마', '언제', '어디'],
+]);

@@ -56,4 +56,15 @@ describe(splitSentences.name, () => {
     expect(splitSentences('  no boundary here  ')).toEqual(['no boundary here']);
     expect(splitSentences('   ')).toEqual([]);
   });
+
+  it('ends Chinese and Japanese sentences at 。！？ with no space after them, closing quotes kept', () => {
+    expect(splitSentences('训练时采用负采样策略。每个正例配五个负例！结果如何？他说：「好。」然后结束')).toEqual([
+      '训练时采用负采样策略。',
+      '每个正例配五个负例！',
+      '结果如何？',
+      '他说：「好。」',
+      '然后结束',
+    ]);
+    expect(splitSentences('モデルを評価した。 精度は高い。')).toEqual(['モデルを評価した。', '精度は高い。']);
+  });
 });

@@ -2,7 +2,8 @@
  * Rule-based sentence splitting for scientific prose. A sentence ends at `.`, `!` or `?` (plus closing
  * quotes/brackets) followed by whitespace and a character that is not lowercase — unless the period
  * closes an abbreviation papers use mid-sentence (`e.g.`, `et al.`, `Fig. 3`) or an initial (`J. Smith`).
- * Decimals (`0.05`) never match because no whitespace follows their period.
+ * Decimals (`0.05`) never match because no whitespace follows their period. A Chinese or Japanese sentence ends at
+ * `。`, `！` or `？` (plus closing quotes/brackets), with or without a space after it.
  */
 const ABBREVIATIONS = new Set([
   'e.g',
@@ -67,7 +68,9 @@ const ABBREVIATIONS = new Set([
 /** Ordinary words too, so they only count as abbreviations before a number: `No. 5`, `p. 12`. */
 const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'p']);
 
-const CANDIDATE_END = /[.!?]+["'”’)\]]*(?=\s)/g;
+const CANDIDATE_END = /[.!?]+["'”’)\]]*(?=\s)|[。！？]+[」』"'”’)）\]]*/g;
+/** Chinese and Japanese full stops: a sentence ends there whatever follows, as no space separates the next one. */
+const CJK_STOP = /^[。！？]/;
 const LOWERCASE_START = /^\p{Ll}/u;
 const DIGIT_START = /^\p{N}/u;
 const SINGLE_INITIAL = /^\p{Lu}$/u;
@@ -78,7 +81,7 @@ export function splitSentences(text: string): string[] {
   for (const match of text.matchAll(CANDIDATE_END)) {
     const end = match.index + match[0].length;
     const next = firstCharAfterSpace(text, end);
-    if (next === '' || !endsSentence(text, match.index, match[0], next)) continue;
+    if (next === '' || !(CJK_STOP.test(match[0]) || endsSentence(text, match.index, match[0], next))) continue;
     pushTrimmed(sentences, text.slice(start, end));
     start = end;
   }

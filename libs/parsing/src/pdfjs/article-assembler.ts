@@ -191,6 +191,7 @@ function buildSections(doc: Document): { sections: ParsedSection[]; abstract: st
     prefaceTable ||
     (preface.length > 0 && headings.length === 0 && !abstractBlocks.length) ||
     titleSlides.length > 0 ||
+    (front.openingProse === true && preface.length > 0) ||
     prefaceFillsPages(doc, preface, bodyFrom);
   const numbering = numberSections(headings, untitled);
   // Short text after an abstract (keywords, CCS concepts, a reference-format note) is front matter: it joins the

@@ -26,7 +26,11 @@ export function readLayout(flow: FlowLine[], body: BodyStyle, rules: ReadonlyMap
   }
   const regions = [...tables, ...(toc ? [toc] : [])];
   const inTable = new Set(regions.flatMap((t) => Array.from({ length: t.end - t.start }, (_, k) => t.start + k)));
-  const detected = detectHeadings(flow, front.bodyStart, body, inTable).filter((h) => !smallerThanAbstractLabel(flow, front, h.start));
-  const headings = unheadedFrontSections(flow, detected);
+  const detected = detectHeadings(flow, front.bodyStart, body, inTable);
+  const starts = detected.map((h) => h.start);
+  const headings = unheadedFrontSections(
+    flow,
+    detected.filter((h) => !smallerThanAbstractLabel(flow, front, h.start, starts)),
+  );
   return { flow, front, tables, toc, headings, fromOutline: false };
 }

@@ -15,14 +15,15 @@ const outline = (article: ParsedArticle) => article.sections.map((s) => `${s.lev
 describe('CJK layouts', () => {
   let thesis: ParsedArticle;
   let report: ParsedArticle;
+  let paper: ParsedArticle;
   beforeAll(async () => {
-    [thesis, report] = await Promise.all([parse('zh-thesis.pdf'), parse('zh-report.pdf')]);
+    [thesis, report, paper] = await Promise.all([parse('zh-thesis.pdf'), parse('zh-report.pdf'), parse('zh-search.pdf')]);
   });
 
   it('reads "第一章" chapters and "1.1" sections as two levels, and joins the letter-spaced titles', () => {
     expect(thesis.title).toBe('城市河流水质的季节变化研究');
     expect(outline(thesis)).toEqual([
-      '1  摘要',
+      '1 0 Abstract',
       '1 toc 目录',
       '1 1 绪论',
       '2 1.1 研究背景',
@@ -56,6 +57,7 @@ describe('CJK layouts', () => {
 
   it('levels a report numbered "一、" over "（一）" by its numbering style', () => {
     expect(outline(report)).toEqual([
+      '1 1 ',
       '1 I 调查背景',
       '2 I.A 社区图书馆的发展',
       '2 I.B 存在的主要问题',
@@ -63,6 +65,19 @@ describe('CJK layouts', () => {
       '2 II.A 调查对象',
       '2 II.B 调查内容',
       '1 III 主要结论',
+    ]);
+  });
+
+  it('keeps the text under a "摘要" label as the abstract, up to the first heading', () => {
+    expect(outline(paper)[0]).toBe('1 0 Abstract');
+    expect(paper.sections[0].blocks.map((b) => b.text).join('')).toMatch(/^知识图谱在问答系统.*取得了较好的效果。$/);
+    // The thesis's letter-spaced "摘 要", set as large as its chapters, keeps its "1.1" sections below the first chapter.
+    expect(thesis.sections[0].blocks[0].text).toMatch(/^本文以城市河流为对象/);
+  });
+
+  it('keeps the short paragraph a report opens with before its first heading', () => {
+    expect(report.sections[0].blocks.map((b) => b.text)).toEqual([
+      '为了解本市社区图书馆的建设和使用情况，课题组于今年春季对全市六个区的社区图书馆进行了实地调查。现将调查情况报告如下。',
     ]);
   });
 });

@@ -19,6 +19,12 @@ export const CJK_ORDINAL_UNITS = '章部編编篇讲講节節条條回';
 /** The unit of a Korean "제 … 장" label: chapter, part, section ("제 1 장"). */
 export const KOREAN_ORDINAL_UNITS = '장부절편';
 
+/**
+ * An abstract's label: Chinese "摘要" (also "中文摘要"), Japanese "要旨", "概要", "要約", Korean "초록", "요약", its letters
+ * perhaps spaced apart ("摘 要").
+ */
+export const CJK_ABSTRACT_LABELS = String.raw`(?:中文)?摘\s{0,3}要|要\s{0,3}旨|概\s{0,3}要|要\s{0,3}約|초\s{0,3}록|요\s{0,3}약`;
+
 /** Usual section names of theses, reports and manuals: abstract, preface, introduction, conclusion, thanks, appendix. */
 export const CJK_KNOWN_NAMES =
   '(?:中文|英文)?摘要|概要|要旨|要約|前言|序言|序論|序章|引言|绪论|緒論|はじめに|おわりに|まとめ|结论|結論|结语|結語|总结|總結|' +

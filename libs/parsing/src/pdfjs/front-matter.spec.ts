@@ -157,4 +157,10 @@ describe(smallerThanAbstractLabel.name, () => {
   it('flags nothing when the abstract has no label', () => {
     expect(smallerThanAbstractLabel(flow, { ...front, abstractRunsToHeading: false }, 1)).toBe(false);
   });
+
+  it('keeps a smaller heading once a heading as large as the label has begun the body', () => {
+    const thesis = [...flow, flowLine('1.1 Background', { size: 7.5 })];
+    expect(smallerThanAbstractLabel(thesis, front, 3, [2, 3])).toBe(false);
+    expect(smallerThanAbstractLabel(thesis, front, 3, [3])).toBe(true);
+  });
 });

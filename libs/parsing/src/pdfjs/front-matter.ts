@@ -2,7 +2,17 @@ import type { BodyStyle } from './body-style';
 import { evaluateLine } from './heading-candidates';
 import { isBold, type FlowLine } from './layout.types';
 import { extractAffiliations, extractAuthors } from './authors';
-import { ABSTRACT_MARKER, CAPTION, COPYRIGHT_TERMS, isLetterSpaced, letters, words } from './text-patterns';
+import {
+  ABSTRACT_MARKER,
+  CAPTION,
+  CJK_ABSTRACT_LABEL,
+  CJK_ABSTRACT_RUN_IN,
+  COPYRIGHT_TERMS,
+  isLetterSpaced,
+  letters,
+  words,
+} from './text-patterns';
+import { isMostlyCjk } from './cjk-text';
 import { keywordsAbstract } from './front-matter-keywords';
 import { isOrganisation, organisationAuthor } from './front-matter-organisations';
 
@@ -16,6 +26,8 @@ export interface FrontMatter {
   abstractRunsToHeading: boolean;
   /** Flow index where the body starts; lines before it (title, authors, affiliations) are front matter. */
   bodyStart: number;
+  /** The body opens with a short CJK paragraph before its first heading: a section however short (cjkOpeningParagraph). */
+  openingProse?: boolean;
 }
 
 /** The front matter is looked for on the first pages only. */
@@ -27,7 +39,7 @@ const TITLE_NOISE = new RegExp(
 );
 
 export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter {
-  const { frontEnd, bodyStart, abstract, labelled } = locateBody(flow, body);
+  const { frontEnd, bodyStart, abstract, labelled, openingProse } = locateBody(flow, body);
   const title = findTitle(flow, frontEnd, body);
   const between = title
     ? flow
@@ -44,6 +56,7 @@ export function readFrontMatter(flow: FlowLine[], body: BodyStyle): FrontMatter 
     abstract,
     abstractRunsToHeading: labelled,
     bodyStart,
+    ...(openingProse ? { openingProse } : {}),
   };
 }
 
@@ -53,6 +66,7 @@ interface BodyLocation {
   bodyStart: number;
   abstract: FrontMatter['abstract'];
   labelled: boolean;
+  openingProse?: boolean;
 }
 
 /**
@@ -83,6 +97,9 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
   const end = limit < 0 ? flow.length : limit;
   const first = nextParagraphRun(flow, 0, end);
   if (!first) {
+    // A short CJK opening paragraph before the first heading ("现将调查情况报告如下。") is body text, not front matter.
+    const opening = heading >= 0 ? cjkOpeningParagraph(flow, heading, body) : -1;
+    if (opening >= 0) return { frontEnd: opening, bodyStart: opening, abstract: null, labelled: false, openingProse: true };
     // Books: title page, copyright, dedication… the body starts at the first real heading.
     const start = heading >= 0 ? heading : firstStrongHeading(flow, body, firstPage + BOOK_FRONT_PAGES);
     return beforeKeywords(flow, heading >= 0 ? heading : end) ?? { frontEnd: start, bodyStart: start, abstract: null, labelled: false };
@@ -99,6 +116,24 @@ function locateBody(flow: FlowLine[], body: BodyStyle): BodyLocation {
     };
   }
   return beforeKeywords(flow, end) ?? { frontEnd: first.start, bodyStart: first.start, abstract: null, labelled: false };
+}
+
+/**
+ * Where a paragraph of CJK prose set in the body's size ends right at the first heading, too short for a
+ * paragraph run: consecutive mostly-CJK lines on the heading's page, ending in a sentence stop (。！？), so an author or
+ * affiliation line (no stop) is never taken. -1 when there is none.
+ */
+function cjkOpeningParagraph(flow: FlowLine[], heading: number, body: BodyStyle): number {
+  let start = heading;
+  while (
+    start > 0 &&
+    flow[start - 1].page === flow[heading].page &&
+    Math.abs(flow[start - 1].size - body.size) < 0.5 &&
+    isMostlyCjk(flow[start - 1].text)
+  )
+    start--;
+  if (start === heading || !/[。！？]["'”’」』）)]*$/.test(flow[heading - 1].text.trim())) return -1;
+  return start;
 }
 
 /** An unlabelled abstract found by the keywords line after it; the keywords start the body. */
@@ -123,6 +158,8 @@ function isAbstractMarker(line: FlowLine): boolean {
   // A bare label may share its baseline with a sidebar or the other column; a run-in one must stand alone.
   if (!rest) return words(line.text).length <= 2 && (line.rowPeers === 1 || isBold(line) || line.text === line.text.toUpperCase());
   if (line.rowPeers > 1) return false;
+  // CJK has no capitals: a run-in label is set off by a colon or dash ("摘要：本文…"), or bold.
+  if (CJK_ABSTRACT_LABEL.test(m[1])) return CJK_ABSTRACT_RUN_IN.test(line.text) || line.runs[0]?.bold === true;
   // A label is capitalised: "abstract is typeset as …" is a bold abstract's own line wrapped onto the word.
   if (!/^[A-Z]/.test(line.text)) return false;
   // Run-in label: "Abstract—We …", "ABSTRACT: …", or a bold label followed by regular text.
@@ -323,12 +360,21 @@ export function abstractLane(lines: FlowLine[]): FlowLine[] {
 
 /**
  * A "heading" right after a labelled abstract set smaller than its label is sidebar text read beside the
- * abstract ("Received 3 March 2020"), not the heading that ends it.
+ * abstract ("Received 3 March 2020"), not the heading that ends it — unless a heading as large as the label came
+ * between (`headingStarts`, the flow indexes of the headings found): then the body has begun, as in a thesis whose
+ * "摘要" is set as large as its chapters and whose "1.1" sections follow the first chapter's title.
  */
-export function smallerThanAbstractLabel(flow: FlowLine[], front: FrontMatter, line: number): boolean {
+export function smallerThanAbstractLabel(
+  flow: FlowLine[],
+  front: FrontMatter,
+  line: number,
+  headingStarts: readonly number[] = [],
+): boolean {
   if (!front.abstract || !front.abstractRunsToHeading || line < front.abstract.start) return false;
   const label = flow[front.abstract.start - 1];
-  return label !== undefined && line - front.abstract.start < ABSTRACT_SIDEBAR_REACH && flow[line].size < 0.9 * label.size;
+  if (label === undefined || line - front.abstract.start >= ABSTRACT_SIDEBAR_REACH || flow[line].size >= 0.9 * label.size) return false;
+  const start = front.abstract.start;
+  return !headingStarts.some((h) => h >= start && h < line && flow[h].size >= 0.9 * label.size);
 }
 
 /** How far past an abstract label a sidebar may still be read beside it, in lines. */

@@ -1,4 +1,4 @@
-import { CJK_CAPTION_LABELS, CJK_KNOWN_NAMES, CJK_REFERENCES_NAMES } from './cjk-section-names';
+import { CJK_ABSTRACT_LABELS, CJK_CAPTION_LABELS, CJK_KNOWN_NAMES, CJK_REFERENCES_NAMES } from './cjk-section-names';
 import { CJK_CHAR } from './cjk-text';
 
 /** Regular expressions and small text predicates shared by the layout steps. */
@@ -16,8 +16,19 @@ export const REFERENCES_TITLE = new RegExp(
   'i',
 );
 
-export const ABSTRACT_MARKER =
-  /^(abstract|summary|r[ée]sum[ée]|resumen|resumo|zusammenfassung|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b\s*[:.\u2014\u2013-]?\s*(.*)$/i;
+/**
+ * An abstract's label, alone or run in ("Abstract—We …", "摘要：本文 …"); group 2 is the text after it. A CJK label
+ * ends at a space, a stop or the line's end, as `\b` never matches after a CJK letter.
+ */
+export const ABSTRACT_MARKER = new RegExp(
+  String.raw`^((?:abstract|summary|r[ée]sum[ée]|resumen|resumo|zusammenfassung|a\s?b\s?s\s?t\s?r\s?a\s?c\s?t)\b|(?:${CJK_ABSTRACT_LABELS})(?=$|[\s:：.\u2014\u2013-]))\s*[:：.\u2014\u2013-]?\s*(.*)$`,
+  'i',
+);
+
+/** A CJK abstract label (ABSTRACT_MARKER's group 1). */
+export const CJK_ABSTRACT_LABEL = new RegExp(String.raw`^(?:${CJK_ABSTRACT_LABELS})$`);
+/** A CJK abstract label run in with its text: followed by a colon or a dash ("摘要：本文…", "要旨 — …"). */
+export const CJK_ABSTRACT_RUN_IN = new RegExp(String.raw`^(?:${CJK_ABSTRACT_LABELS})\s*[:：\u2014\u2013-]`);
 
 /** Labels of a classification scheme's terms (ACM CCS, JEL codes) rather than the authors' own keywords. */
 const CLASSIFICATION_LABELS = 'ccs concepts|jel classification|subject areas?';

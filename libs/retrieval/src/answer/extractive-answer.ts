@@ -109,10 +109,10 @@ function choose(ranked: RankedSentence[], contexts: RankedContext[], maxWords: n
   return [...picked].sort((a, b) => groupRank.get(key(a))! - groupRank.get(key(b))! || a.index - b.index);
 }
 
-/** "It rose by 5%." → "It rose by 5% [2]." — the marker inside the sentence, before its final stop. */
+/** "It rose by 5%." → "It rose by 5% [2]." — the marker inside the sentence, before its final stop ("。" too). */
 export function withMarker(sentence: string, n: number): string {
   const trimmed = sentence.trim();
-  const end = /[.!?]+["'”’)]*$/.exec(trimmed);
+  const end = /[.!?。！？]+["'”’)」』）]*$/.exec(trimmed);
   if (!end) return `${trimmed} [${n}].`;
   return `${trimmed.slice(0, end.index).trimEnd()} [${n}]${trimmed.slice(end.index)}`;
 }

@@ -215,3 +215,18 @@ describe('extractiveAnswer beside sentences that lean back', () => {
     expect(answer.startsWith('Their incubation period of the virus in the cohort was 6 days [1].')).toBe(true);
   });
 });
+
+describe(`${extractiveAnswer.name} over Chinese text`, () => {
+  const paragraph =
+    '模型首先用图神经网络聚合每个实体的邻居信息，再由注意力机制为不同的邻居分配权重。训练时采用负采样策略，每个正例配五个负例。我们在两个公开数据集上评估模型。';
+
+  it("quotes the sentence sharing the question's bigrams, split at 。, its marker before the full stop", () => {
+    const answer = extractiveAnswer('训练时每个正例配几个负例？', [source(1, [paragraph])], '');
+    expect(answer?.citations[0].quote).toBe('训练时采用负采样策略，每个正例配五个负例。');
+    expect(answer?.answer).toContain('每个正例配五个负例 [1]。');
+  });
+
+  it('has no answer when the question shares no bigram with the text', () => {
+    expect(extractiveAnswer('火星土壤里的水分含量有多高？', [source(1, [paragraph])], '')).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { stemmedQuestionTerms } from '@lectern/text';
+import { sentenceWordCount, stemmedQuestionTerms } from '@lectern/text';
 import type { PassageContext } from '../parent-expansion';
 import type { AnswerSource } from './answer-sources';
 import { sentenceProbability, type SentenceFeatures, type SentenceModel } from './sentence-features';
@@ -130,7 +130,7 @@ export function rankSentences(
           context,
           sourceRank,
           index,
-          words: sentence.text.split(/\s+/).length,
+          words: sentenceWordCount(sentence.text),
         };
         const captioned = CAPTION_LABEL.test(spans[index - 1]?.text ?? '');
         if (captioned || !isQuotable(sentence.text, setting, citationsAsked))

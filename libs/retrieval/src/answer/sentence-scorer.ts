@@ -1,4 +1,4 @@
-import { porterStem, splitSentences, stemmedQuestionTerms } from '@lectern/text';
+import { porterStem, sentenceWordCount, splitSentences, stemmedQuestionTerms } from '@lectern/text';
 import { definesTerm, hasAnswerShape, type QuestionType } from './question-type';
 
 export { questionType, type QuestionType } from './question-type';
@@ -94,7 +94,7 @@ const MAX_SENTENCE_WORDS = 90;
 /** Whether a sentence can be quoted as an answer at all, whatever it shares with the question. */
 export function isQuotable(sentence: string, setting: SentenceSetting, citationsAsked: boolean): boolean {
   if (setting.kind !== 'text') return false;
-  const words = sentence.split(/\s+/).length;
+  const words = sentenceWordCount(sentence);
   if (words < MIN_SENTENCE_WORDS || words > MAX_SENTENCE_WORDS) return false;
   if (KEYWORD_LINE.test(sentence) || CAPTION_START.test(sentence) || isNumberSoup(sentence)) return false;
   if (!citationsAsked) {
@@ -107,7 +107,7 @@ export function isQuotable(sentence: string, setting: SentenceSetting, citations
     return false;
   if (sameWords(sentence, setting.articleTitle)) return false;
   // A question in the text ("But what drives X?") asks; it does not answer.
-  if (/\?\s*$/.test(sentence)) return false;
+  if (/[?？]\s*$/.test(sentence)) return false;
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { porterStem, QUESTION_STOPWORDS } from '@lectern/text';
+import { porterStem, QUESTION_STOPWORDS, withCjkWordsSplit } from '@lectern/text';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -40,7 +40,8 @@ export type QuestionSurfaces = ReadonlyMap<string, ReadonlySet<string>>;
 
 export function questionSurfaces(question: string): QuestionSurfaces {
   const surfaces = new Map<string, Set<string>>();
-  for (const word of question.toLowerCase().match(WORD) ?? []) {
+  // A CJK run as its bigrams, as stemmedQuestionTerms takes it apart.
+  for (const word of withCjkWordsSplit(question.toLowerCase().match(WORD) ?? [])) {
     if (word.length <= 1 || QUESTION_STOPWORDS.has(word)) continue;
     const stem = porterStem(word);
     const keys = surfaces.get(stem) ?? new Set<string>();
@@ -53,7 +54,7 @@ export function questionSurfaces(question: string): QuestionSurfaces {
 /** The question's stems that `text` holds as the question's words up to inflection (or sameFamily). */
 export function surfaceStems(text: string, surfaces: QuestionSurfaces): Set<string> {
   const held = new Set<string>();
-  for (const word of text.toLowerCase().match(WORD) ?? []) {
+  for (const word of withCjkWordsSplit(text.toLowerCase().match(WORD) ?? [])) {
     const stem = porterStem(word);
     const keys = surfaces.get(stem);
     if (!keys || held.has(stem)) continue;
