@@ -1,3 +1,4 @@
+import { CJK_LETTERS } from '@lectern/common';
 import { MAX_QUERY_TERMS } from './question-terms';
 
 /**
@@ -11,15 +12,14 @@ import { MAX_QUERY_TERMS } from './question-terms';
  * A Han, kana or Hangul letter (the scripts' symbols and radicals are not letters), the kana length mark, or a voicing
  * mark (full-width combining or half-width: NFKC joins it to the kana before it, as the query's NFKC does).
  */
-const CJK_LETTER =
-  /(?:(?=[\p{L}\p{Nl}])[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\u30fc\uff70\uff9e\uff9f]|\u3099|\u309a)/u;
-const CJK_RUN = new RegExp(`${CJK_LETTER.source}+`, 'gu');
+const CJK_WORD_LETTER = new RegExp(String.raw`(?:(?=[\p{L}\p{Nl}])[${CJK_LETTERS}]|[\u30fc\uff70\uff9e\uff9f]|\u3099|\u309a)`, 'u');
+const CJK_RUN = new RegExp(`${CJK_WORD_LETTER.source}+`, 'gu');
 /** A query word's pieces: its CJK runs and what lies between them. */
-const CJK_RUN_OR_OTHER = new RegExp(`${CJK_LETTER.source}+|(?:(?!${CJK_LETTER.source})[\\s\\S])+`, 'gu');
+const CJK_RUN_OR_OTHER = new RegExp(`${CJK_WORD_LETTER.source}+|(?:(?!${CJK_WORD_LETTER.source})[\\s\\S])+`, 'gu');
 
 /** Whether the text has a Han, kana or Hangul letter. */
 export function hasCjkLetter(text: string): boolean {
-  return CJK_LETTER.test(text);
+  return CJK_WORD_LETTER.test(text);
 }
 
 /** A run's overlapping bigrams (NFKC: half-width kana as full-width); a lone letter is its own token. */

@@ -43,15 +43,5 @@ export function answerWords(text: string): string[] {
 
 /** Of lower-cased words, those answerWords keeps, CJK runs split into their bigrams. */
 export function contentWords(words: readonly string[]): string[] {
-  return withCjkWordsSplit(words).filter((word) => word.length > 1 && !QUESTION_STOPWORDS.has(word) && !CJK_QUESTION_BIGRAMS.has(word));
+  return withCjkWordsSplit(words).filter((word) => word.length > 1 && !QUESTION_STOPWORDS.has(word));
 }
-
-/**
- * Bigrams of the words Chinese, Japanese and Korean questions ask with ("什么", "多少", "どの", "무엇"): common in
- * questions, rare in papers, so the corpus's idf would make them decide, but an answer does not repeat them.
- */
-const CJK_QUESTION_BIGRAMS = new Set([
-  ...['什么', '为什', '哪些', '哪个', '哪种', '如何', '怎么', '怎样', '多少', '是否', '是什', '么样'],
-  ...['何が', '何を', 'なぜ', 'どの', 'どう', 'どれ', 'いつ', 'どこ'],
-  ...['무엇', '어떤', '어떻', '얼마', '언제', '어디'],
-]);

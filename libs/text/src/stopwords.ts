@@ -13,16 +13,29 @@ export const FTS_QUERY_STOPWORDS = wordSet(
 );
 
 /**
+ * Bigrams of the words Chinese, Japanese and Korean questions ask with ("什么", "多少", "どの", "무엇"): common in
+ * questions, rare in papers, so the corpus's idf would make them decide, but an answer does not repeat them.
+ */
+const CJK_QUESTION_BIGRAMS = [
+  ...['什么', '为什', '哪些', '哪个', '哪种', '如何', '怎么', '怎样', '多少', '是否', '是什', '么样'],
+  ...['何が', '何を', 'なぜ', 'どの', 'どう', 'どれ', 'いつ', 'どこ'],
+  ...['무엇', '어떤', '어떻', '얼마', '언제', '어디'],
+];
+
+/**
  * Extractive answers: function words and question words plus the vocabulary of asking about a paper ("study",
  * "authors", "describe"): they match every sentence and say nothing about the topic.
  */
-export const QUESTION_STOPWORDS = wordSet(
-  `a about after all also an and any are as at be been being between both but by can could did do does doing done
+export const QUESTION_STOPWORDS: ReadonlySet<string> = new Set([
+  ...wordSet(
+    `a about after all also an and any are as at be been being between both but by can could did do does doing done
   during each for from had has have having how however i if in into is it its may might more most much must no not
   of on one only or other our over paper papers same should so some such than that the their them then there these
   they this those through to two under up use used uses using was we were what when where which while who whom why
   will with within would you your study studies author authors describe described explain according`,
-);
+  ),
+  ...CJK_QUESTION_BIGRAMS,
+]);
 
 /** Matching a service's table to the PDF's text: words that say nothing about which table a text belongs to. */
 export const TABLE_MATCH_STOPWORDS = wordSet(

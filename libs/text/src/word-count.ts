@@ -1,6 +1,7 @@
+import { HAN_KANA, HAN_KANA_LETTER } from '@lectern/common';
+
 /** A run of Han or kana letters (with the kana length mark): text written without spaces between words. */
-const HAN_KANA_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
-const HAS_HAN_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN_KANA_RUN = new RegExp(`[${HAN_KANA}\u30fc]+`, 'gu');
 
 /**
  * How many words a sentence has, for the answer's length limits: its whitespace-separated tokens, except that a run
@@ -9,7 +10,7 @@ const HAS_HAN_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
  * counted exactly as `split(/\s+/)` counts it.
  */
 export function sentenceWordCount(text: string): number {
-  if (!HAS_HAN_KANA.test(text)) return text.split(/\s+/).length;
+  if (!HAN_KANA_LETTER.test(text)) return text.split(/\s+/).length;
   let words = 0;
   for (const token of text.trim().split(/\s+/)) {
     const letters = (token.match(HAN_KANA_RUN) ?? []).reduce((n, run) => n + Array.from(run).length, 0);

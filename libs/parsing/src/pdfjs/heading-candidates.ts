@@ -9,6 +9,7 @@ import {
   hasRoomAbove,
   inFigureOrTable,
   isRunIn,
+  isLargerThanBody,
   looksLikeCode,
   rowEnd,
   runsIntoSentence,
@@ -65,11 +66,19 @@ export function evaluateLine(flow: FlowLine[], i: number, ctx: HeadingContext): 
   if (line.rowPeers > 1) return null;
   // The title is judged without a note in small type after it on its row.
   const trimmed = withoutTrailingNote(line, body);
-  if (trimmed) return evaluateLine(Object.assign(flow.slice(), { [i]: trimmed }), i, ctx);
+  if (trimmed) {
+    // Judged in place, put back after: the candidate keeps values only, never the line object.
+    flow[i] = trimmed;
+    try {
+      return evaluateLine(flow, i, ctx);
+    } finally {
+      flow[i] = line;
+    }
+  }
   if (line.size < 0.72 * body.size) return null;
   const numbering = parseNumbering(line.text, ctx.inAppendix);
   if (!hasHeadingShape(line.text) && !(numbering.kind !== 'none' && breaksAtComma(flow, i, line))) return null;
-  const larger = line.size >= body.size * 1.08 + 0.3;
+  const larger = isLargerThanBody(line.size, body);
   if (!hasTitleShape(numbering, larger)) return null;
   // A line broken mid-word is a heading only if its continuation below is in the same style.
   if (

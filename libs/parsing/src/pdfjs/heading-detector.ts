@@ -50,13 +50,12 @@ export function detectHeadings(flow: FlowLine[], from: number, body: BodyStyle, 
       continue;
     }
     if (!ctx.inAppendix && opensLetteredAppendix(flow[i], candidates)) ctx.inAppendix = true;
-    const found = evaluateLine(flow, i, ctx);
-    if (!found) {
+    const candidate = evaluateLine(flow, i, ctx);
+    if (!candidate) {
       i++;
       continue;
     }
-    extend(flow, found, ctx);
-    const candidate = found;
+    extend(flow, candidate, ctx);
     // "3. References" under "I.B" is a sub-section about references; the reference list itself is unnumbered there.
     if (candidate.references && restartsUnderLetter(candidate, candidates)) candidate.references = false;
     candidates.push(candidate);

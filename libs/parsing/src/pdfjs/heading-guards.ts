@@ -9,15 +9,18 @@ import { letters, words } from './text-patterns';
 
 /** Layout tests that tell a heading-styled line which is not a heading: run-ins, table cells, paragraphs. */
 
+/** Set larger than the body, as a heading is: the one threshold for "larger" in the heading rules. */
+export const isLargerThanBody = (size: number, body: BodyStyle): boolean => size >= body.size * 1.08 + 0.3;
+
 /**
  * A bold lead-in followed by ordinary text on the same line ("Data. We collected …") is a paragraph. The lead opens
  * the line, and the text after it is at the body's size: a command name or a quoted word in another font inside a
  * title set larger than the body ("2.5 Fix \Gin@ii of package graphicx") is part of the title.
  */
-export function isRunIn(line: FlowLine, body?: BodyStyle): boolean {
+export function isRunIn(line: FlowLine, body: BodyStyle): boolean {
   const firstBold = line.runs.findIndex((r) => r.bold && letters(r.text) > 0);
   if (firstBold < 0 || line.runs.findIndex((r) => letters(r.text) > 0) < firstBold) return false;
-  const headingSize = (size: number) => !!body && size >= body.size * 1.08 + 0.3;
+  const headingSize = (size: number) => isLargerThanBody(size, body);
   const rest = line.runs
     .slice(firstBold)
     .filter((r) => !r.bold && r.size > 0.85 * line.size && !headingSize(r.size))
@@ -53,7 +56,7 @@ export function inFigureOrTable(flow: FlowLine[], i: number, body: BodyStyle): b
   }
   if (figures >= 2) return true;
   // A numbered title set larger than the body may follow a float at the top of the page: only a row below it counts.
-  const above = numbering.number && line.size >= body.size * 1.08 + 0.3 ? undefined : flow[i - 1];
+  const above = numbering.number && isLargerThanBody(line.size, body) ? undefined : flow[i - 1];
   return [above, next].some((other) => near(other) && other!.rowPeers >= 3);
 }
 

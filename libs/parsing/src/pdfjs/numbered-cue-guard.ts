@@ -43,13 +43,21 @@ export function numberedCueLines(flow: FlowLine[], from: number): Set<number> {
     waiting.set(n + 1, run);
   }
   const cues = runs.filter((r) => r.lines.length >= MIN_RUN && r.repeats >= MIN_REPEAT_SHARE * r.lines.length);
-  return new Set(cues.flatMap((r) => r.lines.filter((i) => !standsOut(flow, i, r.lines))));
+  return new Set(
+    cues.flatMap((r) => {
+      const style = runStyle(flow, r.lines);
+      return r.lines.filter((i) => !standsOut(flow[i], style));
+    }),
+  );
+}
+
+/** A run's usual size (its median) and the share of its lines set in bold, read once per run. */
+function runStyle(flow: FlowLine[], lines: number[]): { usual: number; boldShare: number } {
+  const sizes = lines.map((k) => flow[k].size).sort((a, b) => a - b);
+  return { usual: sizes[Math.floor(sizes.length / 2)], boldShare: lines.filter((k) => isBold(flow[k])).length / lines.length };
 }
 
 /** Set larger than the run's usual size, or bold where most of the run is not. */
-function standsOut(flow: FlowLine[], i: number, lines: number[]): boolean {
-  const sizes = lines.map((k) => flow[k].size).sort((a, b) => a - b);
-  const usual = sizes[Math.floor(sizes.length / 2)];
-  const boldShare = lines.filter((k) => isBold(flow[k])).length / lines.length;
-  return flow[i].size > usual + 0.5 || (isBold(flow[i]) && boldShare < 0.5);
+function standsOut(line: FlowLine, { usual, boldShare }: { usual: number; boldShare: number }): boolean {
+  return line.size > usual + 0.5 || (isBold(line) && boldShare < 0.5);
 }

@@ -1,4 +1,4 @@
-import { porterStem, QUESTION_STOPWORDS, withCjkWordsSplit } from '@lectern/text';
+import { answerWords, porterStem, withCjkWordsSplit } from '@lectern/text';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -40,9 +40,8 @@ export type QuestionSurfaces = ReadonlyMap<string, ReadonlySet<string>>;
 
 export function questionSurfaces(question: string): QuestionSurfaces {
   const surfaces = new Map<string, Set<string>>();
-  // A CJK run as its bigrams, as stemmedQuestionTerms takes it apart.
-  for (const word of withCjkWordsSplit(question.toLowerCase().match(WORD) ?? [])) {
-    if (word.length <= 1 || QUESTION_STOPWORDS.has(word)) continue;
+  // The question's words as stemmedQuestionTerms takes them (CJK runs as their bigrams).
+  for (const word of answerWords(question)) {
     const stem = porterStem(word);
     const keys = surfaces.get(stem) ?? new Set<string>();
     keys.add(inflectionKey(word));
