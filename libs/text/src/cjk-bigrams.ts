@@ -63,15 +63,7 @@ export function isLoneCjkLetter(term: string): boolean {
  */
 export function withCjkBigrams(terms: readonly string[]): string[] {
   if (!terms.some(hasCjkLetter)) return [...terms];
-  const expanded = terms.flatMap((term) => {
-    if (!hasCjkLetter(term)) return [term];
-    return (term.match(CJK_RUN_OR_OTHER) ?? []).flatMap((piece) => {
-      if (!hasCjkLetter(piece)) return [piece];
-      const bigrams = cjkBigrams(piece);
-      return bigrams.length > 1 ? [...bigrams, piece] : bigrams;
-    });
-  });
-  return [...new Set(expanded)].slice(0, MAX_QUERY_TERMS);
+  return [...new Set(terms.flatMap((term) => cjkPieces(term, true)))].slice(0, MAX_QUERY_TERMS);
 }
 
 /**
@@ -81,8 +73,18 @@ export function withCjkBigrams(terms: readonly string[]): string[] {
  */
 export function withCjkWordsSplit(words: readonly string[]): string[] {
   if (!words.some(hasCjkLetter)) return [...words];
-  return words.flatMap((word) => {
-    if (!hasCjkLetter(word)) return [word];
-    return (word.match(CJK_RUN_OR_OTHER) ?? []).flatMap((piece) => (hasCjkLetter(piece) ? cjkBigrams(piece) : [piece]));
+  return words.flatMap((word) => cjkPieces(word, false));
+}
+
+/**
+ * A word with each CJK run inside it taken apart into its bigrams, and, with `keepRun`, a run of three letters or more
+ * also kept whole after them (the query's phrase); what lies between runs stays as it is.
+ */
+function cjkPieces(word: string, keepRun: boolean): string[] {
+  if (!hasCjkLetter(word)) return [word];
+  return (word.match(CJK_RUN_OR_OTHER) ?? []).flatMap((piece) => {
+    if (!hasCjkLetter(piece)) return [piece];
+    const bigrams = cjkBigrams(piece);
+    return keepRun && bigrams.length > 1 ? [...bigrams, piece] : bigrams;
   });
 }

@@ -128,7 +128,9 @@ function colocatedStart(
   return null;
 }
 
-/** Flow index range [from, to) of each page's lines; the flow is in page order. */
+/** How many lines at the head of the next page an unprinted title is looked for in. */
+const NEXT_PAGE_HEAD_LINES = 3;
+
 /**
  * A title its destination's page does not print, printed at the head of the next page: the anchor was set before a
  * page break (an unnumbered chapter such as a bibliography added to the outline before its page is begun).
@@ -139,8 +141,8 @@ function opensNextPage(flow: FlowLine[], pages: Map<number, [number, number]>, b
   const head: [number, number] = [next[0], Math.min(next[1], next[0] + NEXT_PAGE_HEAD_LINES)];
   return findTitle(flow, head, { ...bookmark, page: (bookmark.page as number) + 1, top: null }, cursor, { rank: 0, of: 1 });
 }
-const NEXT_PAGE_HEAD_LINES = 3;
 
+/** Flow index range [from, to) of each page's lines; the flow is in page order. */
 function indexPages(flow: FlowLine[]): Map<number, [number, number]> {
   const ranges = new Map<number, [number, number]>();
   flow.forEach((line, i) => {
